@@ -1,0 +1,53 @@
+//! `mafia`: the command line. This crate only wires the libraries together; all behaviour
+//! lives in the library crates. Each subcommand family has its own module.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod night;
+mod roles;
+mod track;
+
+/// The game host's engine for forum Mafia and Werewolf.
+///
+/// Track a game thread (votes, deaths, deadlines), check and format WWR role sheets, and
+/// resolve night actions with a reason tree a host can check by hand.
+#[derive(Debug, Parser)]
+#[command(name = "mafia", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Replay a game thread and print the game state: phase, deadlines, votes, GM review.
+    Track(track::TrackArgs),
+    /// Work with WWR formalized role sheets: check, format, show.
+    #[command(subcommand)]
+    Roles(roles::RolesCommand),
+    /// Resolve night actions.
+    #[command(subcommand)]
+    Night(night::NightCommand),
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Track(args) => track::run(args),
+        Command::Roles(cmd) => roles::run(cmd),
+        Command::Night(cmd) => night::run(cmd),
+    };
+    match result {
+        Ok(code) => code,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::from(2)
+        }
+    }
+}
