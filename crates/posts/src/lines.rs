@@ -1,0 +1,180 @@
+//! Building [`Line`]s from a stream of styled text: whitespace collapsing, line breaks and
+//! span bookkeeping shared by the HTML and BBCode normalisers.
+
+use crate::model::{Body, Line, Span, SpanKind};
+
+/// The styles in force for a piece of text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Style {
+    pub bold: bool,
+    pub vote: bool,
+    /// Newlines in the text break lines (HTML `<pre>`, BBCode and plain text).
+    pub newlines_break: bool,
+}
+
+/// Accumulates text into lines. Runs of whitespace become one space, lines never start or end
+/// with a space, and empty lines are dropped.
+#[derive(Debug, Default)]
+pub(crate) struct LineBuilder {
+    lines: Vec<Line>,
+    text: String,
+    spans: Vec<Span>,
+    /// Whitespace was seen since the last visible character of the current line.
+    pending_space: bool,
+}
+
+impl LineBuilder {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whitespace that separates words (for example between table cells).
+    pub fn space(&mut self) {
+        self.pending_space = true;
+    }
+
+    /// Appends text under `style`.
+    pub fn push(&mut self, text: &str, style: Style) {
+        let mut first: Option<usize> = None;
+        let mut last_end = 0;
+        for c in text.chars() {
+            if c == '\n' && style.newlines_break {
+                self.close_run(style, first, last_end);
+                first = None;
+                self.break_line();
+                continue;
+            }
+            if c.is_whitespace() {
+                self.pending_space = true;
+                continue;
+            }
+            if is_invisible(c) {
+                continue;
+            }
+            if self.pending_space && !self.text.is_empty() {
+                self.text.push(' ');
+            }
+            self.pending_space = false;
+            if first.is_none() {
+                first = Some(self.text.len());
+            }
+            self.text.push(c);
+            last_end = self.text.len();
+        }
+        self.close_run(style, first, last_end);
+    }
+
+    fn close_run(&mut self, style: Style, first: Option<usize>, end: usize) {
+        let Some(start) = first else { return };
+        if style.bold {
+            self.add_span(SpanKind::Bold, start, end);
+        }
+        if style.vote {
+            self.add_span(SpanKind::VoteTag, start, end);
+        }
+    }
+
+    /// Adds a span, merging it with the previous span of the same kind when only a space
+    /// separates them (`<b>Vote:</b> <b>Bob</b>` reads as one bold run).
+    fn add_span(&mut self, kind: SpanKind, start: usize, end: usize) {
+        if let Some(prev) = self.spans.iter_mut().rev().find(|s| s.kind == kind) {
+            let gap = self.text.get(prev.range.end..start);
+            if matches!(gap, Some("") | Some(" ")) {
+                prev.range.end = end;
+                return;
+            }
+        }
+        self.spans.push(Span {
+            range: start..end,
+            kind,
+        });
+    }
+
+    /// Ends the current line (an empty line is dropped).
+    pub fn break_line(&mut self) {
+        self.pending_space = false;
+        if self.text.is_empty() {
+            return;
+        }
+        let mut spans = std::mem::take(&mut self.spans);
+        spans.sort_by_key(|s| (s.range.start, s.range.end));
+        self.lines.push(Line {
+            text: std::mem::take(&mut self.text),
+            spans,
+        });
+    }
+
+    pub fn finish(mut self) -> Body {
+        self.break_line();
+        Body { lines: self.lines }
+    }
+}
+
+/// Characters that take no room and would only get in the way of matching names: zero-width
+/// spaces and joiners, the byte order mark, soft hyphens and control characters.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}'
+    ) || c.is_control()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PLAIN: Style = Style {
+        bold: false,
+        vote: false,
+        newlines_break: false,
+    };
+    const BOLD: Style = Style {
+        bold: true,
+        vote: false,
+        newlines_break: false,
+    };
+
+    #[test]
+    fn whitespace_collapses_and_trims() {
+        let mut b = LineBuilder::new();
+        b.push("  hello \t\n  world  ", PLAIN);
+        assert_eq!(b.finish().lines, vec![Line::plain("hello world")]);
+    }
+
+    #[test]
+    fn bold_run_excludes_surrounding_spaces() {
+        let mut b = LineBuilder::new();
+        b.push("I say ", PLAIN);
+        b.push(" Vote: Bob ", BOLD);
+        b.push("now", PLAIN);
+        let body = b.finish();
+        assert_eq!(body.lines[0].text, "I say Vote: Bob now");
+        assert_eq!(
+            body.lines[0].spans_of(SpanKind::Bold).collect::<Vec<_>>(),
+            ["Vote: Bob"]
+        );
+    }
+
+    #[test]
+    fn bold_runs_split_by_one_space_merge() {
+        let mut b = LineBuilder::new();
+        b.push("Vote:", BOLD);
+        b.push(" ", PLAIN);
+        b.push("Bob", BOLD);
+        let body = b.finish();
+        assert_eq!(body.lines[0].spans.len(), 1);
+        assert_eq!(body.lines[0].spans[0].range, 0..9);
+    }
+
+    #[test]
+    fn empty_lines_are_dropped() {
+        let mut b = LineBuilder::new();
+        b.break_line();
+        b.push("   ", PLAIN);
+        b.break_line();
+        b.push("x", PLAIN);
+        b.break_line();
+        b.break_line();
+        assert_eq!(b.finish().lines, vec![Line::plain("x")]);
+    }
+}

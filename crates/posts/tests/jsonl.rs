@@ -1,0 +1,242 @@
+//! Reading posts from JSON Lines.
+
+use std::io::Write;
+
+use jiff::Timestamp;
+use mafia_posts::{
+    Batch, Edited, JsonlErrorKind, JsonlSource, Markup, PostSource, SourceProblem, parse_jsonl_line,
+};
+
+fn read(input: &[u8]) -> Batch {
+    JsonlSource::new(input, "thread.jsonl")
+        .read()
+        .expect("an in-memory reader never fails")
+}
+
+/// The problems of a batch, as the user sees them.
+fn problems(batch: &Batch) -> Vec<String> {
+    batch.problems.iter().map(ToString::to_string).collect()
+}
+
+fn kind(line: &str) -> JsonlErrorKind {
+    parse_jsonl_line(line).expect_err("the line is malformed")
+}
+
+fn time(s: &str) -> Timestamp {
+    s.parse().unwrap()
+}
+
+#[test]
+fn a_full_record() {
+    let post = parse_jsonl_line(
+        r#"{"id": "p-17", "number": 17, "author": "Alice", "time": "2026-03-29T18:00:00+02:00", "edited": "2026-03-29T18:05:00+02:00", "html": "<b>Vote: Bob</b>"}"#,
+    )
+    .unwrap();
+    assert_eq!(post.id, "p-17");
+    assert_eq!(post.number, 17);
+    assert_eq!(post.author, "Alice");
+    assert_eq!(post.time, Some(time("2026-03-29T16:00:00Z")));
+    assert_eq!(post.edited, Some(Edited::At(time("2026-03-29T16:05:00Z"))));
+    assert_eq!(post.body, Markup::Html("<b>Vote: Bob</b>".into()));
+}
+
+#[test]
+fn numeric_id_and_utc_time() {
+    let post = parse_jsonl_line(
+        r#"{"id": 9001, "number": 3, "author": "Bob", "time": "2026-03-29T16:00:00Z", "bbcode": "[b]hi[/b]"}"#,
+    )
+    .unwrap();
+    assert_eq!(post.id, "9001");
+    assert_eq!(post.time, Some(time("2026-03-29T16:00:00Z")));
+    assert_eq!(post.body, Markup::BbCode("[b]hi[/b]".into()));
+}
+
+#[test]
+fn teamliquid_shape_id_defaults_to_number_and_time_is_optional() {
+    let post =
+        parse_jsonl_line(r#"{"number": 0, "author": "Artanis[Xp]", "html": "Welcome"}"#).unwrap();
+    assert_eq!(post.id, "0");
+    assert_eq!(post.time, None);
+    assert_eq!(post.edited, None);
+}
+
+#[test]
+fn edited_true_false_and_time() {
+    let edited = |v: &str| {
+        parse_jsonl_line(&format!(
+            r#"{{"number": 1, "author": "A", "text": "x", "edited": {v}}}"#
+        ))
+        .unwrap()
+        .edited
+    };
+    assert_eq!(edited("true"), Some(Edited::Yes));
+    assert_eq!(edited("false"), None);
+    assert_eq!(edited("null"), None);
+    assert_eq!(
+        edited(r#""2026-03-29T18:00:00+02:00""#),
+        Some(Edited::At(time("2026-03-29T16:00:00Z")))
+    );
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let post =
+        parse_jsonl_line(r#"{"number": 1, "author": "A", "text": "x", "likes": 3}"#).unwrap();
+    assert_eq!(post.body, Markup::Text("x".into()));
+}
+
+#[test]
+fn body_must_be_exactly_one_of_html_bbcode_text() {
+    assert_eq!(
+        kind(r#"{"number": 1, "author": "A"}"#),
+        JsonlErrorKind::NoBody
+    );
+    assert_eq!(
+        kind(r#"{"number": 1, "author": "A", "html": "x", "text": "y"}"#),
+        JsonlErrorKind::SeveralBodies {
+            first: "html",
+            second: "text"
+        }
+    );
+}
+
+#[test]
+fn missing_and_wrongly_typed_fields_say_what_was_expected() {
+    let msg = |line: &str| kind(line).to_string();
+    assert_eq!(
+        msg(r#"{"author": "A", "text": "x"}"#),
+        "missing field `number` (expected the post's number in the thread, a whole number)"
+    );
+    assert_eq!(
+        msg(r#"{"number": "7", "author": "A", "text": "x"}"#),
+        "field `number`: expected a whole number ≥ 0, found a string \"7\""
+    );
+    assert_eq!(
+        msg(r#"{"number": 7, "text": "x"}"#),
+        "missing field `author` (expected the poster's user name)"
+    );
+    assert_eq!(
+        msg(r#"{"number": 7, "author": " ", "text": "x"}"#),
+        "field `author`: expected a non-empty user name, found a string \" \""
+    );
+    assert_eq!(
+        msg(r#"{"number": 7, "author": "A", "text": 5}"#),
+        "field `text`: expected a string, found a number 5"
+    );
+    assert_eq!(
+        msg("[1, 2]"),
+        "expected a JSON object {\"number\": …, \"author\": …, …}, found an array"
+    );
+}
+
+#[test]
+fn a_time_without_offset_is_rejected() {
+    assert_eq!(
+        kind(r#"{"number": 1, "author": "A", "text": "x", "time": "2026-03-29T18:00:00"}"#),
+        JsonlErrorKind::BadTime {
+            field: "time",
+            value: "2026-03-29T18:00:00".into()
+        }
+    );
+}
+
+#[test]
+fn a_malformed_line_names_file_and_line_and_reading_goes_on() {
+    let batch = read(
+        b"{\"number\": 1, \"author\": \"A\", \"text\": \"one\"}\n\
+          {\"number\": 2, \"author\": \"B\", \"text\": \"two\"\n\
+          \n\
+          {\"number\": 4, \"author\": \"D\", \"text\": \"four\"}\n",
+    );
+    let numbers: Vec<u64> = batch.posts.iter().map(|p| p.number).collect();
+    assert_eq!(numbers, [1, 4]);
+    assert_eq!(problems(&batch).len(), 1);
+    assert!(
+        problems(&batch)[0].starts_with("thread.jsonl:2: expected a JSON object, column "),
+        "{:?}",
+        problems(&batch)
+    );
+}
+
+#[test]
+fn invalid_utf8_names_the_line() {
+    let batch = read(
+        b"{\"number\": 1, \"author\": \"A\", \"text\": \"one\"}\n\
+          {\"number\": 2, \"author\": \"B\xff\", \"text\": \"two\"}\n\
+          {\"number\": 3, \"author\": \"C\", \"text\": \"three\"}",
+    );
+    assert_eq!(batch.posts.len(), 2);
+    assert_eq!(
+        problems(&batch),
+        ["thread.jsonl:2: not valid UTF-8 (invalid byte at column 27)"]
+    );
+    match &batch.problems[0] {
+        SourceProblem::Jsonl(e) => assert_eq!(e.line, 2),
+        other => panic!("unexpected problem {other:?}"),
+    }
+}
+
+#[test]
+fn a_last_line_without_newline_is_read() {
+    let batch = read(b"{\"number\": 1, \"author\": \"A\", \"text\": \"one\"}");
+    assert_eq!(batch.posts.len(), 1);
+}
+
+#[test]
+fn a_later_read_returns_only_new_lines() {
+    let dir = std::env::temp_dir().join(format!("mafia-posts-jsonl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("live.jsonl");
+    let mut file = std::fs::File::create(&path).unwrap();
+    writeln!(file, r#"{{"number": 1, "author": "A", "text": "one"}}"#).unwrap();
+    write!(file, r#"{{"number": 2, "author": "B","#).unwrap();
+    file.flush().unwrap();
+
+    let mut source = JsonlSource::open(&path).unwrap().following(true);
+    let first = source.read().unwrap();
+    assert_eq!(
+        first.posts.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [1]
+    );
+    assert!(first.problems.is_empty(), "the half-written line waits");
+
+    writeln!(file, r#" "text": "two"}}"#).unwrap();
+    writeln!(file, r#"{{"number": 3, "author": "C", "text": "three"}}"#).unwrap();
+    file.flush().unwrap();
+    let second = source.read().unwrap();
+    assert_eq!(
+        second.posts.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [2, 3]
+    );
+    assert!(second.problems.is_empty());
+    assert!(source.read().unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    let err = JsonlSource::open("/nonexistent/thread.jsonl").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("cannot read /nonexistent/thread.jsonl: ")
+    );
+}
+
+#[test]
+fn an_overlong_line_is_reported_and_skipped() {
+    let mut input = b"{\"number\": 1, \"author\": \"A\", \"text\": \"".to_vec();
+    input.extend(std::iter::repeat_n(b'x', mafia_posts::MAX_LINE_BYTES));
+    input.extend_from_slice(b"\"}\n{\"number\": 2, \"author\": \"B\", \"text\": \"two\"}\n");
+    let batch = read(&input);
+    assert_eq!(
+        batch.posts.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [2]
+    );
+    assert_eq!(
+        problems(&batch),
+        [format!(
+            "thread.jsonl:1: line longer than {} bytes; expected one post per line",
+            mafia_posts::MAX_LINE_BYTES
+        )]
+    );
+}

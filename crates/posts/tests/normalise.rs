@@ -1,0 +1,327 @@
+//! Markup normalisation: every rule of the "Input" section of the tracker issue, one small
+//! post at a time.
+
+use mafia_posts::{Body, Markup, SpanKind, normalise_markup};
+
+fn html(source: &str) -> Body {
+    normalise_markup(&Markup::Html(source.into()))
+}
+
+fn bbcode(source: &str) -> Body {
+    normalise_markup(&Markup::BbCode(source.into()))
+}
+
+fn text(source: &str) -> Body {
+    normalise_markup(&Markup::Text(source.into()))
+}
+
+/// The visible lines of a body.
+fn lines(body: &Body) -> Vec<&str> {
+    body.lines.iter().map(|l| l.text.as_str()).collect()
+}
+
+/// The texts of all spans of one kind, line after line.
+fn spans(body: &Body, kind: SpanKind) -> Vec<&str> {
+    body.lines.iter().flat_map(|l| l.spans_of(kind)).collect()
+}
+
+fn bold(body: &Body) -> Vec<&str> {
+    spans(body, SpanKind::Bold)
+}
+
+// --- HTML: lines and text ---
+
+#[test]
+fn html_entities_are_decoded() {
+    let body = html("Tom &amp; Jerry &lt;3 &quot;town&quot; &#39;read&#x27; caf&eacute;&nbsp;ok");
+    assert_eq!(lines(&body), ["Tom & Jerry <3 \"town\" 'read' café ok"]);
+}
+
+#[test]
+fn html_br_and_blocks_break_lines() {
+    let body = html(
+        "first<br>second<p>third</p>fourth<div>fifth</div><ul><li>sixth</li><li>seventh</li></ul>\
+         <h2>eighth</h2>ninth<hr>tenth",
+    );
+    assert_eq!(
+        lines(&body),
+        [
+            "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+            "tenth"
+        ]
+    );
+}
+
+#[test]
+fn html_whitespace_collapses_and_empty_lines_drop() {
+    let body = html("  Day   1\n\t has\n begun  <br><br>  <br> <p> </p>next");
+    assert_eq!(lines(&body), ["Day 1 has begun", "next"]);
+}
+
+#[test]
+fn html_inline_elements_do_not_break_words() {
+    let body = html("Vo<i>te</i>: <a href=\"/u/bob\">Bob</a><span>by</span>");
+    assert_eq!(lines(&body), ["Vote: Bobby"]);
+}
+
+#[test]
+fn html_table_cells_are_separated_and_rows_are_lines() {
+    let body =
+        html("<table><tr><td>Alice</td><td>3</td></tr><tr><th>Bob</th><th>1</th></tr></table>");
+    assert_eq!(lines(&body), ["Alice 3", "Bob 1"]);
+}
+
+#[test]
+fn html_pre_keeps_its_line_breaks() {
+    let body = html("<pre>Alice - 2\nBob   - 1</pre>");
+    assert_eq!(lines(&body), ["Alice - 2", "Bob - 1"]);
+}
+
+#[test]
+fn html_script_and_style_are_dropped() {
+    let body = html(
+        "Countdown: <span id=\"c\"></span><script type=\"text/javascript\">$(\"#c\").countdown(\"Vote: Bob\");</script> left\
+         <style>b { color: red }</style>",
+    );
+    assert_eq!(lines(&body), ["Countdown: left"]);
+}
+
+#[test]
+fn html_zero_width_characters_are_removed() {
+    assert_eq!(lines(&html("Bo\u{200B}b\u{FEFF}")), ["Bob"]);
+}
+
+// --- HTML: bold ---
+
+#[test]
+fn html_b_and_strong_are_bold() {
+    let body = html("I say <b>Vote: Bob</b> and <strong>Unvote</strong>.");
+    assert_eq!(lines(&body), ["I say Vote: Bob and Unvote."]);
+    assert_eq!(bold(&body), ["Vote: Bob", "Unvote"]);
+}
+
+#[test]
+fn html_bold_span_is_a_byte_range_into_the_line() {
+    let body = html("é <b>Vote: Zoë</b>");
+    let line = &body.lines[0];
+    assert_eq!(line.spans.len(), 1);
+    assert_eq!(line.spans[0].kind, SpanKind::Bold);
+    assert_eq!(line.spans[0].range, 3..13);
+    assert_eq!(&line.text[3..13], "Vote: Zoë");
+}
+
+#[test]
+fn html_font_weight_bold_styles_are_bold() {
+    let body = html(
+        "<span style=\"font-weight: bold\">Vote: Ann</span><br>\
+         <span style=\"font-weight:bold\">Vote: Ben</span><br>\
+         <span style=\"color:red;FONT-WEIGHT:BOLD\">Vote: Cat</span><br>\
+         <span style=\"font-weight: 700\">Vote: Dan</span><br>\
+         <span style=\"font-weight: 400\">Vote: Eve</span>",
+    );
+    assert_eq!(
+        bold(&body),
+        ["Vote: Ann", "Vote: Ben", "Vote: Cat", "Vote: Dan"]
+    );
+}
+
+#[test]
+fn html_normal_weight_inside_bold_is_not_bold() {
+    let body = html("<b>Vote: <span style=\"font-weight: normal\">Bob</span></b>");
+    assert_eq!(bold(&body), ["Vote:"]);
+}
+
+#[test]
+fn html_phpbb_noboldsig_span_is_bold() {
+    let body = html("<span class=\"noboldsig\">Vote: Bob</span> because");
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
+fn html_bold_split_by_inline_markup_is_one_span() {
+    let body = html("<b>Vote: <i>Bob</i></b> and <b>Vote:</b> <b>Carol</b>");
+    assert_eq!(bold(&body), ["Vote: Bob", "Vote: Carol"]);
+}
+
+#[test]
+fn html_bold_across_a_line_break_is_bold_on_both_lines() {
+    let body = html("<b>Vote: Bob<br>Unvote</b> plain");
+    assert_eq!(lines(&body), ["Vote: Bob", "Unvote plain"]);
+    assert_eq!(bold(&body), ["Vote: Bob", "Unvote"]);
+}
+
+#[test]
+fn html_teamliquid_hash_vote_inside_b_is_bold() {
+    let body = html("<b>##vote Damdred</b><br><br>he is scum");
+    assert_eq!(lines(&body), ["##vote Damdred", "he is scum"]);
+    assert_eq!(bold(&body), ["##vote Damdred"]);
+}
+
+// --- HTML: vote tags ---
+
+#[test]
+fn html_phpbb_bbvote_span_is_a_vote_tag() {
+    let body =
+        html("I <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Bob</span> now");
+    assert_eq!(lines(&body), ["I VOTE: Bob now"]);
+    assert_eq!(spans(&body, SpanKind::VoteTag), ["VOTE: Bob"]);
+    assert!(bold(&body).is_empty());
+}
+
+// --- HTML: quotes ---
+
+#[test]
+fn html_blockquote_is_dropped_entirely() {
+    let body =
+        html("<blockquote><cite>Alice wrote:</cite><b>Vote: Bob</b></blockquote>I disagree.");
+    assert_eq!(lines(&body), ["I disagree."]);
+    assert!(bold(&body).is_empty());
+}
+
+#[test]
+fn html_nested_quotes_are_dropped() {
+    let body = html(
+        "<blockquote>outer <blockquote>inner <b>Vote: Bob</b></blockquote> still outer</blockquote>mine",
+    );
+    assert_eq!(lines(&body), ["mine"]);
+}
+
+#[test]
+fn html_discourse_aside_quote_is_dropped() {
+    let body = html(
+        "<aside class=\"quote no-group\" data-username=\"alice\" data-post=\"3\">\
+         <div class=\"title\">alice:</div><blockquote><p>Vote: Bob</p></blockquote></aside>\
+         <p>Not convinced.</p>",
+    );
+    assert_eq!(lines(&body), ["Not convinced."]);
+}
+
+#[test]
+fn html_xenforo_quote_block_is_dropped() {
+    let body = html(
+        "<blockquote data-attributes=\"\" data-quote=\"Alice\" class=\"bbCodeBlock bbCodeBlock--expandable bbCodeBlock--quote js-expandWatch\">\
+         <div class=\"bbCodeBlock-title\">Alice said:</div><div class=\"bbCodeBlock-content\"><b>Vote: Bob</b></div></blockquote>\
+         <b>Vote: Carol</b>",
+    );
+    assert_eq!(lines(&body), ["Vote: Carol"]);
+    assert_eq!(bold(&body), ["Vote: Carol"]);
+}
+
+#[test]
+fn html_teamliquid_quote_div_is_dropped() {
+    let body = html(
+        "<div class=\"quote\"><hr><b>On January 17 2015 10:29 rsoultin wrote:</b><br>##vote GlowingBear<hr></div><br>Why?",
+    );
+    assert_eq!(lines(&body), ["Why?"]);
+}
+
+#[test]
+fn html_old_phpbb_quotetitle_and_quotecontent_are_dropped() {
+    let body = html(
+        "<div class=\"quotetitle\">Alice wrote:</div><div class=\"quotecontent\">Vote: Bob</div>ok",
+    );
+    assert_eq!(lines(&body), ["ok"]);
+}
+
+// --- HTML: spoilers and broken markup ---
+
+#[test]
+fn html_hidden_spoiler_text_is_kept() {
+    let body = html(
+        "<div class=\"spoiler\" style=\"display: none\"><b>Vote: Bob</b></div>\
+         <details><summary>Spoiler</summary>##vote Carol</details>",
+    );
+    assert_eq!(lines(&body), ["Vote: Bob", "Spoiler", "##vote Carol"]);
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
+fn html_unclosed_tags_do_not_panic_and_keep_text() {
+    let body = html("<b>Vote: Bob<div><p>text <i>more</span></b></div></x");
+    assert_eq!(lines(&body), ["Vote: Bob", "text more"]);
+    assert_eq!(bold(&body)[0], "Vote: Bob");
+}
+
+#[test]
+fn html_unclosed_blockquote_drops_the_rest() {
+    let body = html("mine<blockquote>quoted <b>Vote: Bob</b>");
+    assert_eq!(lines(&body), ["mine"]);
+}
+
+// --- BBCode ---
+
+#[test]
+fn bbcode_newlines_break_lines_and_b_is_bold() {
+    let body = bbcode("Hello all\n\n[b]Vote: Bob[/b] because\r\nreasons");
+    assert_eq!(lines(&body), ["Hello all", "Vote: Bob because", "reasons"]);
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
+fn bbcode_tags_are_case_insensitive_and_styling_is_removed() {
+    let body = bbcode("[B][color=red]Vote:[/color] [url=https://x/u/bob]Bob[/url][/B] [i]ok[/i]");
+    assert_eq!(lines(&body), ["Vote: Bob ok"]);
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
+fn bbcode_vote_tag() {
+    let body = bbcode("[vote]Bob[/vote]");
+    assert_eq!(spans(&body, SpanKind::VoteTag), ["Bob"]);
+}
+
+#[test]
+fn bbcode_quotes_are_dropped_nested_and_with_authors() {
+    let body = bbcode(
+        "[quote=\"Alice\"]Vote: Bob [quote=Carol][b]Vote: Dave[/b][/quote] tail[/quote]mine\n[QUOTE]x[/QUOTE]",
+    );
+    assert_eq!(lines(&body), ["mine"]);
+    assert!(bold(&body).is_empty());
+}
+
+#[test]
+fn bbcode_unclosed_quote_drops_the_rest_and_stray_close_is_ignored() {
+    assert_eq!(lines(&bbcode("a[/quote]b\n[quote]Vote: Bob")), ["ab"]);
+}
+
+#[test]
+fn bbcode_unknown_brackets_are_text() {
+    let body = bbcode("[Day 1] [image loading] a[b");
+    assert_eq!(lines(&body), ["[Day 1] [image loading] a[b"]);
+}
+
+#[test]
+fn bbcode_images_are_dropped_and_code_is_literal() {
+    let body = bbcode("[img]https://x/y.png[/img]look[code][b]not bold[/b][/code]");
+    assert_eq!(lines(&body), ["look", "[b]not bold[/b]"]);
+    assert!(bold(&body).is_empty());
+}
+
+#[test]
+fn bbcode_lists_break_lines() {
+    let body = bbcode("[list][*]Alice[*]Bob[/list]end");
+    assert_eq!(lines(&body), ["Alice", "Bob", "end"]);
+}
+
+#[test]
+fn bbcode_spoiler_content_is_kept() {
+    let body = bbcode("[spoiler=votes][b]Vote: Bob[/b][/spoiler]");
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
+fn bbcode_entities_are_decoded() {
+    assert_eq!(
+        lines(&bbcode("Tom &amp; Jerry &#39;x&#39;")),
+        ["Tom & Jerry 'x'"]
+    );
+}
+
+// --- Plain text ---
+
+#[test]
+fn text_lines_are_collapsed_and_unstyled() {
+    let body = text("  Vote:   Bob \n\n<b>not html</b>\n");
+    assert_eq!(lines(&body), ["Vote: Bob", "<b>not html</b>"]);
+    assert!(bold(&body).is_empty());
+}
