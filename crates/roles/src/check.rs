@@ -1,0 +1,285 @@
+//! The checker over a whole role set: every reference to a named element must resolve, and
+//! context-only selectors must be used inside their context.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::ability::Reference;
+use crate::corpus::{RoleSet, normalize};
+use crate::diag::{Diagnostic, Span};
+use crate::element::{Access, Element, ElementKind, Heading, Item, ListItem, PlayerType};
+
+/// A checker diagnostic, with the index of the file in [`RoleSet::files`] it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    pub file: usize,
+    pub diag: Diagnostic,
+}
+
+/// What a name may refer to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Want {
+    Role,
+    Team,
+    /// `#name`: a group or a location (public channels are referenced like groups).
+    GroupOrLocation,
+    Attribute,
+    Poll,
+    AbilitySet,
+    Location,
+}
+
+impl Want {
+    fn noun(self) -> &'static str {
+        match self {
+            Want::Role => "role",
+            Want::Team => "team",
+            Want::GroupOrLocation => "group or location",
+            Want::Attribute => "attribute",
+            Want::Poll => "poll",
+            Want::AbilitySet => "ability set",
+            Want::Location => "location",
+        }
+    }
+
+    fn kinds(self) -> &'static [ElementKind] {
+        match self {
+            Want::Role => &[ElementKind::Role],
+            Want::Team => &[ElementKind::Team],
+            Want::GroupOrLocation => &[ElementKind::Group, ElementKind::Location],
+            Want::Attribute => &[ElementKind::Attribute],
+            Want::Poll => &[ElementKind::Poll],
+            Want::AbilitySet => &[ElementKind::AbilitySet],
+            Want::Location => &[ElementKind::Location],
+        }
+    }
+}
+
+/// The standard attribute types of the guide; `Type:Value` references to them need no
+/// definition.
+const STANDARD_ATTRIBUTES: &[&str] = &[
+    "disguise",
+    "defense",
+    "absence",
+    "manipulation",
+    "groupmembership",
+    "obstruction",
+    "poll",
+    "role",
+    "whispering",
+    "loyalty",
+    "redirection",
+];
+
+/// Names defined in a role set, per kind (normalized: see [`normalize`]).
+struct Index {
+    names: BTreeMap<ElementKind, BTreeSet<String>>,
+}
+
+impl Index {
+    fn new(set: &RoleSet) -> Index {
+        let mut names: BTreeMap<ElementKind, BTreeSet<String>> = BTreeMap::new();
+        for file in &set.files {
+            let entry = names.entry(file.kind).or_default();
+            entry.insert(normalize(&file.file_name()));
+            if let Some(e) = &file.element {
+                entry.insert(normalize(&e.name));
+            }
+        }
+        Index { names }
+    }
+
+    fn defines(&self, want: Want, name: &str) -> bool {
+        let key = normalize(name);
+        want.kinds()
+            .iter()
+            .any(|k| self.names.get(k).is_some_and(|s| s.contains(&key)))
+    }
+}
+
+/// Whether a reference names something dynamic that cannot be checked statically:
+/// host information (`%Role%`), variables (`$total`), selectors (`@Self`).
+fn is_dynamic(name: &str) -> bool {
+    name.is_empty() || name.contains(['%', '$', '@', '{', '<'])
+}
+
+/// Checks a whole role set. Parse diagnostics stay in each file; this returns the findings of
+/// the cross-file checks, in file order.
+pub fn check(set: &RoleSet) -> Vec<Finding> {
+    let index = Index::new(set);
+    let mut out = Vec::new();
+    for (n, file) in set.files.iter().enumerate() {
+        let Some(element) = &file.element else {
+            continue;
+        };
+        let mut diags = Vec::new();
+        check_element(element, &index, &mut diags);
+        out.extend(diags.into_iter().map(|diag| Finding { file: n, diag }));
+    }
+    out
+}
+
+fn check_element(element: &Element, index: &Index, diags: &mut Vec<Diagnostic>) {
+    let mut wanted: Vec<(Want, String, Span)> = Vec::new();
+    let mut refer = |want: Want, name: &str, span: Span| {
+        wanted.push((want, name.to_string(), span));
+    };
+    match &element.heading {
+        Heading::Role(r) => {
+            if let Some(team) = &r.team {
+                refer(Want::Team, &team.value, team.span.clone());
+            }
+        }
+        Heading::Group(g) => {
+            if let Some(team) = &g.team {
+                refer(Want::Team, &team.value, team.span.clone());
+            }
+        }
+        Heading::Plain => {}
+    }
+    for item in &element.items {
+        match item {
+            Item::Inherit(n) => refer(Want::AbilitySet, &n.value, n.span.clone()),
+            Item::Require(n) | Item::Identity(n) => refer(Want::Role, &n.value, n.span.clone()),
+            Item::RoleAttribute(n) => refer(Want::Attribute, &n.value, n.span.clone()),
+            Item::Include(n) => {
+                if let Some(name) = n.value.strip_prefix('`').and_then(|v| v.strip_suffix('`')) {
+                    refer(Want::Role, name, n.span.start + 1..n.span.end - 1);
+                }
+            }
+            Item::WinCondition(list) | Item::AvailableOptions(list) | Item::AllowedVoters(list) => {
+                for entry in list {
+                    if let ListItem::Selector(s) = &entry.value {
+                        selector_refs(s, entry.span.start, &mut refer);
+                    }
+                }
+            }
+            Item::Random(s) => selector_refs(&s.value, s.span.start, &mut refer),
+            Item::Members(a) | Item::Viewers(a) => {
+                if let Access::Players(players) = &a.value {
+                    for p in players {
+                        if let PlayerType::Role(name) = &p.value {
+                            refer(Want::Role, name, p.span.clone());
+                        }
+                    }
+                }
+            }
+            Item::Ability(ability) => ability.visit_refs(&mut |r| match r {
+                Reference::Role(n, s) => refer(Want::Role, n, s),
+                Reference::Team(n, s) => refer(Want::Team, n, s),
+                Reference::Group(n, s) => refer(Want::GroupOrLocation, n, s),
+                Reference::Attribute(n, s) => refer(Want::Attribute, n, s),
+                Reference::Poll(n, s) => refer(Want::Poll, n, s),
+                Reference::AbilitySet(n, s) => refer(Want::AbilitySet, n, s),
+                Reference::Location(n, s) => refer(Want::Location, n, s),
+                Reference::ContextSelector {
+                    name,
+                    span,
+                    allowed: false,
+                } => diags.push(context_diag(name, span)),
+                Reference::ContextSelector { allowed: true, .. } => {}
+            }),
+            Item::Flag(_)
+            | Item::Unfinished(_)
+            | Item::ShowVoters(_)
+            | Item::Haunting(_)
+            | Item::SortIndex(_) => {}
+        }
+    }
+    for (want, name, span) in wanted {
+        resolve(index, want, &name, span, diags);
+    }
+}
+
+/// The diagnostic for a context-only selector used outside its context.
+pub fn context_diag(name: &str, span: Span) -> Diagnostic {
+    let bare = name.trim_start_matches('@');
+    let context = match bare {
+        "Visitor" | "VisitParameter" | "VisitType" => "`On Visited` or `On Redirect`",
+        "Ind" => "`For Each`",
+        b if b.starts_with("Result") => "an `Evaluate` after a `Process`",
+        "Attacker" | "AttackSource" | "DeathType" | "KillingType" => {
+            "`On Death`, `On Killed`, `On Lynch` or a defense trigger"
+        }
+        "ActionTarget" | "ActionResult" | "ActionFeedback" => "`On Action`",
+        "Winner" | "Voters" | "OtherVoters" | "Executor" => "`On Poll Closed` or `On Poll Win`",
+        "Joiner" => "`On Join`",
+        "RoleChanger" => "`On Role Change`",
+        "This" => "an `On <Target> …` trigger",
+        "Chosen" | "Option" => "a choice",
+        _ => "the trigger or construct that provides it",
+    };
+    Diagnostic::error(span, format!("`@{bare}` has no meaning here"))
+        .expected([format!("`@{bare}` only inside {context}")])
+}
+
+fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Diagnostic>) {
+    let name = name.trim();
+    if is_dynamic(name) {
+        return;
+    }
+    let lookup = match want {
+        Want::Attribute => {
+            let (head, _) = name.split_once(':').unwrap_or((name, ""));
+            if STANDARD_ATTRIBUTES.contains(&normalize(head).as_str()) {
+                return;
+            }
+            head
+        }
+        _ => name.split_once(':').map_or(name, |(head, _)| head),
+    };
+    if index.defines(want, lookup) {
+        return;
+    }
+    diags.push(
+        Diagnostic::error(
+            span,
+            format!("no {} called `{lookup}` in this role set", want.noun()),
+        )
+        .expected([format!("the name of a defined {}", want.noun())]),
+    );
+}
+
+/// References in a selector written in a header line: `&Team`, `#group`, `@(Role:X)`,
+/// `@(Team:X)`, `@(Group:X)`, `@(Attr:X)`.
+fn selector_refs(selector: &str, base: usize, refer: &mut impl FnMut(Want, &str, Span)) {
+    let name_end = |s: &str| {
+        s.find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-')))
+            .unwrap_or(s.len())
+    };
+    for (i, c) in selector.char_indices() {
+        let rest = selector.get(i + c.len_utf8()..).unwrap_or("");
+        let want = match c {
+            '&' => Want::Team,
+            '#' => Want::GroupOrLocation,
+            _ => continue,
+        };
+        let len = name_end(rest);
+        if len > 0 {
+            let start = base + i + 1;
+            refer(want, &rest[..len], start..start + len);
+        }
+    }
+    if let Some(inner) = selector
+        .strip_prefix("@(")
+        .and_then(|s| s.strip_suffix(')'))
+    {
+        let inner_base = base + 2;
+        let mut offset = 0;
+        for part in inner.split(',') {
+            let part_start = inner_base + offset;
+            offset += part.len() + 1;
+            let Some((key, value)) = part.split_once(':') else {
+                continue;
+            };
+            let value_trim = value.trim().trim_start_matches('!');
+            let want = match key.trim() {
+                "Role" => Want::Role,
+                "Group" => Want::GroupOrLocation,
+                "Attr" => Want::Attribute,
+                _ => continue,
+            };
+            let vstart = part_start + part.find(value_trim).unwrap_or(0);
+            refer(want, value_trim, vstart..vstart + value_trim.len());
+        }
+    }
+}

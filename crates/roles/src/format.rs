@@ -1,0 +1,38 @@
+//! Whole-file formatting: the file's text with its formalized section replaced by the
+//! canonical text of its items (header lines and [`crate::ability::Ability::format`]).
+//! Everything outside the formalized section is kept byte for byte.
+
+use crate::element::Element;
+
+/// The file `text` with the formalized section of `element` (parsed from `text`) in canonical
+/// form.
+pub fn format_file(text: &str, element: &Element) -> String {
+    let span = &element.formalized;
+    let (Some(before), Some(after)) = (text.get(..span.start), text.get(span.end..)) else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len());
+    out.push_str(before);
+    out.push_str(&element.format_formalized());
+    out.push_str(after);
+    out
+}
+
+/// The element as JSON with every byte span removed, to compare two parses of different
+/// texts (`parse(format(ast)) == ast`).
+pub fn without_spans(element: &Element) -> serde_json::Value {
+    let mut value = serde_json::to_value(element).unwrap_or(serde_json::Value::Null);
+    strip(&mut value);
+    value
+}
+
+fn strip(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            map.retain(|k, _| k != "span" && !k.ends_with("_span") && k != "formalized");
+            map.values_mut().for_each(strip);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+        _ => {}
+    }
+}
