@@ -4,12 +4,30 @@
 //! This module only reads text: it says which commands a GM post contains. Whether a command
 //! applies (the phase matches, the deadline is not in the past, the game has not ended…) is
 //! decided by the state fold.
+//!
+//! How a line is read (all matching is case-insensitive, on whole words):
+//! - `##RESURRECT NAME` must open its line and name exactly one player.
+//! - `NEW HAS REPLACED OLD` / `NEW IS REPLACING OLD`: NEW is a known user, OLD a player, with
+//!   only the phrase (and spaces) between them.
+//! - `UNEND GAME`, `GAME HAS UNENDED`, `GAME UNENDED`; `GAME HAS ENDED`, `GAME ENDED`,
+//!   `GAME IS OVER`.
+//! - Current dialect: `DAY|NIGHT … HAS ENDED EARLY` alone on its line (see [`recognise`]).
+//!   2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`.
+//! - `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
+//! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`.
+//! - Phase announcements, on a line with no other command.
+
+mod text;
+mod time;
 
 use jiff::SignedDuration;
-use mafia_posts::Body;
+use mafia_posts::{Body, Line, SpanKind};
 use serde::{Deserialize, Serialize};
 
 use crate::phase::{Phase, PhaseKind};
+
+use text::{Folded, NameSet, Word};
+pub use time::{TimeError, parse_duration};
 
 /// Which GM command language the game uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -83,7 +101,651 @@ pub struct Recognition {
 }
 
 /// Recognises the GM commands in one GM post body.
+///
+/// Reading choices (each recorded in `docs/decisions.md`):
+/// - `DAY … HAS ENDED EARLY` "and no other text": the line (ignoring punctuation at its ends)
+///   must begin with DAY or NIGHT and end with HAS ENDED EARLY; the words between are free
+///   ("Day 2 has ended early." works, "Note: Day 2 has ended early" does not).
+/// - Several names before one death word are all dead only when they form a list
+///   ("Alice, Bob and Carol have died"); otherwise the name nearest the death word dies
+///   ("Alice lynched Bob, who is dead" kills Bob).
+/// - The death comment is the text after "He was", "She was" or "They were", up to the
+///   sentence of the next death on the same line.
+/// - A phase announcement is a sentence opening with "It is (now) Day N", "Day N has begun /
+///   begins / has started / starts / is starting…", or a line that is only a bold "Day N"
+///   heading (hosts' day posts). Repeats of the same phase in one post are reported once.
 pub fn recognise(body: &Body, names: Names<'_>, dialect: Dialect) -> Recognition {
-    let _ = (body, names, dialect);
-    todo!("commands work")
+    let mut reader = Reader {
+        players: NameSet::new(names.players),
+        users: NameSet::new(names.users),
+        dialect,
+        out: Recognition::default(),
+        announced: Vec::new(),
+    };
+    for (index, line) in body.lines.iter().enumerate() {
+        reader.line(index, line);
+    }
+    reader.out
+}
+
+struct Reader {
+    players: NameSet,
+    users: NameSet,
+    dialect: Dialect,
+    out: Recognition,
+    announced: Vec<Phase>,
+}
+
+/// A death word found on a line: byte range in the folded text.
+#[derive(Debug, Clone, Copy)]
+struct DeathWord {
+    start: usize,
+    end: usize,
+}
+
+const DEATH_WORDS: &[&[&str]] = &[
+    &["died"],
+    &["dead"],
+    &["been", "lynched"],
+    &["been", "killed"],
+    &["been", "eaten"],
+];
+
+impl Reader {
+    fn push(&mut self, command: Command, index: usize, line: &Line) {
+        self.out.commands.push(Recognised {
+            command,
+            line: index,
+            raw: line.text.clone(),
+        });
+    }
+
+    fn problem(&mut self, index: usize, line: &Line, reason: impl Into<String>) {
+        self.out.problems.push(Unrecognised {
+            line: index,
+            raw: line.text.clone(),
+            reason: reason.into(),
+        });
+    }
+
+    fn line(&mut self, index: usize, line: &Line) {
+        if line.text.trim().is_empty() {
+            return;
+        }
+        let folded = Folded::new(&line.text);
+        let words = folded.words();
+
+        if self.resurrect(index, line, &folded) {
+            return;
+        }
+        let mut command_found = self.replace(index, line, &folded, &words);
+        if !command_found {
+            command_found = self.game_end(index, line, &folded, &words);
+        }
+        if !command_found {
+            command_found = match self.dialect {
+                Dialect::Current => self.end_early(index, line, &folded, &words),
+                Dialect::V2016 => self.phase_change_2016(index, line, &folded, &words),
+            };
+        }
+        if !command_found {
+            command_found = self.move_deadline(index, line, &folded, &words);
+        }
+        command_found |= self.deaths(index, line, &folded, &words);
+        if !command_found {
+            self.announce(index, line, &folded, &words);
+        }
+    }
+
+    /// `##RESURRECT PLAYER` on a line of its own.
+    fn resurrect(&mut self, index: usize, line: &Line, folded: &Folded<'_>) -> bool {
+        const TAG: &str = "##resurrect";
+        let lower = folded.lower();
+        let trimmed = lower.trim_start();
+        let Some(rest) = trimmed.strip_prefix(TAG) else {
+            if lower.contains(TAG) {
+                self.problem(
+                    index,
+                    line,
+                    "##RESURRECT must open its own line, followed by one player name",
+                );
+                return true;
+            }
+            return false;
+        };
+        if rest.starts_with(|c: char| c.is_alphanumeric()) {
+            self.problem(
+                index,
+                line,
+                "expected a space and a player name after ##RESURRECT",
+            );
+            return true;
+        }
+        let start = lower.len() - rest.len();
+        let name_text = folded.original(start, lower.len()).trim();
+        if name_text.is_empty() {
+            self.problem(index, line, "expected a player name after ##RESURRECT");
+            return true;
+        }
+        let candidate = rest.trim();
+        let found = self.players.exact(candidate).or_else(|| {
+            self.players
+                .exact(candidate.trim_end_matches(['.', '!', ',', ';', ':']))
+        });
+        match found {
+            Some(player) => {
+                let player = player.to_owned();
+                self.push(Command::Resurrect { player }, index, line);
+            }
+            None => {
+                let reason = match self.players.closest(candidate) {
+                    Some(near) => format!(
+                        "`{name_text}` is not a player of this game (did you mean `{near}`?)"
+                    ),
+                    None => format!("`{name_text}` is not a player of this game"),
+                };
+                self.problem(index, line, reason);
+            }
+        }
+        true
+    }
+
+    /// `NEW HAS REPLACED OLD`, `NEW IS REPLACING OLD`.
+    fn replace(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+        let lower = folded.lower();
+        for pair in words.windows(2) {
+            let (a, b) = (pair[0].text(lower), pair[1].text(lower));
+            let is_phrase = (a == "has" && b == "replaced") || (a == "is" && b == "replacing");
+            if !is_phrase {
+                continue;
+            }
+            let left = lower.get(..pair[0].start).unwrap_or("");
+            let right = lower.get(pair[1].end..).unwrap_or("");
+            let left_trimmed = left.trim_end();
+            let right_trimmed = right.trim_start();
+            // Only spaces between the names and the phrase.
+            if left_trimmed.len() == left.len() || right_trimmed.len() == right.len() {
+                continue;
+            }
+            let new = self
+                .users
+                .suffix_of(left_trimmed)
+                .or_else(|| self.players.suffix_of(left_trimmed));
+            let old = self.players.prefix_of(right_trimmed);
+            match (new, old) {
+                (Some(new), Some(old)) => {
+                    if new.to_lowercase() == old.to_lowercase() {
+                        self.problem(index, line, "a player cannot replace themselves");
+                    } else {
+                        let (new, old) = (new.to_owned(), old.to_owned());
+                        self.push(Command::Replace { new, old }, index, line);
+                    }
+                    return true;
+                }
+                (Some(new), None) => {
+                    let reason = format!(
+                        "`{new}` replaces someone who is not a player of this game \
+                         (expected `NEW {a} {b} OLD` with OLD a player's exact name)"
+                    );
+                    self.problem(index, line, reason);
+                    return true;
+                }
+                (None, Some(old)) => {
+                    let reason = format!(
+                        "the replacement for `{old}` is not a known user: they must post once \
+                         in the thread first (expected `NEW {a} {b} OLD` with NEW's exact name)"
+                    );
+                    self.problem(index, line, reason);
+                    return true;
+                }
+                (None, None) => {}
+            }
+        }
+        false
+    }
+
+    /// `GAME HAS ENDED` and friends, and `UNEND GAME` and friends.
+    fn game_end(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+        const UNEND: &[&[&str]] = &[
+            &["unend", "game"],
+            &["game", "has", "unended"],
+            &["game", "unended"],
+        ];
+        const END: &[&[&str]] = &[
+            &["game", "has", "ended"],
+            &["game", "ended"],
+            &["game", "is", "over"],
+        ];
+        let lower = folded.lower();
+        if UNEND
+            .iter()
+            .any(|p| text::find_seq(words, lower, p, 0).is_some())
+        {
+            self.push(Command::UnendGame, index, line);
+            return true;
+        }
+        if END
+            .iter()
+            .any(|p| text::find_seq(words, lower, p, 0).is_some())
+        {
+            self.push(Command::EndGame, index, line);
+            return true;
+        }
+        false
+    }
+
+    /// `DAY … HAS ENDED EARLY` / `NIGHT … HAS ENDED EARLY`, alone on the line.
+    fn end_early(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let Some(at) = text::find_seq(words, lower, &["ended", "early"], 0) else {
+            return false;
+        };
+        let kind = words.first().and_then(|w| phase_kind(w.text(lower)));
+        let ends_with_phrase =
+            at >= 2 && at + 2 == words.len() && words[at - 1].text(lower) == "has";
+        let starts_with_kind = kind.is_some()
+            && words
+                .first()
+                .is_some_and(|w| lower.get(..w.start).is_some_and(only_punctuation));
+        let ends_clean = words
+            .last()
+            .is_some_and(|w| lower.get(w.end..).is_some_and(only_punctuation));
+        match kind {
+            Some(kind) if ends_with_phrase && starts_with_kind && ends_clean => {
+                self.push(Command::EndEarly { kind }, index, line);
+            }
+            _ => self.problem(
+                index,
+                line,
+                "expected `Day … has ended early` or `Night … has ended early` and no other \
+                 text on the line",
+            ),
+        }
+        true
+    }
+
+    /// 2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`.
+    fn phase_change_2016(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        for (at, pair) in words.windows(2).enumerate() {
+            if pair[0].text(lower) != "has" {
+                continue;
+            }
+            let begun = match pair[1].text(lower) {
+                "begun" => true,
+                "ended" => false,
+                _ => continue,
+            };
+            let kind = words[..at]
+                .iter()
+                .rev()
+                .find_map(|w| phase_kind(w.text(lower)));
+            match kind {
+                Some(kind) => {
+                    self.push(Command::PhaseChange2016 { kind, begun }, index, line);
+                    return true;
+                }
+                None => continue,
+            }
+        }
+        false
+    }
+
+    /// `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
+    fn move_deadline(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let Some(deadline) = words.iter().position(|w| w.text(lower) == "deadline") else {
+            return false;
+        };
+        let moved = words[deadline..]
+            .iter()
+            .position(|w| w.text(lower) == "moved")
+            .map(|i| deadline + i);
+        let direction_from = moved.unwrap_or(deadline) + 1;
+        let direction = words
+            .get(direction_from..)
+            .unwrap_or(&[])
+            .iter()
+            .position(|w| matches!(w.text(lower), "later" | "earlier"))
+            .map(|i| direction_from + i);
+
+        let (time_from, direction) = match (self.dialect, moved, direction) {
+            (_, Some(moved), Some(direction)) => (moved, direction),
+            (Dialect::V2016, None, Some(direction)) => (deadline, direction),
+            (_, Some(_), None) => {
+                self.problem(
+                    index,
+                    line,
+                    "expected `DEADLINE … MOVED <time> LATER` or `… EARLIER`: LATER or EARLIER \
+                     is missing after MOVED",
+                );
+                return true;
+            }
+            _ => return false,
+        };
+        let segment = lower
+            .get(words[time_from].end..words[direction].start)
+            .unwrap_or("");
+        let parsed = match parse_duration(segment) {
+            Ok(d) => Ok(d),
+            Err(e) if self.dialect == Dialect::V2016 => parse_2016_hours(segment).ok_or(e),
+            Err(e) => Err(e),
+        };
+        match parsed {
+            Ok(by) if by.is_zero() => {
+                self.problem(index, line, "the deadline is moved by no time at all");
+            }
+            Ok(by) => {
+                let by = if words[direction].text(lower) == "earlier" {
+                    -by
+                } else {
+                    by
+                };
+                self.push(Command::MoveDeadline { by }, index, line);
+            }
+            Err(e) => {
+                let reason = format!(
+                    "cannot read the time in `DEADLINE … MOVED <time> LATER|EARLIER`: {e} \
+                     (expected e.g. `1D 12H`, `24 hours`, `1 day 12 hours 30 minutes`)"
+                );
+                self.problem(index, line, reason);
+            }
+        }
+        true
+    }
+
+    /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`; returns whether any death
+    /// was found.
+    fn deaths(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+        let lower = folded.lower();
+        let mut death_words = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            for seq in DEATH_WORDS {
+                if text::seq_at(words, lower, seq, i) {
+                    let last = &words[i + seq.len() - 1];
+                    death_words.push(DeathWord {
+                        start: w.start,
+                        end: last.end,
+                    });
+                }
+            }
+        }
+        if death_words.is_empty() {
+            return false;
+        }
+        let hits = self.players.find_all(lower);
+        if hits.is_empty() {
+            return false;
+        }
+        let breaks = text::sentence_breaks(lower, &hits);
+        let sentence_start = |at: usize| {
+            breaks
+                .iter()
+                .copied()
+                .filter(|&b| b <= at)
+                .max()
+                .unwrap_or(0)
+        };
+
+        // Which players each death word kills.
+        let mut found: Vec<(DeathWord, Vec<usize>)> = Vec::new();
+        for dw in &death_words {
+            let from = sentence_start(dw.start);
+            let before: Vec<usize> = hits
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.start >= from && h.end <= dw.start)
+                .map(|(i, _)| i)
+                .collect();
+            let Some(&nearest) = before.last() else {
+                continue;
+            };
+            let mut dead = vec![nearest];
+            for pair in before.windows(2).rev() {
+                let (earlier, later) = (&hits[pair[0]], &hits[pair[1]]);
+                if *dead.last().unwrap_or(&usize::MAX) != pair[1] {
+                    break;
+                }
+                let between = lower.get(earlier.end..later.start).unwrap_or("");
+                if text::is_list_separator(between) {
+                    dead.push(pair[0]);
+                } else {
+                    break;
+                }
+            }
+            dead.reverse();
+            found.push((*dw, dead));
+        }
+
+        let mut seen: Vec<usize> = Vec::new();
+        let mut any = false;
+        for (k, (dw, dead)) in found.iter().enumerate() {
+            let comment_end = found
+                .get(k + 1)
+                .map(|(next, _)| sentence_start(next.start).max(dw.end))
+                .unwrap_or(lower.len());
+            let comment = death_comment(folded, words, dw.end, comment_end)
+                .unwrap_or_else(|| line.text.trim().to_owned());
+            for &hit in dead {
+                let name_index = hits[hit].name;
+                if seen.contains(&name_index) {
+                    continue;
+                }
+                seen.push(name_index);
+                let player = self.players.canonical(name_index).to_owned();
+                self.push(
+                    Command::Death {
+                        player,
+                        comment: comment.clone(),
+                    },
+                    index,
+                    line,
+                );
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// Phase announcements: "It is now Day 2", "Night 1 has begun", a bold "Day 2" heading.
+    fn announce(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
+        let lower = folded.lower();
+        let mut phase = None;
+        if is_bold_heading(line, folded, words) {
+            phase = phase_at(words, lower, 0);
+        }
+        if phase.is_none() {
+            let breaks = text::sentence_breaks(lower, &[]);
+            let mut starts = vec![0];
+            starts.extend(breaks);
+            for start in starts {
+                let Some(first) = words.iter().position(|w| w.start >= start) else {
+                    continue;
+                };
+                if let Some(p) = announcement_at(words, lower, first, self.dialect) {
+                    phase = Some(p);
+                    break;
+                }
+            }
+        }
+        if let Some(phase) = phase
+            && !self.announced.contains(&phase)
+        {
+            self.announced.push(phase);
+            self.push(Command::Announce { phase }, index, line);
+        }
+    }
+}
+
+fn phase_kind(word: &str) -> Option<PhaseKind> {
+    match word {
+        "day" => Some(PhaseKind::Day),
+        "night" => Some(PhaseKind::Night),
+        _ => None,
+    }
+}
+
+fn only_punctuation(s: &str) -> bool {
+    s.chars().all(|c| !c.is_alphanumeric())
+}
+
+/// A phase number: digits, or a number word up to twenty.
+fn phase_number(word: &str) -> Option<u32> {
+    const WORDS: &[&str] = &[
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    if word.chars().all(|c| c.is_ascii_digit()) {
+        return word.parse().ok();
+    }
+    WORDS
+        .iter()
+        .position(|w| *w == word)
+        .and_then(|n| u32::try_from(n).ok())
+}
+
+/// `Day N` / `Night N` starting at word `at`.
+fn phase_at(words: &[Word], lower: &str, at: usize) -> Option<Phase> {
+    let kind = phase_kind(words.get(at)?.text(lower))?;
+    let number = phase_number(words.get(at + 1)?.text(lower))?;
+    Some(Phase { kind, number })
+}
+
+/// A sentence announcing a phase, starting at word `at`.
+fn announcement_at(words: &[Word], lower: &str, at: usize, dialect: Dialect) -> Option<Phase> {
+    let word = |i: usize| words.get(i).map(|w| w.text(lower));
+    // "It is (now) Day 2", "It's (now) Day 2".
+    if word(at) == Some("it") && matches!(word(at + 1), Some("is" | "s")) {
+        let mut i = at + 2;
+        if word(i) == Some("now") {
+            i += 1;
+        }
+        return phase_at(words, lower, i);
+    }
+    // "Day 2 has (now) begun", "Day 2 begins (now)", "Night 1 is starting", …
+    let phase = phase_at(words, lower, at)?;
+    let mut i = at + 2;
+    if matches!(word(i), Some("has" | "is")) {
+        i += 1;
+    }
+    if word(i) == Some("now") {
+        i += 1;
+    }
+    match word(i)? {
+        // In the 2016 dialect "has begun" is a phase change command, read before.
+        "begun" if dialect == Dialect::V2016 => None,
+        "begun" | "begins" | "beginning" | "started" | "starts" | "starting" => Some(phase),
+        _ => None,
+    }
+}
+
+/// A line that is only `Day N` / `Night N` (punctuation around it allowed), all in bold.
+fn is_bold_heading(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+    let lower = folded.lower();
+    if words.len() != 2 || phase_at(words, lower, 0).is_none() {
+        return false;
+    }
+    if !only_punctuation(lower.get(..words[0].start).unwrap_or("x"))
+        || !only_punctuation(lower.get(words[1].end..).unwrap_or("x"))
+    {
+        return false;
+    }
+    let (start, end) = (
+        folded.original_offset(words[0].start),
+        folded.original_offset(words[1].end),
+    );
+    // Every byte of the heading's words lies in some bold span.
+    let mut covered = start;
+    let mut bold: Vec<_> = line
+        .spans
+        .iter()
+        .filter(|s| s.kind == SpanKind::Bold)
+        .map(|s| s.range.clone())
+        .collect();
+    bold.sort_by_key(|r| r.start);
+    for r in bold {
+        if r.start <= covered && r.end > covered {
+            covered = r.end;
+        }
+    }
+    covered >= end
+}
+
+/// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.
+fn death_comment(folded: &Folded<'_>, words: &[Word], from: usize, to: usize) -> Option<String> {
+    let lower = folded.lower();
+    let first = words.iter().position(|w| w.start >= from)?;
+    for i in first..words.len() {
+        if words[i].start >= to {
+            break;
+        }
+        let pronoun = words[i].text(lower);
+        let verb = words.get(i + 1).map(|w| w.text(lower));
+        let opens = matches!(
+            (pronoun, verb),
+            ("he" | "she", Some("was")) | ("they", Some("were"))
+        );
+        if opens {
+            let start = words[i + 1].end;
+            let text = folded.original(start, to.max(start)).trim();
+            let text = text.trim_start_matches([':', ',', '-']).trim();
+            if text.is_empty() {
+                return None;
+            }
+            return Some(text.to_owned());
+        }
+    }
+    None
+}
+
+/// 2016 dialect: a number of hours before LATER/EARLIER, with or without a unit, after any
+/// other words ("Deadline is 24 later").
+fn parse_2016_hours(segment: &str) -> Option<SignedDuration> {
+    let start = segment.find(|c: char| c.is_ascii_digit())?;
+    let tail = segment.get(start..)?;
+    if let Ok(d) = parse_duration(tail) {
+        return Some(d);
+    }
+    let hours: i64 = tail.trim().parse().ok()?;
+    if hours > time::MAX_HOURS {
+        return None;
+    }
+    Some(SignedDuration::from_hours(hours))
 }

@@ -1,0 +1,253 @@
+//! Case-insensitive text helpers for command recognition: a lower-cased copy of a line that
+//! remembers where each byte came from, word tokens, and whole-name matching.
+
+/// A line folded to lower case, with a map back to the original text's byte offsets.
+pub(crate) struct Folded<'a> {
+    original: &'a str,
+    lower: String,
+    /// For every byte of `lower` (and one past the end), the byte offset of the original
+    /// character it came from. Always a char boundary of `original`.
+    map: Vec<usize>,
+}
+
+impl<'a> Folded<'a> {
+    pub(crate) fn new(original: &'a str) -> Folded<'a> {
+        let mut lower = String::with_capacity(original.len());
+        let mut map = Vec::with_capacity(original.len() + 1);
+        for (at, c) in original.char_indices() {
+            for l in fold_char(c) {
+                lower.push(l);
+                map.extend(std::iter::repeat_n(at, l.len_utf8()));
+            }
+        }
+        map.push(original.len());
+        Folded {
+            original,
+            lower,
+            map,
+        }
+    }
+
+    pub(crate) fn lower(&self) -> &str {
+        &self.lower
+    }
+
+    /// The original offset of a byte offset in the folded text.
+    pub(crate) fn original_offset(&self, at: usize) -> usize {
+        self.map.get(at).copied().unwrap_or(self.original.len())
+    }
+
+    /// The original text of a folded byte range.
+    pub(crate) fn original(&self, start: usize, end: usize) -> &'a str {
+        let (s, e) = (self.original_offset(start), self.original_offset(end));
+        self.original.get(s..e.max(s)).unwrap_or("")
+    }
+
+    /// The words (maximal runs of letters and digits) of the folded text.
+    pub(crate) fn words(&self) -> Vec<Word> {
+        let mut words = Vec::new();
+        let mut start = None;
+        for (at, c) in self.lower.char_indices() {
+            match (c.is_alphanumeric(), start) {
+                (true, None) => start = Some(at),
+                (false, Some(s)) => {
+                    words.push(Word { start: s, end: at });
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            words.push(Word {
+                start: s,
+                end: self.lower.len(),
+            });
+        }
+        words
+    }
+}
+
+fn fold_char(c: char) -> impl Iterator<Item = char> {
+    c.to_lowercase()
+}
+
+/// Folds a whole string the way [`Folded`] does.
+pub(crate) fn fold(s: &str) -> String {
+    s.chars().flat_map(fold_char).collect()
+}
+
+/// A word of a folded line: a byte range into its lower-case text.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Word {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+impl Word {
+    pub(crate) fn text<'t>(&self, lower: &'t str) -> &'t str {
+        lower.get(self.start..self.end).unwrap_or("")
+    }
+}
+
+/// Whether the words starting at `at` are exactly `seq`.
+pub(crate) fn seq_at(words: &[Word], lower: &str, seq: &[&str], at: usize) -> bool {
+    seq.iter()
+        .enumerate()
+        .all(|(k, s)| words.get(at + k).is_some_and(|w| w.text(lower) == *s))
+}
+
+/// The first word index at or after `from` where `seq` occurs.
+pub(crate) fn find_seq(words: &[Word], lower: &str, seq: &[&str], from: usize) -> Option<usize> {
+    (from..words.len()).find(|&i| seq_at(words, lower, seq, i))
+}
+
+/// Positions just after each sentence end (`.`, `!`, `?`, `;` followed by a space or the end
+/// of the line), except inside a name (a name may contain a full stop: `Mr. X`).
+pub(crate) fn sentence_breaks(lower: &str, names: &[NameHit]) -> Vec<usize> {
+    let mut breaks = Vec::new();
+    let mut chars = lower.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if !matches!(c, '.' | '!' | '?' | ';') {
+            continue;
+        }
+        let at_end = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
+        let in_name = names.iter().any(|h| h.start <= at && at < h.end);
+        if at_end && !in_name {
+            breaks.push(at + c.len_utf8());
+        }
+    }
+    breaks
+}
+
+/// Whether the text between two names only lists them: `, `, ` and `, ` & `, `, and `.
+pub(crate) fn is_list_separator(between: &str) -> bool {
+    let core = between.trim_matches(|c: char| c.is_whitespace() || c == ',');
+    match core {
+        "and" | "&" | "+" => true,
+        "" => between.contains(','),
+        _ => false,
+    }
+}
+
+/// A name found in a folded line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NameHit {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// Index of the name in its [`NameSet`].
+    pub(crate) name: usize,
+}
+
+/// A set of names matched case-insensitively, as whole names.
+pub(crate) struct NameSet {
+    /// (as spelled, folded), longest folded first.
+    names: Vec<(String, String)>,
+}
+
+impl NameSet {
+    pub(crate) fn new(names: &[String]) -> NameSet {
+        let mut names: Vec<(String, String)> = names
+            .iter()
+            .map(|n| n.trim())
+            .filter(|n| !n.is_empty())
+            .map(|n| (n.to_owned(), fold(n)))
+            .collect();
+        names.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
+        NameSet { names }
+    }
+
+    pub(crate) fn canonical(&self, index: usize) -> &str {
+        self.names.get(index).map_or("", |(n, _)| n.as_str())
+    }
+
+    /// The name equal (case-insensitively) to `folded`.
+    pub(crate) fn exact(&self, folded: &str) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(_, f)| f == folded)
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// The longest name that `folded` ends with, starting at a word boundary.
+    pub(crate) fn suffix_of(&self, folded: &str) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(_, f)| {
+                folded.ends_with(f.as_str()) && boundary_before(folded, folded.len() - f.len(), f)
+            })
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// The longest name that `folded` starts with, ending at a word boundary.
+    pub(crate) fn prefix_of(&self, folded: &str) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(_, f)| folded.starts_with(f.as_str()) && boundary_after(folded, f.len(), f))
+            .map(|(n, _)| n.as_str())
+    }
+
+    /// The name nearest to `folded` (at most two edits away), if no other is as near.
+    pub(crate) fn closest(&self, folded: &str) -> Option<&str> {
+        let mut best: Option<(usize, &str)> = None;
+        let mut tied = false;
+        for (name, f) in &self.names {
+            let distance = strsim::levenshtein(f, folded);
+            if distance > 2 {
+                continue;
+            }
+            match best {
+                Some((d, _)) if d < distance => {}
+                Some((d, _)) if d == distance => tied = true,
+                _ => {
+                    best = Some((distance, name.as_str()));
+                    tied = false;
+                }
+            }
+        }
+        if tied { None } else { best.map(|(_, n)| n) }
+    }
+
+    /// Every whole-name occurrence in a folded line, sorted by position. Overlapping matches
+    /// are resolved in favour of the longer name.
+    pub(crate) fn find_all(&self, lower: &str) -> Vec<NameHit> {
+        let mut hits: Vec<NameHit> = Vec::new();
+        for (index, (_, name)) in self.names.iter().enumerate() {
+            for (start, _) in lower.match_indices(name.as_str()) {
+                let end = start + name.len();
+                if !boundary_before(lower, start, name) || !boundary_after(lower, end, name) {
+                    continue;
+                }
+                let overlaps = hits.iter().any(|h| start < h.end && h.start < end);
+                if !overlaps {
+                    hits.push(NameHit {
+                        start,
+                        end,
+                        name: index,
+                    });
+                }
+            }
+        }
+        hits.sort_by_key(|h| h.start);
+        hits
+    }
+}
+
+/// A name starting with a letter or digit must not follow one ("Bob" is not in "JimBob").
+fn boundary_before(text: &str, start: usize, name: &str) -> bool {
+    let name_starts_alnum = name.chars().next().is_some_and(char::is_alphanumeric);
+    !name_starts_alnum
+        || text
+            .get(..start)
+            .and_then(|s| s.chars().next_back())
+            .is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// A name ending with a letter or digit must not be followed by one ("Bob" is not in "Bobby").
+fn boundary_after(text: &str, end: usize, name: &str) -> bool {
+    let name_ends_alnum = name.chars().next_back().is_some_and(char::is_alphanumeric);
+    !name_ends_alnum
+        || text
+            .get(end..)
+            .and_then(|s| s.chars().next())
+            .is_none_or(|c| !c.is_alphanumeric())
+}

@@ -1,0 +1,623 @@
+//! GM command recognition, following `gm-commands.txt` and `gm-commands-2016.html`.
+
+use jiff::SignedDuration;
+use mafia_posts::{Body, Line, Span, SpanKind};
+use mafia_tracker::commands::{Command, Dialect, Names, parse_duration, recognise};
+use mafia_tracker::phase::{Phase, PhaseKind};
+
+// ---- scenario helpers -------------------------------------------------------------------
+
+const PLAYERS: &[&str] = &[
+    "Alice",
+    "Bob",
+    "Bobby",
+    "Carol",
+    "Artanis[Xp]",
+    "Big Al",
+    "Al",
+    "Mr. X",
+    "Player 7",
+];
+/// Users who are not players (yet): possible replacements.
+const OTHER_USERS: &[&str] = &["Dave", "Eve the GM"];
+
+fn players() -> Vec<String> {
+    PLAYERS.iter().map(|s| s.to_string()).collect()
+}
+
+fn users() -> Vec<String> {
+    PLAYERS
+        .iter()
+        .chain(OTHER_USERS)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn body(text: &str) -> Body {
+    Body {
+        lines: text.lines().map(Line::plain).collect(),
+    }
+}
+
+fn commands_in(body: &Body, dialect: Dialect) -> Vec<Command> {
+    let (p, u) = (players(), users());
+    let names = Names {
+        players: &p,
+        users: &u,
+    };
+    recognise(body, names, dialect)
+        .commands
+        .into_iter()
+        .map(|r| r.command)
+        .collect()
+}
+
+/// The commands a GM post (one line per `\n`) contains.
+fn read(post: &str) -> Vec<Command> {
+    commands_in(&body(post), Dialect::Current)
+}
+
+/// The same, for a game using the 2016 command set.
+fn read_2016(post: &str) -> Vec<Command> {
+    commands_in(&body(post), Dialect::V2016)
+}
+
+/// The reasons given for lines that look like commands but cannot be read.
+fn problems(post: &str) -> Vec<String> {
+    let (p, u) = (players(), users());
+    let names = Names {
+        players: &p,
+        users: &u,
+    };
+    recognise(&body(post), names, Dialect::Current)
+        .problems
+        .into_iter()
+        .map(|p| p.reason)
+        .collect()
+}
+
+fn death(player: &str, comment: &str) -> Command {
+    Command::Death {
+        player: player.into(),
+        comment: comment.into(),
+    }
+}
+
+fn moved(minutes: i64) -> Command {
+    Command::MoveDeadline {
+        by: SignedDuration::from_mins(minutes),
+    }
+}
+
+fn announce(phase: Phase) -> Command {
+    Command::Announce { phase }
+}
+
+fn hours(h: i64) -> i64 {
+    h * 60
+}
+
+fn days(d: i64) -> i64 {
+    d * 24 * 60
+}
+
+/// A line written entirely in bold, as hosts write their day headings.
+fn bold(text: &str) -> Line {
+    Line {
+        text: text.into(),
+        spans: vec![Span {
+            range: 0..text.len(),
+            kind: SpanKind::Bold,
+        }],
+    }
+}
+
+// ---- deaths -----------------------------------------------------------------------------
+
+#[test]
+fn a_player_who_died_is_dead_with_the_whole_line_as_comment() {
+    assert_eq!(
+        read("Bob has died in the night."),
+        [death("Bob", "Bob has died in the night.")]
+    );
+}
+
+#[test]
+fn every_death_word_of_the_spec_is_recognised() {
+    for line in [
+        "Bob died",
+        "Bob is dead",
+        "Bob has been lynched",
+        "Bob has been killed",
+        "Bob has been eaten",
+    ] {
+        assert_eq!(read(line), [death("Bob", line)], "{line}");
+    }
+}
+
+#[test]
+fn case_does_not_matter_and_the_name_comes_out_as_spelled_in_the_game() {
+    assert_eq!(
+        read("BOB HAS BEEN LYNCHED"),
+        [death("Bob", "BOB HAS BEEN LYNCHED")]
+    );
+}
+
+#[test]
+fn the_comment_is_what_follows_he_was_or_she_was() {
+    assert_eq!(
+        read("Bob has been lynched. He was a Vanilla Townie."),
+        [death("Bob", "a Vanilla Townie.")]
+    );
+    assert_eq!(
+        read("Carol died! She was the Mafia Goon"),
+        [death("Carol", "the Mafia Goon")]
+    );
+}
+
+#[test]
+fn they_were_also_opens_a_comment() {
+    assert_eq!(
+        read("Alice is dead. They were the Doctor."),
+        [death("Alice", "the Doctor.")]
+    );
+}
+
+#[test]
+fn dead_inside_deadline_is_not_a_death() {
+    assert_eq!(read("Bob, the deadline is tomorrow at 20:00"), []);
+    assert_eq!(read("Bob is undead"), []);
+}
+
+#[test]
+fn a_name_inside_a_longer_word_is_not_the_player() {
+    assert_eq!(read("Bobby died"), [death("Bobby", "Bobby died")]);
+    assert_eq!(read("JimBob died"), []);
+}
+
+#[test]
+fn a_misspelled_name_is_not_a_death() {
+    assert_eq!(read("Bobb has died"), []);
+}
+
+#[test]
+fn the_name_must_come_before_the_death_word() {
+    assert_eq!(read("Dead: Bob"), []);
+}
+
+#[test]
+fn the_name_must_be_in_the_same_sentence() {
+    assert_eq!(read("We miss Bob. The cop has died."), []);
+}
+
+#[test]
+fn names_with_punctuation_and_digits_match_whole() {
+    assert_eq!(
+        read("Artanis[Xp] has been eaten"),
+        [death("Artanis[Xp]", "Artanis[Xp] has been eaten")]
+    );
+    assert_eq!(
+        read("player 7 is dead"),
+        [death("Player 7", "player 7 is dead")]
+    );
+    // The full stop inside "Mr. X" does not end the sentence.
+    assert_eq!(read("Mr. X died"), [death("Mr. X", "Mr. X died")]);
+}
+
+#[test]
+fn the_longest_name_wins_when_one_contains_another() {
+    assert_eq!(
+        read("Big Al has died"),
+        [death("Big Al", "Big Al has died")]
+    );
+}
+
+#[test]
+fn several_deaths_in_one_post_one_per_line() {
+    assert_eq!(
+        read("Bob has died. He was the Cop.\nCarol has been killed. She was a Goon."),
+        [death("Bob", "the Cop."), death("Carol", "a Goon.")]
+    );
+}
+
+#[test]
+fn a_list_of_names_before_one_death_word_all_die() {
+    let line = "Alice, Bob and Carol have been killed";
+    assert_eq!(
+        read(line),
+        [
+            death("Alice", line),
+            death("Bob", line),
+            death("Carol", line)
+        ]
+    );
+    assert_eq!(
+        read("Alice and Bob are dead"),
+        [
+            death("Alice", "Alice and Bob are dead"),
+            death("Bob", "Alice and Bob are dead")
+        ]
+    );
+}
+
+#[test]
+fn only_the_name_nearest_the_death_word_dies_when_names_are_not_a_list() {
+    let line = "Alice hammered Bob, who is now dead";
+    assert_eq!(read(line), [death("Bob", line)]);
+}
+
+#[test]
+fn two_deaths_on_one_line_each_keep_their_own_comment() {
+    assert_eq!(
+        read("Bob has died. He was the Cop. Carol is dead. She was a Goon."),
+        [death("Bob", "the Cop."), death("Carol", "a Goon.")]
+    );
+}
+
+#[test]
+fn restating_a_death_is_recognised_again_with_the_new_comment() {
+    assert_eq!(
+        read("Bob died. He was the Cop.\nCorrection: Bob died. He was the Sheriff."),
+        [death("Bob", "the Cop."), death("Bob", "the Sheriff.")]
+    );
+}
+
+// ---- ##RESURRECT ------------------------------------------------------------------------
+
+#[test]
+fn resurrect_names_one_player() {
+    assert_eq!(
+        read("##RESURRECT Bob"),
+        [Command::Resurrect {
+            player: "Bob".into()
+        }]
+    );
+    assert_eq!(
+        read("##resurrect big al"),
+        [Command::Resurrect {
+            player: "Big Al".into()
+        }]
+    );
+}
+
+#[test]
+fn resurrect_with_an_unknown_name_is_a_problem() {
+    assert_eq!(read("##RESURRECT Bobb"), []);
+    let reasons = problems("##RESURRECT Bobb");
+    assert_eq!(reasons.len(), 1);
+    assert!(reasons[0].contains("`Bobb` is not a player"), "{reasons:?}");
+}
+
+#[test]
+fn resurrect_suggests_a_unique_near_name() {
+    let reasons = problems("##RESURRECT Carl");
+    assert!(reasons[0].contains("did you mean `Carol`?"), "{reasons:?}");
+}
+
+#[test]
+fn resurrect_without_a_name_or_not_on_its_own_line_is_a_problem() {
+    assert_eq!(read("##RESURRECT"), []);
+    assert!(problems("##RESURRECT")[0].contains("expected a player name"));
+    assert_eq!(read("Oops, ##RESURRECT Bob"), []);
+    assert!(problems("Oops, ##RESURRECT Bob")[0].contains("must open its own line"));
+}
+
+// ---- ended early ------------------------------------------------------------------------
+
+#[test]
+fn day_or_night_has_ended_early_ends_the_phase_of_that_kind() {
+    assert_eq!(
+        read("Day 2 has ended early."),
+        [Command::EndEarly {
+            kind: PhaseKind::Day
+        }]
+    );
+    assert_eq!(
+        read("NIGHT 1 HAS ENDED EARLY"),
+        [Command::EndEarly {
+            kind: PhaseKind::Night
+        }]
+    );
+    assert_eq!(
+        read("Day has ended early!"),
+        [Command::EndEarly {
+            kind: PhaseKind::Day
+        }]
+    );
+}
+
+#[test]
+fn night_has_ended_early_is_not_an_announcement() {
+    assert_eq!(
+        read("Night 1 has ended early"),
+        [Command::EndEarly {
+            kind: PhaseKind::Night
+        }]
+    );
+}
+
+#[test]
+fn ended_early_with_other_text_on_the_line_is_a_problem() {
+    for line in [
+        "Note: Day 2 has ended early",
+        "Day 2 has ended early, votecount below",
+        "The vote ended early",
+    ] {
+        assert_eq!(read(line), [], "{line}");
+        assert!(
+            problems(line)[0].contains("no other text on the line"),
+            "{line}"
+        );
+    }
+}
+
+// ---- deadline moves ---------------------------------------------------------------------
+
+#[test]
+fn the_spec_headline_moves() {
+    assert_eq!(read("DEADLINE IS MOVED 1 DAY LATER"), [moved(days(1))]);
+    assert_eq!(read("Deadline moved 24 H EARLIER"), [moved(-hours(24))]);
+}
+
+#[test]
+fn every_time_expression_of_the_spec() {
+    let cases = [
+        ("2D", days(2)),
+        ("1H", hours(1)),
+        ("1 D 12 H", days(1) + hours(12)),
+        ("1D12H", days(1) + hours(12)),
+        ("1D 23H 30M", days(1) + hours(23) + 30),
+        ("2 days", days(2)),
+        ("24 hours", hours(24)),
+        ("1 day 12 hours 34 minutes", days(1) + hours(12) + 34),
+    ];
+    for (time, minutes) in cases {
+        let later = format!("The deadline has been moved {time} later.");
+        let earlier = format!("Deadline moved {time} earlier");
+        assert_eq!(read(&later), [moved(minutes)], "{later}");
+        assert_eq!(read(&earlier), [moved(-minutes)], "{earlier}");
+    }
+}
+
+#[test]
+fn other_spellings_of_units() {
+    for (time, minutes) in [
+        ("24H", hours(24)),
+        ("24 H", hours(24)),
+        ("1 hour", hours(1)),
+        ("3 hrs", hours(3)),
+        ("30 min", 30),
+        ("45 mins", 45),
+        ("1 minute", 1),
+        ("1 day and 6 hours", days(1) + hours(6)),
+        ("by 12 hours", hours(12)),
+        ("a day", days(1)),
+    ] {
+        assert_eq!(
+            parse_duration(time),
+            Ok(SignedDuration::from_mins(minutes)),
+            "{time}"
+        );
+    }
+}
+
+#[test]
+fn a_move_without_a_readable_time_is_a_problem() {
+    for (line, expected) in [
+        ("Deadline moved later", "no time given"),
+        ("Deadline moved 1.5 days later", "`1.5` is a fraction"),
+        ("Deadline moved 2 weeks later", "unknown unit `weeks`"),
+        ("Deadline moved 24 later", "`24` has no unit"),
+        ("Deadline moved 1 day 1 day later", "days are given twice"),
+        ("Deadline moved 0 hours later", "by no time at all"),
+    ] {
+        assert_eq!(read(line), [], "{line}");
+        let reasons = problems(line);
+        assert!(reasons[0].contains(expected), "{line}: {reasons:?}");
+    }
+}
+
+#[test]
+fn a_move_without_later_or_earlier_is_a_problem() {
+    assert_eq!(read("Deadline moved to Friday"), []);
+    assert!(problems("Deadline moved to Friday")[0].contains("LATER or EARLIER is missing"));
+}
+
+#[test]
+fn the_words_must_come_in_order() {
+    assert_eq!(read("I moved the deadline 24 hours later"), []);
+    assert_eq!(
+        problems("I moved the deadline 24 hours later"),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn the_2016_form_gives_hours_before_later() {
+    assert_eq!(read_2016("DEADLINE MOVED 24H LATER"), [moved(hours(24))]);
+    assert_eq!(
+        read_2016("Deadline is 12 hours earlier"),
+        [moved(-hours(12))]
+    );
+    // The 2016 bot looked for a number of hours.
+    assert_eq!(read_2016("Deadline is pushed 24 later"), [moved(hours(24))]);
+}
+
+// ---- replacements -----------------------------------------------------------------------
+
+#[test]
+fn a_known_user_replaces_a_player() {
+    let replace = || Command::Replace {
+        new: "Dave".into(),
+        old: "Bob".into(),
+    };
+    assert_eq!(read("Dave has replaced Bob"), [replace()]);
+    assert_eq!(read("dave IS REPLACING bob."), [replace()]);
+}
+
+#[test]
+fn replacement_names_with_spaces_match_whole() {
+    assert_eq!(
+        read("Eve the GM is replacing Big Al"),
+        [Command::Replace {
+            new: "Eve the GM".into(),
+            old: "Big Al".into()
+        }]
+    );
+}
+
+#[test]
+fn an_unknown_replacement_or_a_non_player_is_a_problem() {
+    assert_eq!(read("Frank has replaced Bob"), []);
+    assert!(problems("Frank has replaced Bob")[0].contains("not a known user"));
+    assert_eq!(read("Dave has replaced Bobb"), []);
+    assert!(problems("Dave has replaced Bobb")[0].contains("not a player"));
+}
+
+// ---- game end ---------------------------------------------------------------------------
+
+#[test]
+fn the_game_end_phrases() {
+    for line in [
+        "GAME HAS ENDED",
+        "The game ended! Town wins.",
+        "The game is over",
+    ] {
+        assert_eq!(read(line), [Command::EndGame], "{line}");
+    }
+}
+
+#[test]
+fn the_unend_phrases_are_not_read_as_end() {
+    for line in ["UNEND GAME", "The game has unended", "Game unended, sorry"] {
+        assert_eq!(read(line), [Command::UnendGame], "{line}");
+    }
+}
+
+// ---- the 2016 dialect ---------------------------------------------------------------------
+
+#[test]
+fn the_2016_phase_change_commands() {
+    assert_eq!(
+        read_2016("Day 2 has begun!"),
+        [Command::PhaseChange2016 {
+            kind: PhaseKind::Day,
+            begun: true
+        }]
+    );
+    assert_eq!(
+        read_2016("Night 1 has ended"),
+        [Command::PhaseChange2016 {
+            kind: PhaseKind::Night,
+            begun: false
+        }]
+    );
+    assert_eq!(read_2016("The game has ended"), [Command::EndGame]);
+}
+
+#[test]
+fn in_the_current_dialect_has_begun_is_an_announcement() {
+    assert_eq!(read("Night 1 has begun"), [announce(Phase::night(1))]);
+}
+
+// ---- phase announcements ----------------------------------------------------------------
+
+#[test]
+fn the_ways_hosts_announce_a_phase() {
+    for (line, phase) in [
+        ("It is now Day 2.", Phase::day(2)),
+        ("It's Night 3", Phase::night(3)),
+        ("Night 1 has begun", Phase::night(1)),
+        ("Day 3 begins now!", Phase::day(3)),
+        ("Day 2 has started", Phase::day(2)),
+        ("Night 1 is starting", Phase::night(1)),
+        ("Day Two has begun", Phase::day(2)),
+        ("Night 0 starts", Phase::night(0)),
+    ] {
+        assert_eq!(read(line), [announce(phase)], "{line}");
+    }
+}
+
+#[test]
+fn an_announcement_may_follow_another_sentence() {
+    assert_eq!(
+        read("Night 1 has ended. Day 2 has begun."),
+        [announce(Phase::day(2))]
+    );
+    assert_eq!(
+        read("It is now Day 2. With 7 alive it takes 4 to lynch."),
+        [announce(Phase::day(2))]
+    );
+}
+
+#[test]
+fn a_bold_day_heading_alone_on_its_line_announces_the_day() {
+    let post = Body {
+        lines: vec![bold("Day 2"), Line::plain("Eden1892 dropped the hammer.")],
+    };
+    assert_eq!(
+        commands_in(&post, Dialect::Current),
+        [announce(Phase::day(2))]
+    );
+}
+
+#[test]
+fn a_heading_that_is_not_bold_or_says_more_is_not_an_announcement() {
+    let post = Body {
+        lines: vec![
+            Line::plain("Day 1"),
+            bold("Day 2 Votecount"),
+            Line::plain("Night 1 will be short"),
+        ],
+    };
+    assert_eq!(commands_in(&post, Dialect::Current), []);
+}
+
+#[test]
+fn the_same_phase_announced_twice_in_a_post_counts_once() {
+    let post = Body {
+        lines: vec![bold("Day 2"), Line::plain("It is now Day 2.")],
+    };
+    assert_eq!(
+        commands_in(&post, Dialect::Current),
+        [announce(Phase::day(2))]
+    );
+}
+
+// ---- whole posts ------------------------------------------------------------------------
+
+#[test]
+fn a_day_post_with_a_death_a_move_and_an_announcement() {
+    let post = "Night 1 has ended. Day 2 has begun.\n\
+                Bob has been killed. He was the Cop.\n\
+                Deadline moved 1D 12H later";
+    assert_eq!(
+        read(post),
+        [
+            announce(Phase::day(2)),
+            death("Bob", "the Cop."),
+            moved(days(1) + hours(12))
+        ]
+    );
+}
+
+#[test]
+fn commands_report_their_line() {
+    let (p, u) = (players(), users());
+    let names = Names {
+        players: &p,
+        users: &u,
+    };
+    let found = recognise(&body("Flavour text.\n\nBob died"), names, Dialect::Current);
+    assert_eq!(found.commands.len(), 1);
+    assert_eq!(found.commands[0].line, 2);
+    assert_eq!(found.commands[0].raw, "Bob died");
+}
+
+#[test]
+fn hostile_text_never_panics() {
+    let nasty = "İİİ Bob ß died ﬃ. 🎲 ##RESURRECT \u{0}\u{202e} Deadline moved 9999999999999999999999 days later";
+    let _ = read(nasty);
+    let _ = read_2016(nasty);
+    let _ = problems(&"Bob died. ".repeat(1000));
+}
