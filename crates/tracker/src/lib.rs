@@ -5,7 +5,22 @@
 //! - [`phase`]: day/night phases and their numbering.
 //! - [`schedule`]: the deadline schedule in the GM's time zone (DST-aware, with jiff).
 //! - [`commands`]: recognising GM commands in a post body (pure text → [`commands::Command`]).
+//! - [`config`]: the game file (TOML) a host writes.
+//! - [`votes`]: recognising votes in a player's post and resolving names.
+//! - [`state`]: the fold: [`Tracker::apply`] one post at a time, [`Tracker::status`].
+//! - [`tally`]: majority, lock and wagons.
+//! - [`review`]: the GM review list.
+//! - [`report`]: the status as text, JSON or BBCode.
 
 pub mod commands;
+pub mod config;
 pub mod phase;
+pub mod report;
+pub mod review;
 pub mod schedule;
+pub mod state;
+pub mod tally;
+pub mod votes;
+
+pub use config::{ConfigError, Game};
+pub use state::{Status, Tracker, TrackerError};

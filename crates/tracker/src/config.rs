@@ -1,0 +1,430 @@
+//! The game file: a host's description of one game, in TOML.
+//!
+//! ```toml
+//! name = "Demo Mafia"
+//! gms = ["Moderator"]
+//! zone = "Europe/Stockholm"
+//! first_phase = "Day 1"
+//! first_deadline = "2026-03-27 21:00"   # local time in `zone`; omit for announcement-driven games
+//! day_length = "48h"
+//! night_length = "24h"
+//! players = ["Alice", { name = "Bob", aliases = ["Bobby"], alignment = "mafia" }]
+//!
+//! [rules]
+//! votes = ["bot", "bold", "tag"]   # `##VOTE name`, bold `Vote: name`, phpBB vote tags
+//! majority = "lock"                # lock | hammer | none
+//! dialect = "current"              # current | v2016
+//! activity_min_posts = 3
+//! ```
+
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use jiff::{SignedDuration, civil, tz::TimeZone};
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::commands::Dialect;
+use crate::phase::{Phase, PhaseKind};
+use crate::schedule::ScheduleConfig;
+
+/// A vote syntax a game accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VoteSyntax {
+    /// The tracker bot's: `##VOTE name`, `##UNVOTE`, `##VOTE NO LYNCH`.
+    Bot,
+    /// The rule set's: bolded `Vote: name`, `Unvote: name`, `Unvote`.
+    Bold,
+    /// A forum's vote tag markup (phpBB `[vote]name[/vote]`).
+    Tag,
+}
+
+/// What a majority of votes does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MajorityProfile {
+    /// The rule set: majority plus one more vote locks the wagon; locked votes stay.
+    #[default]
+    Lock,
+    /// Reaching majority ends the day at that post.
+    Hammer,
+    /// Majority is shown but changes nothing.
+    None,
+}
+
+/// A player's alignment, for the 50 % rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Alignment {
+    Town,
+    #[serde(alias = "scum")]
+    Mafia,
+    /// Anyone neither town nor mafia (serial killers, survivors…).
+    Other,
+}
+
+/// One player slot as the game file declares it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub alignment: Option<Alignment>,
+}
+
+/// The rules profile of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    pub votes: Vec<VoteSyntax>,
+    pub majority: MajorityProfile,
+    pub dialect: Dialect,
+    /// Minimum posts per day phase for a player to count as active (0: no minimum).
+    pub activity_min_posts: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            votes: vec![VoteSyntax::Bot, VoteSyntax::Bold, VoteSyntax::Tag],
+            majority: MajorityProfile::Lock,
+            dialect: Dialect::Current,
+            activity_min_posts: 0,
+        }
+    }
+}
+
+/// A checked game file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub name: String,
+    pub gms: Vec<String>,
+    pub players: Vec<PlayerSpec>,
+    pub schedule: ScheduleConfig,
+    pub rules: Rules,
+}
+
+/// Why a game file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read game file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{file}:{line}:{column}: {message}")]
+    Invalid {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+}
+
+// --- the raw TOML shape -------------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    name: String,
+    gms: Vec<Spanned<String>>,
+    players: Vec<Spanned<RawPlayer>>,
+    zone: Spanned<String>,
+    first_phase: Spanned<String>,
+    #[serde(default)]
+    first_deadline: Option<Spanned<toml::Value>>,
+    day_length: Spanned<String>,
+    night_length: Spanned<String>,
+    #[serde(default)]
+    rules: RawRules,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawPlayer {
+    Name(String),
+    Full {
+        name: String,
+        #[serde(default)]
+        aliases: Vec<String>,
+        #[serde(default)]
+        alignment: Option<Alignment>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRules {
+    #[serde(default = "default_votes")]
+    votes: Vec<VoteSyntax>,
+    #[serde(default)]
+    majority: MajorityProfile,
+    #[serde(default)]
+    dialect: Dialect,
+    #[serde(default)]
+    activity_min_posts: u32,
+}
+
+impl Default for RawRules {
+    fn default() -> Self {
+        let r = Rules::default();
+        RawRules {
+            votes: r.votes,
+            majority: r.majority,
+            dialect: r.dialect,
+            activity_min_posts: r.activity_min_posts,
+        }
+    }
+}
+
+fn default_votes() -> Vec<VoteSyntax> {
+    Rules::default().votes
+}
+
+impl Game {
+    /// Reads and checks a game file.
+    pub fn load(path: &Path) -> Result<Game, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Game::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses and checks the text of a game file; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Game, ConfigError> {
+        let at = |span: Option<Range<usize>>, message: String| {
+            let (line, column) = line_column(text, span.map_or(0, |s| s.start));
+            ConfigError::Invalid {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            }
+        };
+        let raw: RawGame = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim().to_string();
+            at(e.span(), message)
+        })?;
+
+        let zone = raw.zone.get_ref().trim().to_string();
+        if TimeZone::get(&zone).is_err() {
+            return Err(at(
+                Some(raw.zone.span()),
+                format!(
+                    "unknown time zone `{zone}` (expected an IANA name such as Europe/Stockholm)"
+                ),
+            ));
+        }
+        let first_phase = parse_phase(raw.first_phase.get_ref()).ok_or_else(|| {
+            at(
+                Some(raw.first_phase.span()),
+                format!(
+                    "cannot read first_phase `{}` (expected \"Day 1\", \"Night 0\" or \"Night 1\")",
+                    raw.first_phase.get_ref()
+                ),
+            )
+        })?;
+        let first_deadline = match &raw.first_deadline {
+            None => None,
+            Some(value) => Some(parse_local(value.get_ref()).ok_or_else(|| {
+                at(
+                    Some(value.span()),
+                    "cannot read first_deadline (expected a local date and time such as \
+                     \"2026-03-27 21:00\")"
+                        .to_string(),
+                )
+            })?),
+        };
+        let length = |s: &Spanned<String>, what: &str| {
+            parse_length(s.get_ref()).ok_or_else(|| {
+                at(
+                    Some(s.span()),
+                    format!(
+                        "cannot read {what} `{}` (expected a positive length such as \"48h\" or \"24h30m\")",
+                        s.get_ref()
+                    ),
+                )
+            })
+        };
+        let day_length = length(&raw.day_length, "day_length")?;
+        let night_length = length(&raw.night_length, "night_length")?;
+
+        let gms: Vec<String> = raw
+            .gms
+            .iter()
+            .map(|g| g.get_ref().trim().to_string())
+            .collect();
+        if gms.is_empty() {
+            return Err(at(
+                None,
+                "gms is empty (expected at least one GM user name)".into(),
+            ));
+        }
+        let mut players: Vec<PlayerSpec> = Vec::new();
+        let mut seen: Vec<(String, Range<usize>)> = Vec::new();
+        for p in &raw.players {
+            let spec = match p.get_ref() {
+                RawPlayer::Name(name) => PlayerSpec {
+                    name: name.trim().to_string(),
+                    aliases: Vec::new(),
+                    alignment: None,
+                },
+                RawPlayer::Full {
+                    name,
+                    aliases,
+                    alignment,
+                } => PlayerSpec {
+                    name: name.trim().to_string(),
+                    aliases: aliases.iter().map(|a| a.trim().to_string()).collect(),
+                    alignment: *alignment,
+                },
+            };
+            if spec.name.is_empty() {
+                return Err(at(Some(p.span()), "a player has an empty name".into()));
+            }
+            for n in std::iter::once(&spec.name).chain(&spec.aliases) {
+                let key = n.to_lowercase();
+                if seen.iter().any(|(k, _)| *k == key) {
+                    return Err(at(
+                        Some(p.span()),
+                        format!(
+                            "the name or alias `{n}` is used twice (every name must be unique)"
+                        ),
+                    ));
+                }
+                seen.push((key, p.span()));
+            }
+            players.push(spec);
+        }
+        if players.is_empty() {
+            return Err(at(
+                None,
+                "players is empty (expected the player list)".into(),
+            ));
+        }
+        for g in &raw.gms {
+            let key = g.get_ref().trim().to_lowercase();
+            if players.iter().any(|p| p.name.to_lowercase() == key) {
+                return Err(at(
+                    Some(g.span()),
+                    format!("`{}` is both a GM and a player", g.get_ref().trim()),
+                ));
+            }
+        }
+
+        Ok(Game {
+            name: raw.name,
+            gms,
+            players,
+            schedule: ScheduleConfig {
+                zone,
+                first_phase,
+                first_deadline,
+                day_length,
+                night_length,
+            },
+            rules: Rules {
+                votes: raw.rules.votes,
+                majority: raw.rules.majority,
+                dialect: raw.rules.dialect,
+                activity_min_posts: raw.rules.activity_min_posts,
+            },
+        })
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut line = 1;
+    let mut column = 1;
+    for (i, c) in text.char_indices() {
+        if i >= offset {
+            break;
+        }
+        if c == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    (line, column)
+}
+
+/// "Day 1", "night 0", "D1", "N1".
+pub fn parse_phase(s: &str) -> Option<Phase> {
+    let s = s.trim().to_lowercase();
+    let (kind, rest) = if let Some(r) = s.strip_prefix("day") {
+        (PhaseKind::Day, r)
+    } else if let Some(r) = s.strip_prefix("night") {
+        (PhaseKind::Night, r)
+    } else if let Some(r) = s.strip_prefix('d') {
+        (PhaseKind::Day, r)
+    } else if let Some(r) = s.strip_prefix('n') {
+        (PhaseKind::Night, r)
+    } else {
+        return None;
+    };
+    let number: u32 = rest.trim().parse().ok()?;
+    Some(Phase { kind, number })
+}
+
+fn parse_local(value: &toml::Value) -> Option<civil::DateTime> {
+    let text = match value {
+        toml::Value::String(s) => s.trim().to_string(),
+        toml::Value::Datetime(d) if d.offset.is_none() && d.date.is_some() => d.to_string(),
+        _ => return None,
+    };
+    text.parse::<civil::DateTime>().ok()
+}
+
+/// "48h", "24h30m", "1 day 12 hours", "PT48H": a positive length.
+pub fn parse_length(s: &str) -> Option<SignedDuration> {
+    let t = s.trim();
+    let d: SignedDuration = t
+        .parse()
+        .ok()
+        .or_else(|| t.parse::<jiff::Span>().ok().and_then(span_to_duration))?;
+    d.is_positive().then_some(d)
+}
+
+fn span_to_duration(span: jiff::Span) -> Option<SignedDuration> {
+    // Days in a game length are 24 hours; the schedule keeps local clock times across DST.
+    let days = i64::from(span.get_days()) + 7 * i64::from(span.get_weeks());
+    let rest = span.days(0).weeks(0);
+    let rest = SignedDuration::try_from(rest).ok()?;
+    rest.checked_add(SignedDuration::from_hours(days.checked_mul(24)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_in_the_forms_hosts_write() {
+        assert_eq!(parse_length("48h"), Some(SignedDuration::from_hours(48)));
+        assert_eq!(
+            parse_length("24h30m"),
+            Some(SignedDuration::from_mins(24 * 60 + 30))
+        );
+        assert_eq!(parse_length("2 days"), Some(SignedDuration::from_hours(48)));
+        assert_eq!(parse_length("1d 12h"), Some(SignedDuration::from_hours(36)));
+        assert_eq!(parse_length("0h"), None);
+        assert_eq!(parse_length("soon"), None);
+    }
+
+    #[test]
+    fn phases_in_the_forms_hosts_write() {
+        assert_eq!(parse_phase("Day 1"), Some(Phase::day(1)));
+        assert_eq!(parse_phase("night 0"), Some(Phase::night(0)));
+        assert_eq!(parse_phase("N1"), Some(Phase::night(1)));
+        assert_eq!(parse_phase("Dusk 1"), None);
+    }
+
+    #[test]
+    fn line_and_column_count_characters() {
+        assert_eq!(line_column("ab\ncé\nx", 7), (3, 1));
+        assert_eq!(line_column("ab\ncéx", 6), (2, 3));
+    }
+}

@@ -1,0 +1,49 @@
+//! The GM review list: everything the tracker saw but did not (or not silently) act on.
+
+use serde::{Deserialize, Serialize};
+
+use crate::phase::Phase;
+
+/// What a review item is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReviewKind {
+    /// A vote naming nobody, or several players.
+    RejectedVote,
+    /// A vote counted for a near miss of a name.
+    NearMissVote,
+    /// Looks like a vote but does not count (unbolded, `V:`/`UV:`, no name).
+    VoteNotCounted,
+    /// A vote that could not change: at night, after a hammer, a locked wagon, a dead target.
+    VoteRefused,
+    /// A post by a dead player.
+    DeadPlayerPosted,
+    /// A post by someone who is not in the game (or was replaced out).
+    NonPlayerPosted,
+    /// A living player posted during a night phase.
+    NightPost,
+    /// An edited post.
+    EditedPost,
+    /// A living player under the activity minimum for a day.
+    Inactive,
+    /// The 50 % rule: the town can no longer outvote the mafia.
+    FiftyPercentRule,
+    /// A GM command that was recognised but not applied, with the reason.
+    IgnoredCommand,
+    /// A GM line that looks like a command but could not be read.
+    UnreadableCommand,
+}
+
+/// One entry of the GM review list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewItem {
+    pub kind: ReviewKind,
+    /// The post's number in the thread, when the item is about a post.
+    pub post: Option<u64>,
+    /// The post's author or the player concerned.
+    pub who: Option<String>,
+    /// The phase when it happened.
+    pub phase: Phase,
+    /// What happened, for the GM.
+    pub message: String,
+}

@@ -1,0 +1,415 @@
+//! Recognising votes in a player's post.
+//!
+//! Three syntaxes, selectable per game ([`VoteSyntax`]): the tracker bot's `##VOTE name` /
+//! `##UNVOTE` / `##VOTE NO LYNCH`; the rule set's bolded `Vote: name` / `Unvote: name` /
+//! `Unvote`; and a forum's vote tags. Lines that look like votes but do not count (unbolded
+//! `Vote:`, `V:`/`UV:`) are returned too, with a verdict saying why, for the GM review list.
+//!
+//! Names are resolved against the current slot holders and their aliases: exact
+//! (case-insensitive) first, then a unique near miss (accepted with a warning).
+
+use mafia_posts::{Body, Line, SpanKind};
+use serde::{Deserialize, Serialize};
+
+use crate::config::VoteSyntax;
+
+/// What a vote asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// A player slot, by index into the tracker's slots.
+    Slot(usize),
+    NoLynch,
+}
+
+/// One vote-like mark in a post.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoteMark {
+    /// Index of the line in the post body.
+    pub line: usize,
+    /// The text as written (the vote itself, not the whole line).
+    pub raw: String,
+    pub verdict: Verdict,
+}
+
+/// How a vote-like mark was read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "verdict")]
+pub enum Verdict {
+    /// A vote for a name that matched exactly (or an alias).
+    Vote { target: Target },
+    /// A vote for a unique near miss of a name: counted, with a warning.
+    NearMiss { target: Target, written: String },
+    /// An unvote (with or without a name).
+    Unvote,
+    /// A vote whose name matches several players.
+    Ambiguous {
+        written: String,
+        candidates: Vec<usize>,
+    },
+    /// A vote whose name matches nobody.
+    Unknown { written: String },
+    /// Looks like a vote but does not count under the game's rules (unbolded, `V:`…).
+    NotCounted { reason: String },
+}
+
+impl Verdict {
+    /// Whether this mark changes the voter's vote.
+    pub fn counts(&self) -> bool {
+        matches!(
+            self,
+            Verdict::Vote { .. } | Verdict::NearMiss { .. } | Verdict::Unvote
+        )
+    }
+}
+
+/// The names votes are matched against: one entry per slot, lower-cased name and aliases.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roster {
+    /// `(slot, lower-cased name or alias)`.
+    names: Vec<(usize, String)>,
+}
+
+impl Roster {
+    pub fn new() -> Roster {
+        Roster::default()
+    }
+
+    /// Adds a name (or alias) for a slot.
+    pub fn add(&mut self, slot: usize, name: &str) {
+        let key = name.trim().to_lowercase();
+        if !key.is_empty() && !self.names.iter().any(|(s, k)| *s == slot && *k == key) {
+            self.names.push((slot, key));
+        }
+    }
+
+    /// Removes every name of a slot (before a replacement re-adds them).
+    pub fn remove_name(&mut self, slot: usize, name: &str) {
+        let key = name.trim().to_lowercase();
+        self.names.retain(|(s, k)| !(*s == slot && *k == key));
+    }
+
+    /// Resolves a written name: exact or alias first, then a unique near miss.
+    pub fn resolve(&self, written: &str) -> Resolution {
+        let written = clean_name(written);
+        let lower = written.to_lowercase();
+        if lower.is_empty() {
+            return Resolution::Unknown;
+        }
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        // Exact: the longest run of leading words that is a name ("##vote Bob the Builder
+        // please" finds "bob the builder").
+        for n in (1..=words.len()).rev() {
+            let candidate = words[..n].join(" ");
+            let candidate = trim_punct(&candidate);
+            let mut slots: Vec<usize> = self
+                .names
+                .iter()
+                .filter(|(_, k)| k == candidate)
+                .map(|(s, _)| *s)
+                .collect();
+            slots.dedup();
+            match slots.as_slice() {
+                [one] => return Resolution::Exact(*one),
+                [] => {}
+                _ => return Resolution::Ambiguous(slots),
+            }
+        }
+        // Near misses: the first word or the whole text.
+        let mut slots: Vec<usize> = Vec::new();
+        let first = trim_punct(words.first().copied().unwrap_or(""));
+        for probe in [lower.as_str(), first] {
+            let probe = trim_punct(probe);
+            if probe.chars().count() < 2 {
+                continue;
+            }
+            for (slot, key) in &self.names {
+                if is_near(probe, key) && !slots.contains(slot) {
+                    slots.push(*slot);
+                }
+            }
+            if !slots.is_empty() {
+                break;
+            }
+        }
+        slots.sort_unstable();
+        match slots.as_slice() {
+            [one] => Resolution::Near(*one),
+            [] => Resolution::Unknown,
+            _ => Resolution::Ambiguous(slots),
+        }
+    }
+}
+
+/// The result of resolving a written name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolution {
+    Exact(usize),
+    Near(usize),
+    Ambiguous(Vec<usize>),
+    Unknown,
+}
+
+/// A near miss: a prefix of at least 3 characters, or a small edit distance (1 for names
+/// up to 5 characters, 2 for longer ones).
+fn is_near(written: &str, name: &str) -> bool {
+    let wlen = written.chars().count();
+    let nlen = name.chars().count();
+    if wlen >= 3 && name.starts_with(written) {
+        return true;
+    }
+    let allowed = if nlen.min(wlen) <= 5 { 1 } else { 2 };
+    if wlen.abs_diff(nlen) > allowed {
+        return false;
+    }
+    strsim::damerau_levenshtein(written, name) <= allowed
+}
+
+fn trim_punct(s: &str) -> &str {
+    s.trim_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '.' | ',' | '!' | '?' | ';' | ':' | '"' | '\'' | '(' | ')' | '[' | ']' | '*'
+            )
+    })
+}
+
+fn clean_name(s: &str) -> String {
+    let s = trim_punct(s);
+    let s = s.strip_prefix('@').unwrap_or(s);
+    trim_punct(s).to_string()
+}
+
+/// Finds every vote-like mark in a post body, in line order.
+pub fn recognise(body: &Body, syntaxes: &[VoteSyntax], roster: &Roster) -> Vec<VoteMark> {
+    let mut marks = Vec::new();
+    for (index, line) in body.lines.iter().enumerate() {
+        if syntaxes.contains(&VoteSyntax::Bot) {
+            bot_votes(index, line, roster, &mut marks);
+        }
+        if syntaxes.contains(&VoteSyntax::Bold) {
+            bold_votes(index, line, roster, &mut marks);
+        }
+        if syntaxes.contains(&VoteSyntax::Tag) {
+            for text in line.spans_of(SpanKind::VoteTag) {
+                let t = text.trim();
+                let lower = t.to_lowercase();
+                let verdict = if lower.is_empty() || lower == "unvote" {
+                    Verdict::Unvote
+                } else {
+                    vote_for(t, roster)
+                };
+                marks.push(VoteMark {
+                    line: index,
+                    raw: t.to_string(),
+                    verdict,
+                });
+            }
+        }
+    }
+    marks
+}
+
+/// The verdict for a vote naming `written`.
+fn vote_for(written: &str, roster: &Roster) -> Verdict {
+    let cleaned = clean_name(written);
+    let lower = cleaned.to_lowercase();
+    if lower == "no lynch" || lower == "nolynch" || lower == "no-lynch" {
+        return Verdict::Vote {
+            target: Target::NoLynch,
+        };
+    }
+    match roster.resolve(&cleaned) {
+        Resolution::Exact(slot) => Verdict::Vote {
+            target: Target::Slot(slot),
+        },
+        Resolution::Near(slot) => Verdict::NearMiss {
+            target: Target::Slot(slot),
+            written: cleaned,
+        },
+        Resolution::Ambiguous(candidates) => Verdict::Ambiguous {
+            written: cleaned,
+            candidates,
+        },
+        Resolution::Unknown => Verdict::Unknown { written: cleaned },
+    }
+}
+
+/// Case-insensitive ASCII search from `from`; returns a byte offset in `text`.
+fn find_ascii_ci(text: &str, needle: &str, from: usize) -> Option<usize> {
+    let hay = text.as_bytes();
+    let n = needle.as_bytes();
+    if n.is_empty() || hay.len() < n.len() {
+        return None;
+    }
+    (from..=hay.len() - n.len()).find(|&i| hay[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+/// `##VOTE name`, `##UNVOTE`, `##VOTE NO LYNCH`: the name is the rest of the line (up to the
+/// next `##`).
+fn bot_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMark>) {
+    let text = &line.text;
+    let mut from = 0;
+    while let Some(at) = find_ascii_ci(text, "##", from) {
+        let rest = &text[at + 2..];
+        let end = find_ascii_ci(rest, "##", 0).unwrap_or(rest.len());
+        let command = &rest[..end];
+        from = at + 2 + end;
+        let lower = command.to_ascii_lowercase();
+        let raw = format!("##{}", command.trim_end());
+        if lower.starts_with("unvote") {
+            marks.push(VoteMark {
+                line: index,
+                raw,
+                verdict: Verdict::Unvote,
+            });
+        } else if lower.starts_with("vote") {
+            let written = command.get(4..).unwrap_or("").trim_start_matches(':');
+            let verdict = if written.trim().is_empty() {
+                Verdict::NotCounted {
+                    reason: "##VOTE without a name".into(),
+                }
+            } else {
+                vote_for(written, roster)
+            };
+            marks.push(VoteMark {
+                line: index,
+                raw,
+                verdict,
+            });
+        }
+    }
+}
+
+/// What a piece of text says, if it starts like a vote.
+enum Lead<'a> {
+    Vote(&'a str),
+    Unvote,
+    Short,
+}
+
+/// Reads `Vote: name`, `Vote name`, `Unvote: name`, `Un vote`, `V: name`, `UV: name` at the
+/// start of `text`.
+fn lead(text: &str) -> Option<Lead<'_>> {
+    let t = text.trim_start();
+    let lower = t.to_ascii_lowercase();
+    for un in ["unvote", "un vote", "un-vote"] {
+        if let Some(after) = lower.strip_prefix(un) {
+            if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
+                return Some(Lead::Unvote);
+            }
+        }
+    }
+    if let Some(after) = lower.strip_prefix("vote") {
+        if let Some(rest) = after.strip_prefix(':') {
+            return Some(Lead::Vote(t.get(t.len() - rest.len()..).unwrap_or("")));
+        }
+        if after.starts_with(' ') {
+            return Some(Lead::Vote(t.get(4..).unwrap_or("")));
+        }
+        return None;
+    }
+    for short in ["uv:", "v:"] {
+        if lower.starts_with(short) {
+            return Some(Lead::Short);
+        }
+    }
+    None
+}
+
+/// Bolded `Vote: name` / `Unvote`; unbolded ones and `V:`/`UV:` are flagged as not counting.
+fn bold_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMark>) {
+    let mut bold_found = false;
+    for span in line.spans.iter().filter(|s| s.kind == SpanKind::Bold) {
+        let Some(text) = line.text.get(span.range.clone()) else {
+            continue;
+        };
+        let Some(lead) = lead(text) else { continue };
+        bold_found = true;
+        let raw = text.trim().to_string();
+        let verdict = match lead {
+            Lead::Unvote => Verdict::Unvote,
+            Lead::Vote(name) => {
+                // `**Vote:** Dredd`: the name may follow the bold word on the same line.
+                let name = if name.trim().is_empty() {
+                    line.text.get(span.range.end..).unwrap_or("")
+                } else {
+                    name
+                };
+                if name.trim().is_empty() {
+                    Verdict::NotCounted {
+                        reason: "Vote: without a name".into(),
+                    }
+                } else {
+                    vote_for(name, roster)
+                }
+            }
+            Lead::Short => Verdict::NotCounted {
+                reason: "`V:`/`UV:` do not count: the whole word Vote/Unvote is needed".into(),
+            },
+        };
+        marks.push(VoteMark {
+            line: index,
+            raw,
+            verdict,
+        });
+    }
+    if bold_found {
+        return;
+    }
+    // Not bolded: flag lines that start like a vote.
+    if let Some(lead) = lead(&line.text) {
+        let reason = match lead {
+            Lead::Short => {
+                "`V:`/`UV:` do not count: the whole word Vote/Unvote is needed (and bolded)"
+            }
+            _ => "not bolded: votes and unvotes must be bold to count",
+        };
+        marks.push(VoteMark {
+            line: index,
+            raw: line.text.trim().to_string(),
+            verdict: Verdict::NotCounted {
+                reason: reason.into(),
+            },
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roster() -> Roster {
+        let mut r = Roster::new();
+        for (i, n) in ["Dredd", "Alice", "Bob the Builder", "Albert"]
+            .iter()
+            .enumerate()
+        {
+            r.add(i, n);
+        }
+        r.add(1, "Ali");
+        r
+    }
+
+    #[test]
+    fn exact_alias_and_multiword_names_resolve() {
+        let r = roster();
+        assert_eq!(r.resolve("dredd"), Resolution::Exact(0));
+        assert_eq!(r.resolve("ALI"), Resolution::Exact(1));
+        assert_eq!(
+            r.resolve("Bob the Builder, he is scum"),
+            Resolution::Exact(2)
+        );
+    }
+
+    #[test]
+    fn near_misses_are_unique_or_ambiguous() {
+        let r = roster();
+        assert_eq!(r.resolve("Dred"), Resolution::Near(0));
+        assert_eq!(r.resolve("Alcie"), Resolution::Near(1));
+        // "Alb" is a prefix of Albert and one letter from the alias Ali.
+        assert_eq!(r.resolve("Alb"), Resolution::Ambiguous(vec![1, 3]));
+        assert_eq!(r.resolve("Zed"), Resolution::Unknown);
+    }
+}

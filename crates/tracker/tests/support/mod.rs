@@ -1,0 +1,133 @@
+//! Small builders so a test reads as a scenario: a game file in a few lines of TOML, and
+//! posts written with `**bold**` and `[vote]tag[/vote]` markers.
+#![allow(dead_code)]
+
+use jiff::Timestamp;
+use mafia_posts::{Body, Edited, Line, Post, Span, SpanKind};
+use mafia_tracker::{Game, Tracker};
+
+/// A line written with `**bold**` and `[vote]…[/vote]` markers.
+pub fn line(marked: &str) -> Line {
+    let mut text = String::new();
+    let mut spans = Vec::new();
+    let mut rest = marked;
+    let mut open: Option<(usize, SpanKind)> = None;
+    loop {
+        let next = [
+            ("**", SpanKind::Bold),
+            ("[vote]", SpanKind::VoteTag),
+            ("[/vote]", SpanKind::VoteTag),
+        ]
+        .iter()
+        .filter_map(|(m, k)| rest.find(m).map(|i| (i, *m, *k)))
+        .min_by_key(|(i, _, _)| *i);
+        let Some((i, m, kind)) = next else {
+            text.push_str(rest);
+            break;
+        };
+        text.push_str(&rest[..i]);
+        rest = &rest[i + m.len()..];
+        match open.take() {
+            Some((start, k)) if k == kind => spans.push(Span {
+                range: start..text.len(),
+                kind,
+            }),
+            Some(other) => {
+                open = Some(other);
+            }
+            None => open = Some((text.len(), kind)),
+        }
+    }
+    spans.sort_by_key(|s| s.range.start);
+    Line { text, spans }
+}
+
+/// A body from marked lines.
+pub fn body(lines: &[&str]) -> Body {
+    Body {
+        lines: lines.iter().map(|l| line(l)).collect(),
+    }
+}
+
+/// A post at a local time of the test games' zone (UTC), "2026-03-02 18:00".
+pub fn post_at(number: u64, author: &str, at: &str, lines: &[&str]) -> Post {
+    Post {
+        id: format!("p{number}"),
+        number,
+        author: author.to_string(),
+        time: Some(utc(at)),
+        edited: None,
+        body: body(lines),
+    }
+}
+
+/// A post without a timestamp.
+pub fn post(number: u64, author: &str, lines: &[&str]) -> Post {
+    Post {
+        time: None,
+        ..post_at(number, author, "2026-03-01 00:00", lines)
+    }
+}
+
+pub fn edited(mut p: Post) -> Post {
+    p.edited = Some(Edited::Yes);
+    p
+}
+
+pub fn utc(at: &str) -> Timestamp {
+    let dt: jiff::civil::DateTime = at.parse().expect("test time");
+    dt.to_zoned(jiff::tz::TimeZone::UTC)
+        .expect("utc")
+        .timestamp()
+}
+
+/// A game in UTC: Day 1 ends 2026-03-03 18:00, days 48h, nights 24h, with the given players
+/// and extra TOML lines (e.g. a `[rules]` table).
+pub fn game(players: &[&str], extra: &str) -> Game {
+    let list: Vec<String> = players.iter().map(|p| format!("{p:?}")).collect();
+    let text = format!(
+        "name = \"Test\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+         first_deadline = \"2026-03-03 18:00\"\nday_length = \"48h\"\nnight_length = \"24h\"\n\
+         players = [{}]\n{extra}",
+        list.join(", ")
+    );
+    Game::parse(&text, "test.toml").expect("test game file")
+}
+
+pub fn tracker(players: &[&str], extra: &str) -> Tracker {
+    Tracker::new(game(players, extra)).expect("tracker")
+}
+
+/// The wagons of the running day as `(candidate, votes)`.
+pub fn wagons(t: &Tracker) -> Vec<(String, usize)> {
+    t.tally_now()
+        .wagons
+        .into_iter()
+        .map(|w| (w.candidate, w.votes))
+        .collect()
+}
+
+/// The wagons with their voters.
+pub fn wagon_voters(t: &Tracker) -> Vec<(String, Vec<String>)> {
+    t.tally_now()
+        .wagons
+        .into_iter()
+        .map(|w| (w.candidate, w.voters))
+        .collect()
+}
+
+pub fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// The review list as `(kind, who)` pairs.
+pub fn reviewed(t: &Tracker) -> Vec<(mafia_tracker::review::ReviewKind, Option<String>)> {
+    t.review().iter().map(|r| (r.kind, r.who.clone())).collect()
+}
+
+/// Whether the review list has an item of this kind about this person.
+pub fn flagged(t: &Tracker, kind: mafia_tracker::review::ReviewKind, who: &str) -> bool {
+    t.review()
+        .iter()
+        .any(|r| r.kind == kind && r.who.as_deref() == Some(who))
+}

@@ -1,0 +1,177 @@
+//! Vote recognition: the rule set's examples (Part 1, rule 6), the bot's `##VOTE`, vote tags
+//! and name resolution.
+
+mod support;
+
+use mafia_tracker::config::VoteSyntax;
+use mafia_tracker::votes::{Roster, Target, Verdict, recognise};
+use support::body;
+
+const ALL: &[VoteSyntax] = &[VoteSyntax::Bot, VoteSyntax::Bold, VoteSyntax::Tag];
+const DREDD: usize = 0;
+const ALICE: usize = 1;
+
+fn roster() -> Roster {
+    let mut r = Roster::new();
+    r.add(DREDD, "Dredd");
+    r.add(ALICE, "Alice");
+    r.add(ALICE, "Ali");
+    r.add(2, "Albert");
+    r
+}
+
+/// The verdicts of a one-line post.
+fn read(line: &str) -> Vec<Verdict> {
+    read_with(line, ALL)
+}
+
+fn read_with(line: &str, syntaxes: &[VoteSyntax]) -> Vec<Verdict> {
+    recognise(&body(&[line]), syntaxes, &roster())
+        .into_iter()
+        .map(|m| m.verdict)
+        .collect()
+}
+
+fn vote(slot: usize) -> Verdict {
+    Verdict::Vote {
+        target: Target::Slot(slot),
+    }
+}
+
+fn not_counted(v: &[Verdict]) -> bool {
+    matches!(v, [Verdict::NotCounted { .. }])
+}
+
+#[test]
+fn rule_6_bolded_vote_and_unvote_are_correct() {
+    assert_eq!(read("**Vote: Dredd**"), vec![vote(DREDD)]);
+    assert_eq!(read("**Unvote: Dredd**"), vec![Verdict::Unvote]);
+    assert_eq!(read("**Unvote**"), vec![Verdict::Unvote]);
+    assert_eq!(read("**Un Vote: Dredd**"), vec![Verdict::Unvote]);
+}
+
+#[test]
+fn rule_6_unbolded_vote_and_unvote_do_not_count() {
+    assert!(not_counted(&read("Vote: Dredd")));
+    assert!(not_counted(&read("Unvote: Dredd")));
+}
+
+#[test]
+fn rule_6_v_and_uv_do_not_count_bold_or_not() {
+    for l in [
+        "V: Dredd",
+        "v: Dredd",
+        "UV: Dredd",
+        "uv: Dredd",
+        "**V: Dredd**",
+        "**uv: Dredd**",
+    ] {
+        assert!(not_counted(&read(l)), "{l}");
+    }
+}
+
+#[test]
+fn a_bold_vote_word_may_be_followed_by_the_name() {
+    assert_eq!(read("**Vote:** Dredd"), vec![vote(DREDD)]);
+    assert_eq!(read("I have had enough. **vote dredd**"), vec![vote(DREDD)]);
+}
+
+#[test]
+fn chatter_about_voting_is_not_a_vote() {
+    assert!(read("I will vote for whoever claims first").is_empty());
+    assert!(read("**Dredd is scum**").is_empty());
+}
+
+#[test]
+fn the_bots_vote_unvote_and_no_lynch() {
+    assert_eq!(read("##VOTE Dredd"), vec![vote(DREDD)]);
+    assert_eq!(read("##vote alice"), vec![vote(ALICE)]);
+    assert_eq!(read("##UNVOTE"), vec![Verdict::Unvote]);
+    assert_eq!(
+        read("##VOTE NO LYNCH"),
+        vec![Verdict::Vote {
+            target: Target::NoLynch
+        }]
+    );
+}
+
+#[test]
+fn several_bot_votes_on_one_line_are_read_in_order() {
+    assert_eq!(
+        read("##unvote ##vote Dredd"),
+        vec![Verdict::Unvote, vote(DREDD)]
+    );
+}
+
+#[test]
+fn vote_tags_name_the_player() {
+    assert_eq!(read("[vote]Alice[/vote]"), vec![vote(ALICE)]);
+}
+
+#[test]
+fn only_the_games_syntaxes_count() {
+    assert!(read_with("##VOTE Dredd", &[VoteSyntax::Bold]).is_empty());
+    assert!(read_with("**Vote: Dredd**", &[VoteSyntax::Bot]).is_empty());
+    assert!(read_with("[vote]Alice[/vote]", &[VoteSyntax::Bot, VoteSyntax::Bold]).is_empty());
+}
+
+#[test]
+fn an_alias_counts_like_the_name() {
+    assert_eq!(read("##vote ALI"), vec![vote(ALICE)]);
+}
+
+#[test]
+fn a_unique_near_miss_is_counted_with_the_spelling_kept() {
+    assert_eq!(
+        read("**Vote: Dred**"),
+        vec![Verdict::NearMiss {
+            target: Target::Slot(DREDD),
+            written: "Dred".into()
+        }]
+    );
+    assert_eq!(
+        read("##vote Alcie"),
+        vec![Verdict::NearMiss {
+            target: Target::Slot(ALICE),
+            written: "Alcie".into()
+        }]
+    );
+}
+
+#[test]
+fn an_ambiguous_or_unknown_name_is_rejected() {
+    // "Alb" starts Albert and is one letter from the alias Ali.
+    assert_eq!(
+        read("##vote Alb"),
+        vec![Verdict::Ambiguous {
+            written: "Alb".into(),
+            candidates: vec![ALICE, 2]
+        }]
+    );
+    assert_eq!(
+        read("**Vote: Zed**"),
+        vec![Verdict::Unknown {
+            written: "Zed".into()
+        }]
+    );
+}
+
+#[test]
+fn the_name_may_be_followed_by_a_reason() {
+    assert_eq!(read("##vote Dredd, he is scummy"), vec![vote(DREDD)]);
+}
+
+#[test]
+fn hostile_text_is_read_without_panicking() {
+    for l in [
+        "##",
+        "####vote",
+        "**Vote:**",
+        "é**Vote: é**",
+        "##vote 💥💥",
+        "[vote][/vote]",
+    ] {
+        let _ = read(l);
+    }
+    assert_eq!(read("[vote][/vote]"), vec![Verdict::Unvote]);
+}
