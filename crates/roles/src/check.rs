@@ -283,3 +283,97 @@ fn selector_refs(selector: &str, base: usize, refer: &mut impl FnMut(Want, &str,
         }
     }
 }
+
+/// Everything `mafia roles check <path>` reports.
+#[derive(Debug, Clone)]
+pub struct CheckReport {
+    /// The files checked (for a single file: only that file).
+    pub files: Vec<crate::corpus::ParsedFile>,
+    /// Parse and checker diagnostics, by index into `files`, in file order.
+    pub diags: Vec<Finding>,
+    /// False when a single file lies outside any role set: references were not checked.
+    pub references_checked: bool,
+}
+
+impl CheckReport {
+    pub fn errors(&self) -> usize {
+        self.count(crate::diag::Severity::Error)
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.count(crate::diag::Severity::Warning)
+    }
+
+    fn count(&self, severity: crate::diag::Severity) -> usize {
+        self.diags
+            .iter()
+            .filter(|f| f.diag.severity == severity)
+            .count()
+    }
+}
+
+/// Checks a directory (a whole role set) or one file. A file inside a role set (a folder with
+/// `_paths` above it) is checked against the whole set, but only its own diagnostics are
+/// reported.
+pub fn check_path(path: &std::path::Path) -> Result<CheckReport, crate::corpus::LoadError> {
+    if path.is_dir() {
+        let set = RoleSet::load_dir(path)?;
+        let mut diags = parse_findings(&set.files);
+        diags.extend(check(&set));
+        diags.sort_by_key(|f| (f.file, f.diag.span.start));
+        return Ok(CheckReport {
+            files: set.files,
+            diags,
+            references_checked: true,
+        });
+    }
+    let file = RoleSet::load_file(path)?;
+    let root = file.path.parent().and_then(crate::corpus::find_root);
+    let Some(root) = root else {
+        let diags = parse_findings(std::slice::from_ref(&file));
+        return Ok(CheckReport {
+            files: vec![file],
+            diags,
+            references_checked: false,
+        });
+    };
+    let mut set = RoleSet::load_dir(&root)?;
+    let position = set.files.iter().position(|f| f.path == file.path);
+    let index = match position {
+        Some(i) => i,
+        None => {
+            set.files.push(file);
+            set.files.len() - 1
+        }
+    };
+    let mut diags: Vec<Finding> = parse_findings(std::slice::from_ref(&set.files[index]))
+        .into_iter()
+        .map(|f| Finding { file: 0, ..f })
+        .collect();
+    diags.extend(
+        check(&set)
+            .into_iter()
+            .filter(|f| f.file == index)
+            .map(|f| Finding { file: 0, ..f }),
+    );
+    diags.sort_by_key(|f| f.diag.span.start);
+    let file = set.files.swap_remove(index);
+    Ok(CheckReport {
+        files: vec![file],
+        diags,
+        references_checked: true,
+    })
+}
+
+fn parse_findings(files: &[crate::corpus::ParsedFile]) -> Vec<Finding> {
+    files
+        .iter()
+        .enumerate()
+        .flat_map(|(n, f)| {
+            f.diags.iter().map(move |d| Finding {
+                file: n,
+                diag: d.clone(),
+            })
+        })
+        .collect()
+}

@@ -49,6 +49,14 @@ impl ElementKind {
         }
     }
 
+    /// The noun with its article: `a role`, `an attribute`.
+    pub fn a_noun(self) -> String {
+        match self {
+            ElementKind::Attribute | ElementKind::AbilitySet => format!("an {}", self.noun()),
+            _ => format!("a {}", self.noun()),
+        }
+    }
+
     pub fn noun(self) -> &'static str {
         match self {
             ElementKind::Role => "role",
@@ -562,7 +570,7 @@ fn parse_header_line(
             diags.push(
                 Diagnostic::error(
                     span.clone(),
-                    format!("`{}` does not belong in a {}", flag.text(), kind.noun()),
+                    format!("`{}` does not belong in {}", flag.text(), kind.a_noun()),
                 )
                 .expected(expected_lines(kind)),
             );
@@ -588,7 +596,7 @@ fn parse_header_line(
         diags.push(
             Diagnostic::error(
                 line.start..line.start + key.len() + 1,
-                format!("`{key}:` does not belong in a {}", kind.noun()),
+                format!("`{key}:` does not belong in {}", kind.a_noun()),
             )
             .expected(expected_lines(kind)),
         );

@@ -36,3 +36,46 @@ fn strip(value: &mut serde_json::Value) {
         _ => {}
     }
 }
+
+/// What formatting one file gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Formatted {
+    /// Already canonical.
+    Unchanged,
+    /// The canonical text of the whole file.
+    Changed(String),
+    /// Not formatted: the file has parse errors (formatting could drop what was not
+    /// understood).
+    HasErrors,
+    /// Not formatted: the canonical text would not parse back to the same AST (a formatter
+    /// bug; the file is left alone).
+    NotRoundTrip,
+}
+
+/// Formats one parsed file, refusing when that could lose or change anything.
+pub fn format_parsed(file: &crate::corpus::ParsedFile) -> Formatted {
+    let Some(element) = &file.element else {
+        return Formatted::Unchanged;
+    };
+    if file.has_errors() {
+        return Formatted::HasErrors;
+    }
+    let text = format_file(&file.text, element);
+    if text == file.text {
+        return Formatted::Unchanged;
+    }
+    let mut diags = Vec::new();
+    let name = file.file_name();
+    let again = crate::element::parse_element(&text, file.kind, &name, &mut diags);
+    let same = again
+        .as_ref()
+        .is_some_and(|e| without_spans(e) == without_spans(element));
+    if !same
+        || diags
+            .iter()
+            .any(|d| d.severity == crate::diag::Severity::Error)
+    {
+        return Formatted::NotRoundTrip;
+    }
+    Formatted::Changed(text)
+}
