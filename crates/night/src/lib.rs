@@ -1,1 +1,106 @@
-//! placeholder
+//! Night resolution for forum Mafia: Reasonable Action Resolution (with reason trees a GM
+//! can check by hand) and the simple method, over a role catalogue that is data.
+//!
+//! ```
+//! use mafia_night::{Catalogue, Method, NightFile, resolve_file};
+//! let night = r#"
+//! [[players]]
+//! name = "Vig"
+//! role = "Vigilante"
+//! [[players]]
+//! name = "Doc"
+//! role = "Doctor"
+//! [[players]]
+//! name = "Ann"
+//! role = "Vanilla"
+//! [[actions]]
+//! actor = "Vig"
+//! target = "Ann"
+//! [[actions]]
+//! actor = "Doc"
+//! target = "Ann"
+//! "#;
+//! let file = NightFile::parse(night, "night.toml").unwrap();
+//! let outcome = resolve_file(&file, &Catalogue::standard(), Method::Rar, false).unwrap();
+//! assert!(outcome.deaths.is_empty());
+//! assert_eq!(outcome.saves[0].player, "Ann");
+//! ```
+
+pub mod catalogue;
+pub mod error;
+pub mod file;
+pub mod model;
+pub mod outcome;
+pub mod rar;
+pub mod resolve;
+pub mod simple;
+
+pub use catalogue::{Ability, Catalogue, Component, Role, STANDARD_CATALOGUE, SelfTarget};
+pub use error::{NightError, Place};
+pub use file::NightFile;
+pub use model::{
+    Action, ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Sanity, SelfTargets, validate,
+};
+pub use outcome::{Method, Outcome, Question, Reason, Side, Status, render_question};
+pub use resolve::{Options, resolve_rar};
+pub use simple::resolve_simple;
+
+/// Resolves a validated night by the given method.
+pub fn resolve(night: &Night, method: Method, opts: Options) -> Result<Outcome, NightError> {
+    let mut out = match method {
+        Method::Rar => resolve_rar(night, opts)?,
+        Method::Simple => resolve_simple(night, opts.explain),
+    };
+    normalise(&mut out);
+    Ok(out)
+}
+
+/// Validates a plain night (as the web service or another engine builds it) and resolves it.
+pub fn resolve_spec(
+    spec: &NightSpec,
+    catalogue: &Catalogue,
+    method: Method,
+    opts: Options,
+) -> Result<Outcome, NightError> {
+    let night = validate(spec, catalogue, self_targets_for(method))?;
+    resolve(&night, method, opts)
+}
+
+/// Validates a night file (errors name line and column) and resolves it.
+pub fn resolve_file(
+    file: &NightFile,
+    catalogue: &Catalogue,
+    method: Method,
+    explain: bool,
+) -> Result<Outcome, NightError> {
+    let night = file.validate(catalogue, self_targets_for(method))?;
+    resolve(
+        &night,
+        method,
+        Options {
+            explain,
+            ..Options::default()
+        },
+    )
+}
+
+/// RAR applies the spec's default "no self-targeting"; the simple method's worked example
+/// lets a cop investigate himself.
+pub fn self_targets_for(method: Method) -> SelfTargets {
+    match method {
+        Method::Rar => SelfTargets::RoleDecides,
+        Method::Simple => SelfTargets::AlwaysAllowed,
+    }
+}
+
+/// Sorts the lists of an outcome so it does not depend on submission order.
+fn normalise(out: &mut Outcome) {
+    for d in &mut out.deaths {
+        d.causes.sort();
+    }
+    for s in &mut out.saves {
+        s.attacks.sort();
+        s.saved_by.sort();
+        s.saved_by.dedup();
+    }
+}

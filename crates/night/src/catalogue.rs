@@ -1,0 +1,234 @@
+//! The role catalogue: roles as named lists of abilities, abilities as lists of components.
+//!
+//! Roles are data. The standard catalogue (`catalogue/standard.toml`) is embedded in the
+//! library; a host can load their own with [`Catalogue::from_toml`].
+
+use serde::Deserialize;
+
+use crate::error::{NightError, line_col};
+
+/// The standard catalogue, as shipped.
+pub const STANDARD_CATALOGUE: &str = include_str!("../catalogue/standard.toml");
+
+/// One basic component of an ability (the spec's three kinds: end-of-night effects,
+/// observable visits, and effects that change other actions).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Component {
+    /// Targeting: an observable visit.
+    Visit,
+    /// Killing: the target dies at the end of the night.
+    Kill {
+        /// A strong kill ignores every `protect` component.
+        #[serde(default)]
+        strong: bool,
+    },
+    /// Protecting: kills on the target fail.
+    Protect,
+    /// Protecting: the user dies in place of the target when a kill reaches the target.
+    Guard,
+    /// Protecting by absence: kills on the user fail; the user dies if a kill reaches the target.
+    Hide,
+    /// Obstructing: every blockable action of the target fails.
+    Block,
+    /// Obstructing: every other action that targets the target fails.
+    Untargetable,
+    /// Redirecting: targets `[who, onto]`.
+    Redirect,
+    /// Redirecting: targets `[a, b]`.
+    Swap,
+    /// Investigating: alignment.
+    Investigate,
+    /// Investigating: whom the target visited.
+    Track,
+    /// Investigating: who visited the target.
+    Watch,
+    /// Joining: the target joins the user's faction.
+    Recruit {
+        /// The spec's fix: any reason the target dies is a reason the recruitment fails.
+        #[serde(default)]
+        fails_if_target_dies: bool,
+    },
+    /// Triggered kill: whoever visits the user dies (Paranoid Gun Owner).
+    Arm,
+}
+
+impl Component {
+    /// The WWR ability type this component belongs to.
+    pub fn ability_type(&self) -> &'static str {
+        match self {
+            Component::Visit => "Targeting",
+            Component::Kill { .. } | Component::Arm => "Killing",
+            Component::Protect | Component::Guard | Component::Hide => "Protecting",
+            Component::Block | Component::Untargetable => "Obstructing",
+            Component::Redirect | Component::Swap => "Redirecting",
+            Component::Investigate | Component::Track | Component::Watch => "Investigating",
+            Component::Recruit { .. } => "Joining",
+        }
+    }
+}
+
+/// Whether an ability may target its user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SelfTarget {
+    /// The spec's default: no self-targeting.
+    #[default]
+    Forbidden,
+    /// Self-targeting is allowed.
+    Allowed,
+    /// The ability only targets its user (no target is named).
+    Only,
+}
+
+fn one() -> usize {
+    1
+}
+
+fn one_u32() -> u32 {
+    1
+}
+
+/// An ability: a named list of components with parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ability {
+    pub name: String,
+    /// How many players the action names (0 for self-only and passive abilities).
+    #[serde(default = "one")]
+    pub targets: usize,
+    #[serde(default)]
+    pub self_target: SelfTarget,
+    /// Works by itself every night on its user; cannot be tracked, blocked or redirected.
+    #[serde(default)]
+    pub passive: bool,
+    #[serde(default)]
+    pub unblockable: bool,
+    #[serde(default = "one_u32")]
+    pub per_night: u32,
+    pub components: Vec<Component>,
+}
+
+impl Ability {
+    pub fn has(&self, pred: impl Fn(&Component) -> bool) -> bool {
+        self.components.iter().any(pred)
+    }
+
+    /// Redirecting abilities act on other actions' effects and are never moved themselves.
+    pub fn is_redirecting(&self) -> bool {
+        self.has(|c| matches!(c, Component::Redirect | Component::Swap))
+    }
+
+    /// Whether the ability names its user rather than other players.
+    pub fn targets_self_only(&self) -> bool {
+        self.passive || self.self_target == SelfTarget::Only
+    }
+}
+
+/// A role: a name, a default alignment and its abilities.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Role {
+    pub name: String,
+    pub alignment: String,
+    /// What an investigation sees instead of the alignment (Godfather: "town").
+    #[serde(default)]
+    pub appears_as: Option<String>,
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+/// Abilities every member of a faction may use; `per_night` counts for the whole faction.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Faction {
+    pub name: String,
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+/// A role catalogue.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Catalogue {
+    #[serde(default)]
+    pub roles: Vec<Role>,
+    #[serde(default)]
+    pub factions: Vec<Faction>,
+}
+
+impl Catalogue {
+    /// The embedded standard catalogue.
+    pub fn standard() -> Catalogue {
+        // The embedded file is checked by the test `standard_catalogue_parses`.
+        Catalogue::from_toml(STANDARD_CATALOGUE, "standard catalogue")
+            .unwrap_or_else(|_| Catalogue::default())
+    }
+
+    /// Parses a catalogue; `source` names the file in errors.
+    pub fn from_toml(text: &str, source: &str) -> Result<Catalogue, NightError> {
+        let cat: Catalogue = toml::from_str(text).map_err(|e| {
+            let (line, column) = e.span().map(|s| line_col(text, s.start)).unwrap_or((0, 0));
+            NightError::Syntax {
+                source_name: source.to_string(),
+                line,
+                column,
+                message: e.message().to_string(),
+            }
+        })?;
+        let mut seen = std::collections::HashSet::new();
+        for role in &cat.roles {
+            if !seen.insert(role.name.to_lowercase()) {
+                return Err(NightError::Catalogue {
+                    source_name: source.to_string(),
+                    message: format!("role `{}` is defined twice", role.name),
+                });
+            }
+            for ability in &role.abilities {
+                check_ability(ability, &role.name, source)?;
+            }
+        }
+        for faction in &cat.factions {
+            for ability in &faction.abilities {
+                check_ability(ability, &faction.name, source)?;
+            }
+        }
+        Ok(cat)
+    }
+
+    /// Finds a role by name, ignoring case.
+    pub fn role(&self, name: &str) -> Option<&Role> {
+        self.roles
+            .iter()
+            .find(|r| r.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The abilities shared by a faction.
+    pub fn faction_abilities(&self, alignment: &str) -> &[Ability] {
+        self.factions
+            .iter()
+            .find(|f| f.name.eq_ignore_ascii_case(alignment))
+            .map(|f| f.abilities.as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+fn check_ability(ability: &Ability, owner: &str, source: &str) -> Result<(), NightError> {
+    let bad = |message: String| NightError::Catalogue {
+        source_name: source.to_string(),
+        message: format!("{owner}, ability `{}`: {message}", ability.name),
+    };
+    if ability.is_redirecting() && ability.targets != 2 {
+        return Err(bad("a redirect or swap needs exactly 2 targets".into()));
+    }
+    if !ability.is_redirecting() && ability.targets > 1 {
+        return Err(bad("only redirect and swap abilities take 2 targets".into()));
+    }
+    if ability.targets_self_only() && ability.targets != 0 && ability.targets != 1 {
+        return Err(bad("a self-only ability names no other player".into()));
+    }
+    if ability.passive && ability.has(|c| matches!(c, Component::Visit)) {
+        return Err(bad("a passive ability cannot visit".into()));
+    }
+    Ok(())
+}

@@ -1,0 +1,388 @@
+//! The night: a setup (players, roles, alignments, modifiers, cop sanity) plus the actions
+//! submitted, and its validation against a catalogue.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::{Ability, Catalogue, SelfTarget};
+use crate::error::{NightError, Place};
+
+/// How an investigator's results relate to the truth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Sanity {
+    #[default]
+    Sane,
+    /// Every result is inverted.
+    Insane,
+    /// Every result is "Mafia".
+    Paranoid,
+    /// Every result is "Not Mafia".
+    Naive,
+}
+
+/// A player modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Modifier {
+    /// A one-shot bulletproof vest: protects from kills, used up when it stops one.
+    Vest,
+    /// Permanently protected from kills.
+    Bulletproof,
+    /// The player's actions cannot be blocked.
+    StrongWilled,
+}
+
+/// A player of the setup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSpec {
+    pub name: String,
+    pub role: String,
+    /// Defaults to the role's alignment.
+    #[serde(default)]
+    pub alignment: Option<String>,
+    #[serde(default)]
+    pub sanity: Sanity,
+    #[serde(default)]
+    pub modifiers: Vec<Modifier>,
+    #[serde(default = "yes")]
+    pub alive: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// An action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionSpec {
+    pub actor: String,
+    /// May be left out when the actor has exactly one ability they can submit.
+    #[serde(default)]
+    pub ability: Option<String>,
+    #[serde(default)]
+    pub targets: Vec<String>,
+}
+
+/// A night as given by a host: the setup and the actions, in submission order.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct NightSpec {
+    pub players: Vec<PlayerSpec>,
+    #[serde(default)]
+    pub actions: Vec<ActionSpec>,
+}
+
+/// A validated player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub role: String,
+    pub alignment: String,
+    pub appears_as: Option<String>,
+    pub sanity: Sanity,
+    pub modifiers: Vec<Modifier>,
+    pub alive: bool,
+}
+
+/// Where an action came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The n-th submitted action (0-based).
+    Submitted(usize),
+    /// A passive ability of the actor's role, working by itself.
+    Passive,
+    /// The actor's one-shot vest.
+    Vest,
+    /// The actor's bulletproof modifier.
+    BulletproofModifier,
+}
+
+/// A validated action: who, with what ability (copied from the catalogue), on whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Action {
+    pub actor: usize,
+    /// "Doctor: protect", "mafia: factional kill", "vest".
+    pub label: String,
+    pub ability: Ability,
+    /// Players named; for self-only and passive abilities, the actor.
+    pub targets: Vec<usize>,
+    pub origin: Origin,
+}
+
+impl Action {
+    pub fn passive(&self) -> bool {
+        self.ability.passive
+    }
+    pub fn blockable(&self, night: &Night) -> bool {
+        !self.ability.passive
+            && !self.ability.unblockable
+            && !night.players[self.actor]
+                .modifiers
+                .contains(&Modifier::StrongWilled)
+    }
+}
+
+/// A validated night, ready to resolve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Night {
+    pub players: Vec<Player>,
+    /// Submitted actions in submission order, then passive ones.
+    pub actions: Vec<Action>,
+}
+
+impl Night {
+    pub fn player(&self, name: &str) -> Option<usize> {
+        self.players
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+    }
+    pub fn name(&self, p: usize) -> &str {
+        &self.players[p].name
+    }
+}
+
+/// Which rule the validation applies for self-targets: RAR's default forbids them; the
+/// simple method's worked example lets a cop investigate himself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SelfTargets {
+    RoleDecides,
+    AlwaysAllowed,
+}
+
+/// Checks a night against a catalogue.
+pub fn validate(
+    spec: &NightSpec,
+    catalogue: &Catalogue,
+    self_targets: SelfTargets,
+) -> Result<Night, NightError> {
+    let mut players = Vec::new();
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for p in &spec.players {
+        let place = Place::Player {
+            name: p.name.clone(),
+        };
+        if p.name.trim().is_empty() {
+            return Err(NightError::Invalid {
+                place,
+                message: "a player needs a name".into(),
+            });
+        }
+        let Some(role) = catalogue.role(&p.role) else {
+            return Err(NightError::Invalid {
+                place,
+                message: format!("unknown role `{}` (not in the role catalogue)", p.role),
+            });
+        };
+        if names.insert(p.name.to_lowercase(), players.len()).is_some() {
+            return Err(NightError::Invalid {
+                place,
+                message: "this player is listed twice".into(),
+            });
+        }
+        players.push(Player {
+            name: p.name.clone(),
+            role: role.name.clone(),
+            alignment: p
+                .alignment
+                .clone()
+                .unwrap_or_else(|| role.alignment.clone()),
+            appears_as: role.appears_as.clone(),
+            sanity: p.sanity,
+            modifiers: p.modifiers.clone(),
+            alive: p.alive,
+        });
+    }
+    let mut actions = Vec::new();
+    let mut uses: HashMap<(String, String), u32> = HashMap::new();
+    for (i, a) in spec.actions.iter().enumerate() {
+        let place = Place::Action {
+            index: i + 1,
+            actor: a.actor.clone(),
+        };
+        let invalid = |message: String| NightError::Invalid {
+            place: place.clone(),
+            message,
+        };
+        let Some(&actor) = names.get(&a.actor.to_lowercase()) else {
+            return Err(invalid(format!(
+                "`{}` is not a player of this game",
+                a.actor
+            )));
+        };
+        let player = &players[actor];
+        if !player.alive {
+            return Err(invalid(format!("{} is dead and cannot act", player.name)));
+        }
+        let role = catalogue
+            .role(&player.role)
+            .ok_or_else(|| invalid("the actor's role is not in the catalogue".into()))?;
+        let faction = catalogue.faction_abilities(&player.alignment);
+        let candidates: Vec<(&Ability, bool)> = role
+            .abilities
+            .iter()
+            .map(|ab| (ab, false))
+            .chain(faction.iter().map(|ab| (ab, true)))
+            .filter(|(ab, _)| !ab.passive)
+            .collect();
+        let (ability, factional) = match &a.ability {
+            Some(name) => {
+                let found = candidates
+                    .iter()
+                    .find(|(ab, _)| ab.name.eq_ignore_ascii_case(name.trim()));
+                match found {
+                    Some(&(ab, f)) => (ab, f),
+                    None => {
+                        let known: Vec<&str> =
+                            candidates.iter().map(|(ab, _)| ab.name.as_str()).collect();
+                        return Err(invalid(format!(
+                            "{} ({}) has no ability `{}`; expected one of: {}",
+                            player.name,
+                            player.role,
+                            name,
+                            if known.is_empty() {
+                                "(none)".to_string()
+                            } else {
+                                known.join(", ")
+                            }
+                        )));
+                    }
+                }
+            }
+            None => match candidates.as_slice() {
+                [(ab, f)] => (*ab, *f),
+                [] => {
+                    return Err(invalid(format!(
+                        "{} ({}) has no night action",
+                        player.name, player.role
+                    )));
+                }
+                many => {
+                    let known: Vec<&str> = many.iter().map(|(ab, _)| ab.name.as_str()).collect();
+                    return Err(invalid(format!(
+                        "say which ability {} uses: one of {}",
+                        player.name,
+                        known.join(", ")
+                    )));
+                }
+            },
+        };
+        let owner = if factional {
+            player.alignment.to_lowercase()
+        } else {
+            player.name.to_lowercase()
+        };
+        let used = uses.entry((owner, ability.name.clone())).or_insert(0);
+        *used += 1;
+        if *used > ability.per_night {
+            return Err(invalid(format!(
+                "`{}` can be used {} time(s) a night{}, and this is use number {}",
+                ability.name,
+                ability.per_night,
+                if factional {
+                    format!(" by the whole {} faction", player.alignment)
+                } else {
+                    String::new()
+                },
+                used
+            )));
+        }
+        let mut targets = Vec::new();
+        for t in &a.targets {
+            let Some(&tp) = names.get(&t.to_lowercase()) else {
+                return Err(invalid(format!(
+                    "target `{t}` is not a player of this game"
+                )));
+            };
+            if !players[tp].alive {
+                return Err(invalid(format!("target {} is dead", players[tp].name)));
+            }
+            targets.push(tp);
+        }
+        if ability.self_target == SelfTarget::Only {
+            if !(targets.is_empty() || targets == [actor]) {
+                return Err(invalid(format!(
+                    "`{}` only targets its user; name no target",
+                    ability.name
+                )));
+            }
+            targets = vec![actor];
+        } else {
+            if targets.len() != ability.targets {
+                return Err(invalid(format!(
+                    "`{}` takes {} target(s), but {} were given",
+                    ability.name,
+                    ability.targets,
+                    targets.len()
+                )));
+            }
+            if ability.self_target == SelfTarget::Forbidden
+                && self_targets == SelfTargets::RoleDecides
+                && targets.contains(&actor)
+            {
+                return Err(invalid(format!(
+                    "{} cannot target themself with `{}` (no self-targeting unless the role says so)",
+                    player.name, ability.name
+                )));
+            }
+            if ability.is_redirecting() && targets.first() == targets.get(1) {
+                return Err(invalid(format!(
+                    "`{}` needs two different players",
+                    ability.name
+                )));
+            }
+        }
+        let label = if factional {
+            format!("{}: {}", player.alignment, ability.name)
+        } else {
+            format!("{}: {}", role.name, ability.name)
+        };
+        actions.push(Action {
+            actor,
+            label,
+            ability: ability.clone(),
+            targets,
+            origin: Origin::Submitted(i),
+        });
+    }
+    // Passive abilities: untrackable, unblockable actions on the user, every night.
+    for (pi, player) in players.iter().enumerate() {
+        if !player.alive {
+            continue;
+        }
+        if let Some(role) = catalogue.role(&player.role) {
+            for ab in role.abilities.iter().filter(|ab| ab.passive) {
+                actions.push(Action {
+                    actor: pi,
+                    label: format!("{}: {}", role.name, ab.name),
+                    ability: ab.clone(),
+                    targets: vec![pi],
+                    origin: Origin::Passive,
+                });
+            }
+        }
+        for m in &player.modifiers {
+            let (label, origin) = match m {
+                Modifier::Vest => ("one-shot vest", Origin::Vest),
+                Modifier::Bulletproof => ("bulletproof", Origin::BulletproofModifier),
+                Modifier::StrongWilled => continue,
+            };
+            actions.push(Action {
+                actor: pi,
+                label: label.into(),
+                ability: Ability {
+                    name: label.into(),
+                    targets: 0,
+                    self_target: SelfTarget::Only,
+                    passive: true,
+                    unblockable: true,
+                    per_night: 1,
+                    components: vec![crate::catalogue::Component::Protect],
+                },
+                targets: vec![pi],
+                origin,
+            });
+        }
+    }
+    Ok(Night { players, actions })
+}

@@ -1,0 +1,528 @@
+//! Turning the RAR evaluation into an outcome: deaths, saves, recruitments, result PMs and
+//! reason trees.
+
+use std::collections::BTreeMap;
+
+use crate::catalogue::Component;
+use crate::error::NightError;
+use crate::model::{Night, Sanity};
+use crate::outcome::{
+    Death, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side, Status,
+};
+use crate::rar::{Chain, LId, Node, Rar};
+
+/// How much to produce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Build every effect's reason tree.
+    pub explain: bool,
+    /// At most this many reasons per tree (the rest is marked as cut).
+    pub tree_budget: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            explain: false,
+            tree_budget: 2_000,
+        }
+    }
+}
+
+/// An investigation result, after sanity.
+pub fn investigation_text(
+    night: &Night,
+    investigator: usize,
+    target: usize,
+    named: usize,
+) -> String {
+    let t = &night.players[target];
+    let seen = t.appears_as.as_deref().unwrap_or(&t.alignment);
+    let guilty = !seen.eq_ignore_ascii_case("town");
+    let reported = match night.players[investigator].sanity {
+        Sanity::Sane => guilty,
+        Sanity::Insane => !guilty,
+        Sanity::Paranoid => true,
+        Sanity::Naive => false,
+    };
+    format!(
+        "{} is {}.",
+        night.name(named),
+        if reported { "Mafia" } else { "Not Mafia" }
+    )
+}
+
+struct Describe<'a, 'n>(&'a Rar<'n>);
+
+impl Describe<'_, '_> {
+    fn who(&self, l: LId) -> &str {
+        let r = self.0;
+        r.night.name(r.night.actions[r.landing(l).action].actor)
+    }
+    fn label(&self, l: LId) -> &str {
+        let r = self.0;
+        &r.night.actions[r.landing(l).action].label
+    }
+    fn loc(&self, l: LId) -> &str {
+        self.0.night.name(self.0.landing(l).loc)
+    }
+    fn moved_text(&self, c: LId) -> String {
+        let r = self.0;
+        let Some((p, by)) = r.landing(c).parent else {
+            return String::new();
+        };
+        let red = &r.night.actions[by];
+        let verb = if red.ability.has(|c| matches!(c, Component::Swap)) {
+            "swapped"
+        } else {
+            "redirected"
+        };
+        format!(
+            "the effect on {} was {verb} onto {} by {} ({})",
+            self.loc(p),
+            self.loc(c),
+            r.night.name(red.actor),
+            red.label
+        )
+    }
+    /// "V shot B (Vigilante: shoot), and the effect on B was swapped onto A by D (...)"
+    fn landing_text(&self, l: LId, verb: &str) -> String {
+        let r = self.0;
+        let mut steps = Vec::new();
+        let mut cur = l;
+        while let Some((p, _)) = r.landing(cur).parent {
+            steps.push(cur);
+            cur = p;
+        }
+        let action = &r.night.actions[r.landing(l).action];
+        let mut s = if action.passive() {
+            format!("{}'s {} ({})", self.who(l), verb, self.label(l))
+        } else {
+            format!(
+                "{} {verb} {} ({})",
+                self.who(l),
+                self.loc(cur),
+                self.label(l)
+            )
+        };
+        for st in steps.iter().rev() {
+            s.push_str(", and ");
+            s.push_str(&self.moved_text(*st));
+        }
+        s
+    }
+    fn node(&self, n: Node) -> String {
+        let r = self.0;
+        match n {
+            Node::Kill(l) => self.landing_text(l, "shot"),
+            Node::Pgo { visit, arm } => format!(
+                "{}, and {} was armed ({})",
+                self.landing_text(visit, "visited"),
+                self.loc(arm),
+                self.label(arm)
+            ),
+            Node::Guard { guard, kill } => format!(
+                "{}, and {}",
+                self.landing_text(guard, "guarded"),
+                self.landing_text(kill, "shot")
+            ),
+            Node::HideDeath { hide, kill } => format!(
+                "{}, and {}",
+                self.landing_text(hide, "hid behind"),
+                self.landing_text(kill, "shot")
+            ),
+            Node::Protected(l) => {
+                if r.night.actions[r.landing(l).action].passive() {
+                    format!("{} is protected ({})", self.who(l), self.label(l))
+                } else {
+                    self.landing_text(l, "protected")
+                }
+            }
+            Node::Hidden(l) => format!(
+                "{} was not home: {}",
+                self.who(l),
+                self.landing_text(l, "hid behind")
+            ),
+            Node::Blocked(l) => format!(
+                "{} was roleblocked: {}",
+                self.loc(l),
+                self.landing_text(l, "blocked")
+            ),
+            Node::Moved(c) => self.moved_text(c),
+            Node::Untargetable(l) => format!(
+                "{} could not be targeted: {}",
+                self.loc(l),
+                self.landing_text(l, "made untargetable")
+            ),
+            Node::Visited(l) => self.landing_text(l, "visited"),
+            Node::Investigate(l) => self.landing_text(l, "investigated"),
+            Node::TrackSaw { track, visit } => format!(
+                "{}, and {}",
+                self.landing_text(track, "tracked"),
+                self.landing_text(visit, "visited")
+            ),
+            Node::TrackNothing(t) => self.landing_text(t, "tracked"),
+            Node::WatchSaw { watch, visit } => format!(
+                "{}, and {}",
+                self.landing_text(watch, "watched"),
+                self.landing_text(visit, "visited")
+            ),
+            Node::WatchNobody(w) => self.landing_text(w, "watched"),
+            Node::Recruit(l) => self.landing_text(l, "recruited"),
+        }
+    }
+}
+
+fn flip(side: Side) -> Side {
+    match side {
+        Side::Yes => Side::No,
+        Side::No => Side::Yes,
+    }
+}
+
+fn build_tree(
+    rar: &mut Rar<'_>,
+    node: Node,
+    side: Side,
+    chain: &Chain,
+    budget: &mut usize,
+) -> Reason {
+    let text = Describe(rar).node(node);
+    if *budget == 0 {
+        return Reason {
+            side,
+            text,
+            status: Status::Truncated,
+            counters: Vec::new(),
+        };
+    }
+    *budget -= 1;
+    let stands = rar.holds(node, chain);
+    let mut counters = Vec::new();
+    for &c in rar.counters(node).iter() {
+        if let Some(rep) = rar.repeated(c, chain) {
+            let a = &rar.night.actions[rep as usize];
+            counters.push(Reason {
+                side: flip(side),
+                text: Describe(rar).node(c),
+                status: Status::Rule4 {
+                    repeated: format!("{}'s action ({})", rar.night.name(a.actor), a.label),
+                },
+                counters: Vec::new(),
+            });
+        } else {
+            let next = rar.chain_with(chain, c);
+            counters.push(build_tree(rar, c, flip(side), &next, budget));
+        }
+    }
+    Reason {
+        side,
+        text,
+        status: if stands {
+            Status::Stands
+        } else {
+            Status::Counteracted
+        },
+        counters,
+    }
+}
+
+/// A question: its reasons for yes; the answer is whether any stands.
+struct Asked {
+    question: String,
+    reasons: Vec<Node>,
+}
+
+fn answer(rar: &mut Rar<'_>, q: &Asked, opts: Options) -> (bool, Option<Question>) {
+    let mut yes = false;
+    for &r in &q.reasons {
+        if rar.stands(r) {
+            yes = true;
+            break;
+        }
+    }
+    let tree = opts.explain.then(|| {
+        let mut budget = opts.tree_budget;
+        let reasons = q
+            .reasons
+            .iter()
+            .map(|&r| {
+                let chain = rar.chain_with(&Vec::new(), r);
+                build_tree(rar, r, Side::Yes, &chain, &mut budget)
+            })
+            .collect();
+        Question {
+            question: q.question.clone(),
+            answer: yes,
+            reasons,
+        }
+    });
+    (yes, tree)
+}
+
+/// Resolves a night by Reasonable Action Resolution.
+pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> {
+    let mut rar = Rar::new(night)?;
+    let mut out = Outcome {
+        method: Method::Rar,
+        ..Outcome::default()
+    };
+    let mut feedback: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+
+    // Deaths, saves and vests.
+    for p in 0..night.players.len() {
+        let reasons: Vec<Node> = rar.death_reasons(p).to_vec();
+        if reasons.is_empty() {
+            continue;
+        }
+        let asked = Asked {
+            question: format!("Does {} die?", night.name(p)),
+            reasons: reasons.clone(),
+        };
+        let (dies, tree) = answer(&mut rar, &asked, opts);
+        out.questions.extend(tree);
+        let describe = |rar: &Rar<'_>, n: Node| Describe(rar).node(n);
+        if dies {
+            let mut causes = Vec::new();
+            for &r in &reasons {
+                if rar.stands(r) {
+                    causes.push(describe(&rar, r));
+                }
+            }
+            out.deaths.push(Death {
+                player: night.name(p).to_string(),
+                causes,
+            });
+        }
+        // Attacks that reached the player and what stood against them.
+        let mut attacks = Vec::new();
+        let mut saved_by = Vec::new();
+        let mut vest_used = false;
+        for &r in &reasons {
+            let chain = rar.chain_with(&Vec::new(), r);
+            let counters = rar.counters(r);
+            let mut reached = true;
+            let mut stopped_by = Vec::new();
+            for &c in counters.iter() {
+                if rar.repeated(c, &chain).is_some() {
+                    continue;
+                }
+                let next = rar.chain_with(&chain, c);
+                if !rar.holds(c, &next) {
+                    continue;
+                }
+                match c {
+                    Node::Protected(_) | Node::Hidden(_) => stopped_by.push(c),
+                    _ => reached = false,
+                }
+            }
+            if reached && !stopped_by.is_empty() {
+                attacks.push(describe(&rar, r));
+                for &s in &stopped_by {
+                    if let Node::Protected(l) = s
+                        && rar.is_vest(rar.landing(l).action)
+                    {
+                        vest_used = true;
+                    }
+                    let text = describe(&rar, s);
+                    if !saved_by.contains(&text) {
+                        saved_by.push(text);
+                    }
+                }
+            }
+        }
+        if vest_used {
+            out.vests_used.push(night.name(p).to_string());
+        }
+        if !dies && !attacks.is_empty() {
+            out.saves.push(Save {
+                player: night.name(p).to_string(),
+                attacks,
+                saved_by,
+            });
+        }
+    }
+
+    // Recruitments.
+    for p in 0..night.players.len() {
+        let reasons: Vec<Node> = rar.at[p]
+            .iter()
+            .copied()
+            .filter(|&l| {
+                night.actions[rar.landing(l).action]
+                    .ability
+                    .has(|c| matches!(c, Component::Recruit { .. }))
+            })
+            .map(Node::Recruit)
+            .collect();
+        if reasons.is_empty() {
+            continue;
+        }
+        let asked = Asked {
+            question: format!("Is {} recruited?", night.name(p)),
+            reasons: reasons.clone(),
+        };
+        let (yes, tree) = answer(&mut rar, &asked, opts);
+        out.questions.extend(tree);
+        if yes {
+            let mut into = String::new();
+            for &r in &reasons {
+                if rar.stands(r)
+                    && let Node::Recruit(l) = r
+                {
+                    into = night.players[night.actions[rar.landing(l).action].actor]
+                        .alignment
+                        .clone();
+                    break;
+                }
+            }
+            feedback
+                .entry(p)
+                .or_default()
+                .push(format!("You have been recruited into the {into}."));
+            out.recruited.push(Recruitment {
+                player: night.name(p).to_string(),
+                into,
+            });
+        }
+    }
+
+    // Investigative results, action by action.
+    for (ai, action) in night.actions.iter().enumerate() {
+        let actor = action.actor;
+        let named = action.targets.first().copied().unwrap_or(actor);
+        let lands: Vec<LId> = rar.by_action[ai].clone();
+        if action.ability.has(|c| matches!(c, Component::Investigate)) {
+            let mut results = Vec::new();
+            for &l in &lands {
+                let asked = Asked {
+                    question: format!(
+                        "Does {} get a result on {}?",
+                        night.name(actor),
+                        night.name(rar.landing(l).loc)
+                    ),
+                    reasons: vec![Node::Investigate(l)],
+                };
+                let (yes, tree) = answer(&mut rar, &asked, opts);
+                out.questions.extend(tree);
+                if yes {
+                    results.push(investigation_text(night, actor, rar.landing(l).loc, named));
+                }
+            }
+            if results.is_empty() {
+                results.push("No result.".into());
+            }
+            feedback.entry(actor).or_default().extend(results);
+        }
+        if action.ability.has(|c| matches!(c, Component::Track)) {
+            let mut seen: Vec<usize> = Vec::new();
+            let mut nothing = false;
+            for &t in &lands {
+                let tracked = rar.landing(t).loc;
+                let mut by_place: BTreeMap<usize, Vec<Node>> = BTreeMap::new();
+                for v in rar.visits_by(tracked, ai) {
+                    by_place
+                        .entry(rar.landing(v).loc)
+                        .or_default()
+                        .push(Node::TrackSaw { track: t, visit: v });
+                }
+                for (place, reasons) in by_place {
+                    let asked = Asked {
+                        question: format!(
+                            "Does {} see {} visit {}?",
+                            night.name(actor),
+                            night.name(tracked),
+                            night.name(place)
+                        ),
+                        reasons,
+                    };
+                    let (yes, tree) = answer(&mut rar, &asked, opts);
+                    out.questions.extend(tree);
+                    if yes && !seen.contains(&place) {
+                        seen.push(place);
+                    }
+                }
+                let asked = Asked {
+                    question: format!(
+                        "Does {} see {} take no action?",
+                        night.name(actor),
+                        night.name(tracked)
+                    ),
+                    reasons: vec![Node::TrackNothing(t)],
+                };
+                let (yes, tree) = answer(&mut rar, &asked, opts);
+                out.questions.extend(tree);
+                nothing |= yes;
+            }
+            let text = if !seen.is_empty() {
+                let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
+                format!("{} visited {}.", night.name(named), names.join(", "))
+            } else if nothing {
+                format!("{} went nowhere.", night.name(named))
+            } else {
+                "No result.".to_string()
+            };
+            feedback.entry(actor).or_default().push(text);
+        }
+        if action.ability.has(|c| matches!(c, Component::Watch)) {
+            let mut seen: Vec<usize> = Vec::new();
+            let mut nobody = false;
+            for &w in &lands {
+                let watched = rar.landing(w).loc;
+                let mut by_visitor: BTreeMap<usize, Vec<Node>> = BTreeMap::new();
+                for v in rar.visits_at(watched, ai) {
+                    by_visitor
+                        .entry(night.actions[rar.landing(v).action].actor)
+                        .or_default()
+                        .push(Node::WatchSaw { watch: w, visit: v });
+                }
+                for (visitor, reasons) in by_visitor {
+                    let asked = Asked {
+                        question: format!(
+                            "Does {} see {} visit {}?",
+                            night.name(actor),
+                            night.name(visitor),
+                            night.name(watched)
+                        ),
+                        reasons,
+                    };
+                    let (yes, tree) = answer(&mut rar, &asked, opts);
+                    out.questions.extend(tree);
+                    if yes && !seen.contains(&visitor) {
+                        seen.push(visitor);
+                    }
+                }
+                let asked = Asked {
+                    question: format!(
+                        "Does {} see no one visit {}?",
+                        night.name(actor),
+                        night.name(watched)
+                    ),
+                    reasons: vec![Node::WatchNobody(w)],
+                };
+                let (yes, tree) = answer(&mut rar, &asked, opts);
+                out.questions.extend(tree);
+                nobody |= yes;
+            }
+            let text = if !seen.is_empty() {
+                let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
+                format!("{} was visited by {}.", night.name(named), names.join(", "))
+            } else if nobody {
+                format!("No one visited {}.", night.name(named))
+            } else {
+                "No result.".to_string()
+            };
+            feedback.entry(actor).or_default().push(text);
+        }
+    }
+    out.feedback = feedback
+        .into_iter()
+        .flat_map(|(p, texts)| {
+            texts.into_iter().map(move |text| Feedback {
+                player: night.name(p).to_string(),
+                text,
+            })
+        })
+        .collect();
+    Ok(out)
+}
