@@ -106,6 +106,9 @@ pub struct Recognition {
 /// - `DAY … HAS ENDED EARLY` "and no other text": the line (ignoring punctuation at its ends)
 ///   must begin with DAY or NIGHT and end with HAS ENDED EARLY; the words between are free
 ///   ("Day 2 has ended early." works, "Note: Day 2 has ended early" does not).
+/// - GAME HAS ENDED / GAME ENDED / GAME IS OVER after "until", "when", "after", "if"… (up to
+///   three words before GAME) is rules text ("please wait until this game is over"), not a
+///   command.
 /// - Several names before one death word are all dead only when they form a list
 ///   ("Alice, Bob and Carol have died"); otherwise the name nearest the death word dies
 ///   ("Alice lynched Bob, who is dead" kills Bob).
@@ -324,12 +327,15 @@ impl Reader {
             self.push(Command::UnendGame, index, line);
             return true;
         }
-        if END
-            .iter()
-            .any(|p| text::find_seq(words, lower, p, 0).is_some())
-        {
-            self.push(Command::EndGame, index, line);
-            return true;
+        for pattern in END {
+            let mut from = 0;
+            while let Some(at) = text::find_seq(words, lower, pattern, from) {
+                if !in_subordinate_clause(words, lower, at) {
+                    self.push(Command::EndGame, index, line);
+                    return true;
+                }
+                from = at + 1;
+            }
         }
         false
     }
@@ -593,6 +599,20 @@ impl Reader {
             self.push(Command::Announce { phase }, index, line);
         }
     }
+}
+
+/// Whether the words just before word `at` make it a condition or a time ("until the game
+/// is over", "when the game has ended"): rules text, not the host ending the game.
+fn in_subordinate_clause(words: &[Word], lower: &str, at: usize) -> bool {
+    const OPENERS: &[&str] = &[
+        "until", "till", "til", "when", "whenever", "after", "before", "once", "if", "unless",
+        "while", "since", "whether",
+    ];
+    words
+        .get(at.saturating_sub(3)..at)
+        .unwrap_or(&[])
+        .iter()
+        .any(|w| OPENERS.contains(&w.text(lower)))
 }
 
 fn phase_kind(word: &str) -> Option<PhaseKind> {

@@ -621,3 +621,93 @@ fn hostile_text_never_panics() {
     let _ = read_2016(nasty);
     let _ = problems(&"Bob died. ".repeat(1000));
 }
+
+// ---- real threads -----------------------------------------------------------------------
+
+/// Every command the recogniser finds in the host's posts of a real TeamLiquid thread
+/// (players: everyone else who posted), as (post number, command).
+fn host_commands(thread: &str) -> Vec<(u64, Command)> {
+    let path = format!(
+        "{}/../../../shared/fixtures/threads/teamliquid/{thread}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("the fixture thread");
+    let posts: Vec<_> = text
+        .lines()
+        .map(|l| {
+            mafia_posts::parse_jsonl_line(l)
+                .expect("a post")
+                .normalise()
+        })
+        .collect();
+    let host = posts[0].author.clone();
+    let mut others: Vec<String> = posts
+        .iter()
+        .map(|p| p.author.clone())
+        .filter(|a| *a != host)
+        .collect();
+    others.sort();
+    others.dedup();
+    let names = Names {
+        players: &others,
+        users: &others,
+    };
+    posts
+        .iter()
+        .filter(|p| p.author == host)
+        .flat_map(|p| {
+            recognise(&p.body, names, Dialect::Current)
+                .commands
+                .into_iter()
+                .map(move |r| (p.number, r.command))
+        })
+        .collect()
+}
+
+#[test]
+fn student_mafia_v_day_posts_deaths_and_headings() {
+    assert_eq!(
+        host_commands("student-mafia-v.jsonl"),
+        [
+            (130, announce(Phase::day(1))),
+            (858, announce(Phase::night(1))),
+            (
+                858,
+                death(
+                    "TheWarWaffle",
+                    "TheWarWaffle the Town Vanilla has been lynched!"
+                )
+            ),
+            (977, announce(Phase::day(2))),
+            (1220, announce(Phase::night(2))),
+            (1220, death("Trfel", "Trfel the Scum Goon is dead!")),
+            (1273, announce(Phase::day(3))),
+            (2373, death("rsoultin", "rsoultin the VT has been lynched!")),
+        ]
+    );
+}
+
+#[test]
+fn hammertime_mafia_headings_and_the_edited_opening_post() {
+    // The opening post's rules ("until this game is over") are not commands, but the line
+    // the host added when the game was over is.
+    assert_eq!(
+        host_commands("hammertime-mafia.jsonl"),
+        [
+            (0, Command::EndGame),
+            (92, announce(Phase::day(1))),
+            (982, announce(Phase::day(2))),
+            (1172, announce(Phase::day(3))),
+        ]
+    );
+}
+
+#[test]
+fn rules_text_about_the_end_of_the_game_is_not_a_command() {
+    assert_eq!(
+        read("Please wait until this game is over to talk about it."),
+        []
+    );
+    assert_eq!(read("When the game has ended, the QT opens."), []);
+    assert_eq!(read("The game is over. Town wins!"), [Command::EndGame]);
+}
