@@ -13,6 +13,28 @@
 //! - [`Ability::visit_refs`] reports every reference to a named element (role, team, group,
 //!   attribute, poll, ability set, location) and every context-only selector, so the
 //!   checker can validate them.
+//!
+//! Modules: [`ast`] (the typed AST; `==` ignores spans), `lex` (cursor, bracket matching),
+//! `value` (selectors and constants), `condition`, `params` (restrictions, compulsion,
+//! scaling, prompts), `trigger`, `types` (ability types), `block` (lines, bullets, heads),
+//! `format` (canonical text), `refs` (reference walk). The parser is a hand-written recursive
+//! descent over one line at a time: every line is parsed independently, so one bad line never
+//! hides errors in the next one.
+
+pub mod ast;
+mod block;
+mod condition;
+mod format;
+mod lex;
+mod params;
+mod refs;
+mod trigger;
+mod types;
+mod value;
+
+pub use ast::*;
+pub use block::GLYPHS;
+pub use types::{ABILITY_KEYWORDS, DURATIONS, TARGET_TYPES};
 
 use crate::diag::{Diagnostic, Span};
 
@@ -28,15 +50,80 @@ pub enum LineKind {
     MisspelledTrigger { found: String, suggestion: String },
 }
 
+/// Header keys of the element level that are never triggers (not reported as misspellings).
+const HEADER_KEYS: &[&str] = &[
+    "Inherit",
+    "Require",
+    "Role Attribute",
+    "Identity",
+    "Include",
+    "Win Condition",
+    "Available Options",
+    "Allowed Voters",
+    "Show Voters",
+    "Random",
+    "Sort Index",
+    "Members",
+    "Viewers",
+    "Haunting",
+];
+
 /// Classifies one unindented line (without its line break).
-pub fn classify_line(_line: &str) -> LineKind {
-    LineKind::Other
+///
+/// A line is an ability when the text before its first top-level `: ` (or final `:`) parses as
+/// a trigger type. Otherwise, when that text is not an element header and is close to a known
+/// trigger type (Jaro-Winkler ≥ 0.85), it is a misspelled trigger.
+pub fn classify_line(line: &str) -> LineKind {
+    let line = line.trim_end_matches(['\r', '\n']);
+    if line.starts_with(char::is_whitespace) {
+        return LineKind::Other;
+    }
+    let Some(colon) = block::head_colon(line, 0, line.len()) else {
+        return LineKind::Other;
+    };
+    let head = line[..colon].trim();
+    if head.is_empty() {
+        return LineKind::Other;
+    }
+    let mut c = lex::Cursor::new(line, 0, colon, 0);
+    if c.trigger().is_ok() {
+        return LineKind::Ability;
+    }
+    let collapsed = trigger::collapse_ws(head);
+    if HEADER_KEYS
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(&collapsed))
+    {
+        return LineKind::Other;
+    }
+    match lex::suggest(&collapsed, trigger::trigger_names()) {
+        Some(s) => LineKind::MisspelledTrigger {
+            found: collapsed,
+            suggestion: s.to_string(),
+        },
+        None => LineKind::Other,
+    }
 }
 
-/// One ability: a trigger and what it does.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+/// One ability: a trigger, its parameters and what it does.
+///
+/// Equality (`==`) ignores spans everywhere (see [`ast::Loc`]), including [`Ability::span`].
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Ability {
+    /// The whole block in the file.
     pub span: Span,
+    /// Boxed (like `params`) so that an `Ability` stays small inside other enums.
+    pub trigger: Box<Trigger>,
+    /// Restrictions, compulsion, scaling and prompt of the trigger line.
+    pub params: Box<Params>,
+    /// What the ability does: one inline step or the bullet lines.
+    pub steps: Vec<Step>,
+}
+
+impl PartialEq for Ability {
+    fn eq(&self, other: &Self) -> bool {
+        self.trigger == other.trigger && self.params == other.params && self.steps == other.steps
+    }
 }
 
 /// A reference from an ability to something named elsewhere, or a context-only selector.
@@ -60,16 +147,54 @@ pub enum Reference<'a> {
 
 /// Parses one ability block (see the module docs).
 pub fn parse_ability_block(text: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> Ability {
-    let _ = (text, diags);
+    let mut p = block::BlockParser {
+        src: text,
+        base: offset,
+        errs: Vec::new(),
+    };
+    let (trigger, params, steps) = p.block();
+    diags.extend(p.errs.into_iter().map(lex::PErr::into_diag));
     Ability {
-        span: offset..offset,
+        span: offset..offset + text.len(),
+        trigger: Box::new(trigger),
+        params: Box::new(params),
+        steps,
     }
 }
 
 impl Ability {
     /// Appends the canonical text of this ability (with a trailing newline) to `out`.
-    pub fn format(&self, _out: &mut String) {}
+    pub fn format(&self, out: &mut String) {
+        self.trigger.write(out);
+        out.push(':');
+        match self.steps.as_slice() {
+            [
+                Step::Do {
+                    ability, params, ..
+                },
+            ] if params.is_empty() => {
+                out.push(' ');
+                ability.write(out);
+                self.params.write(out);
+                out.push('\n');
+            }
+            steps => {
+                self.params.write(out);
+                out.push('\n');
+                format::write_steps(out, steps, 1);
+            }
+        }
+    }
+
+    /// The canonical text as a new string.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        self.format(&mut s);
+        s
+    }
 
     /// Calls `f` for every reference in this ability.
-    pub fn visit_refs<'a>(&'a self, _f: &mut dyn FnMut(Reference<'a>)) {}
+    pub fn visit_refs<'a>(&'a self, f: &mut dyn FnMut(Reference<'a>)) {
+        refs::visit(self, f);
+    }
 }

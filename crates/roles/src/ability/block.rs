@@ -1,0 +1,449 @@
+//! The structure of an ability block: the trigger line, bullet lines with their nesting glyphs,
+//! and the clauses of each line (`<head>: <body>` chains such as `For Each @All: @Ind has X:
+//! Learn …`, plain abilities, parameter groups).
+//!
+//! Where children of a line go: into the innermost head of that line whose body is empty
+//! (`Process:`, `@X exists:`, `Choice `A` Chosen: |p|`); when the line ends in an ability, its
+//! children follow that ability as siblings (the "no process" form of the guide).
+
+use super::ast::{Guard, Loc, Params, Step, Trigger};
+use super::lex::{Cursor, PErr, scan_top};
+use super::params::starts_params;
+
+/// The bullet glyphs by nesting level (1-based), as the guide lists them.
+pub const GLYPHS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
+
+pub(crate) fn glyph_level(c: char) -> Option<usize> {
+    GLYPHS.iter().position(|g| *g == c).map(|i| i + 1)
+}
+
+/// Finds the first top-level `:` followed by whitespace or the end of the range.
+pub(crate) fn head_colon(s: &str, from: usize, to: usize) -> Option<usize> {
+    let mut found = None;
+    scan_top(s, from, to, |i, c| {
+        if c == ':' {
+            let next = s[i + 1..to].chars().next();
+            if next.is_none_or(char::is_whitespace) {
+                found = Some(i);
+                return true;
+            }
+        }
+        false
+    });
+    found
+}
+
+/// Start of the trailing parameter groups of a clause (or `to` when there are none).
+fn trailing_params_start(s: &str, from: usize, to: usize) -> usize {
+    let mut found = to;
+    scan_top(s, from, to, |i, c| {
+        if i > from && s[..i].ends_with(char::is_whitespace) && starts_params(s, i, c) {
+            found = i;
+            return true;
+        }
+        false
+    });
+    found
+}
+
+pub(crate) struct BlockParser<'a> {
+    pub src: &'a str,
+    pub base: usize,
+    pub errs: Vec<PErr>,
+}
+
+fn children_mut(step: &mut Step) -> Option<&mut Vec<Step>> {
+    match step {
+        Step::If { then, .. } => Some(then),
+        Step::Process { steps, .. }
+        | Step::Evaluate { steps, .. }
+        | Step::Feedback { steps, .. }
+        | Step::ForEach { steps, .. } => Some(steps),
+        Step::Do { .. } | Step::Action { .. } | Step::Invalid { .. } => None,
+    }
+}
+
+/// The container at `path` (indices of head steps from `root`).
+fn container<'s>(root: &'s mut Vec<Step>, path: &[usize]) -> &'s mut Vec<Step> {
+    let Some((&i, rest)) = path.split_first() else {
+        return root;
+    };
+    let has = root.get(i).is_some_and(|s| {
+        !matches!(
+            s,
+            Step::Do { .. } | Step::Action { .. } | Step::Invalid { .. }
+        )
+    });
+    if !has {
+        return root;
+    }
+    let child = children_mut(&mut root[i]).expect("checked: the step has children");
+    container(child, rest)
+}
+
+impl<'a> BlockParser<'a> {
+    fn cursor(&self, a: usize, b: usize) -> Cursor<'a> {
+        Cursor::new(self.src, a, b, self.base)
+    }
+
+    fn span(&self, a: usize, b: usize) -> Loc {
+        Loc::new(self.base + a..self.base + b)
+    }
+
+    /// Parses the whole block: returns trigger, trigger params and steps.
+    pub fn block(&mut self) -> (Trigger, Params, Vec<Step>) {
+        let src = self.src;
+        // Lines with local ranges (without line breaks).
+        let mut lines: Vec<(usize, usize)> = Vec::new();
+        let mut start = 0;
+        for (i, c) in src.char_indices() {
+            if c == '\n' {
+                lines.push((start, i));
+                start = i + 1;
+            }
+        }
+        lines.push((start, src.len()));
+        let lines: Vec<(usize, usize)> = lines
+            .into_iter()
+            .map(|(a, b)| {
+                let b = if src[a..b].ends_with('\r') { b - 1 } else { b };
+                (a, b)
+            })
+            .collect();
+
+        let (first_a, first_b) = lines[0];
+        let first_a =
+            first_a + (src[first_a..first_b].len() - src[first_a..first_b].trim_start().len());
+        let mut params = Params::default();
+        let mut root: Vec<Step> = Vec::new();
+        let trigger;
+        let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
+        match head_colon(src, first_a, first_b) {
+            None => {
+                let text = src[first_a..first_b].trim_end();
+                self.errs.push(
+                    PErr::new(
+                        self.base + first_a..self.base + first_a + text.len(),
+                        "expected `:` after the trigger type",
+                    )
+                    .expected(&["`<Trigger Type>: <Ability>`"]),
+                );
+                trigger = Trigger::Unknown {
+                    text: text.to_string(),
+                    loc: self.span(first_a, first_a + text.len()),
+                };
+                stack.push((0, Vec::new()));
+            }
+            Some(colon) => {
+                let mut c = self.cursor(first_a, colon);
+                trigger = match c.trigger() {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.errs.push(e);
+                        let text = src[first_a..colon].trim_end();
+                        Trigger::Unknown {
+                            text: text.to_string(),
+                            loc: self.span(first_a, first_a + text.len()),
+                        }
+                    }
+                };
+                let path = self.clause(colon + 1, first_b, &mut root, &mut params);
+                // Parameters written on the trigger line around an inline ability belong to
+                // the trigger.
+                if path.is_empty() {
+                    if let Some(Step::Do { params: p, .. }) = root.first_mut() {
+                        let p = std::mem::take(p);
+                        params.merge(p);
+                    }
+                }
+                stack.push((0, path));
+            }
+        }
+
+        for &(a, b) in &lines[1..] {
+            let text = &src[a..b];
+            let trimmed = text.trim_start();
+            if trimmed.trim().is_empty() {
+                continue;
+            }
+            let ga = a + (text.len() - trimmed.len());
+            let Some(g) = trimmed.chars().next() else {
+                continue;
+            };
+            let Some(level) = glyph_level(g) else {
+                self.errs.push(
+                    PErr::new(
+                        self.base + ga..self.base + ga + trimmed.trim_end().len(),
+                        "expected a bullet line inside an ability",
+                    )
+                    .expected(&["`• <Ability>`", "`‣ <Ability>` (nested)"]),
+                );
+                continue;
+            };
+            while stack.last().is_some_and(|(l, _)| *l >= level) {
+                stack.pop();
+            }
+            let (parent_level, parent_path) = stack.last().cloned().unwrap_or((0, Vec::new()));
+            if level > parent_level + 1 {
+                let want = GLYPHS[parent_level.min(GLYPHS.len() - 1)];
+                self.errs.push(
+                    PErr::new(
+                        self.base + ga..self.base + ga + g.len_utf8(),
+                        format!("bullet `{g}` (level {level}) directly under level {parent_level}"),
+                    )
+                    .expected(&[&format!("`{want}`")]),
+                );
+            }
+            let body_a = ga + g.len_utf8();
+            let target = container(&mut root, &parent_path);
+            let mut dummy = Params::default();
+            let before = target.len();
+            let rel = self.clause(body_a, b, target, &mut dummy);
+            if !dummy.is_empty() {
+                // A bullet holding only parameters: attach them to the preceding step if it
+                // can carry them, else report.
+                let target = container(&mut root, &parent_path);
+                self.errs.push(
+                    PErr::new(
+                        self.base + body_a..self.base + b,
+                        "a bullet line with only parameters and no ability",
+                    )
+                    .expected(&["`• <Ability> [<Restriction>]`"]),
+                );
+                let _ = (target, before);
+            }
+            let mut path = parent_path.clone();
+            path.extend(rel);
+            stack.push((level, path));
+        }
+        self.check_empty(&root, &trigger);
+        (trigger, params, root)
+    }
+
+    fn check_empty(&mut self, root: &[Step], trigger: &Trigger) {
+        if root.is_empty() {
+            let loc = match trigger {
+                Trigger::Timing { loc, .. }
+                | Trigger::On { loc, .. }
+                | Trigger::PollWin { loc, .. }
+                | Trigger::Emitted { loc, .. }
+                | Trigger::Whisper { loc, .. }
+                | Trigger::ChoiceChosen { loc, .. }
+                | Trigger::Unknown { loc, .. } => loc,
+            };
+            self.errs.push(
+                PErr::new(loc.range(), "the trigger has no ability").expected(&[
+                    "`<Trigger>: <Ability>`",
+                    "bullet lines `• <Ability>`",
+                    "`*Nothing*`",
+                ]),
+            );
+        }
+        self.check_steps(root);
+    }
+
+    fn check_steps(&mut self, steps: &[Step]) {
+        for s in steps {
+            let (empty, loc, what) = match s {
+                Step::If { then, loc, .. } => (then.is_empty(), loc, "condition"),
+                Step::Process { steps, loc, .. } => (steps.is_empty(), loc, "`Process:`"),
+                Step::Evaluate { steps, loc, .. } => (steps.is_empty(), loc, "`Evaluate:`"),
+                Step::Feedback { steps, loc } => (steps.is_empty(), loc, "`Feedback:`"),
+                Step::ForEach { steps, loc, .. } => (steps.is_empty(), loc, "`For Each`"),
+                _ => continue,
+            };
+            if empty {
+                self.errs.push(
+                    PErr::new(loc.range(), format!("{what} has no ability"))
+                        .expected(&["`: <Ability>` on the same line", "nested bullet lines"]),
+                );
+            }
+            if let Some(children) = match s {
+                Step::If { then, .. } => Some(then),
+                Step::Process { steps, .. }
+                | Step::Evaluate { steps, .. }
+                | Step::Feedback { steps, .. }
+                | Step::ForEach { steps, .. } => Some(steps),
+                _ => None,
+            } {
+                self.check_steps(children);
+            }
+        }
+    }
+
+    /// Parses a clause `src[a..b]`, pushing what it finds into `container`; leading parameters
+    /// (and a parameter-only clause) go to `owner`. Returns the path (relative to `container`)
+    /// of the container that children of this line belong to.
+    fn clause(
+        &mut self,
+        a: usize,
+        b: usize,
+        container: &mut Vec<Step>,
+        owner: &mut Params,
+    ) -> Vec<usize> {
+        let src = self.src;
+        let mut errs = Vec::new();
+        let mut c = self.cursor(a, b);
+        let mut lead = Params::default();
+        c.params(&mut lead, &mut errs);
+        self.errs.append(&mut errs);
+        c.ws();
+        let start = c.pos;
+        if c.at_end() {
+            owner.merge(lead);
+            return Vec::new();
+        }
+        if let Some(colon) = head_colon(src, start, b) {
+            owner.merge(lead);
+            let head_loc = self.span(start, b);
+            let head_text = src[start..colon].trim_end();
+            let mut hc = self.cursor(start, colon);
+            let step = if head_text == "Process" {
+                Step::Process {
+                    params: Params::default(),
+                    steps: Vec::new(),
+                    loc: head_loc,
+                }
+            } else if head_text == "Evaluate" {
+                Step::Evaluate {
+                    params: Params::default(),
+                    steps: Vec::new(),
+                    loc: head_loc,
+                }
+            } else if head_text == "Action" {
+                Step::Action {
+                    params: Params::default(),
+                    loc: head_loc,
+                }
+            } else if head_text == "Feedback" {
+                Step::Feedback {
+                    steps: Vec::new(),
+                    loc: head_loc,
+                }
+            } else if head_text == "Otherwise" {
+                Step::If {
+                    guard: Guard::Otherwise {
+                        loc: self.span(start, colon),
+                    },
+                    params: Params::default(),
+                    then: Vec::new(),
+                    loc: head_loc,
+                }
+            } else if hc.kw("For Each") {
+                match hc.value() {
+                    Ok(target) if hc.at_end() => Step::ForEach {
+                        target,
+                        params: Params::default(),
+                        steps: Vec::new(),
+                        loc: head_loc,
+                    },
+                    Ok(_) => {
+                        self.errs.push(
+                            hc.err_here("unexpected text after the For Each target", &["`:`"]),
+                        );
+                        return self.invalid(container, start, b);
+                    }
+                    Err(e) => {
+                        self.errs.push(e);
+                        return self.invalid(container, start, b);
+                    }
+                }
+            } else {
+                match hc.condition() {
+                    Ok(cond) => Step::If {
+                        guard: Guard::When(cond),
+                        params: Params::default(),
+                        then: Vec::new(),
+                        loc: head_loc,
+                    },
+                    Err(e) => {
+                        self.errs.push(e);
+                        return self.invalid(container, start, b);
+                    }
+                }
+            };
+            container.push(step);
+            let idx = container.len() - 1;
+            let step = &mut container[idx];
+            let rel = match step {
+                Step::Action { params, .. } => {
+                    let mut tmp = Vec::new();
+                    let r = self.clause(colon + 1, b, &mut tmp, params);
+                    if !tmp.is_empty() {
+                        self.errs.push(
+                            PErr::new(
+                                self.base + colon + 1..self.base + b,
+                                "`Action:` takes only restrictions, compulsion, scaling and a prompt",
+                            )
+                            .expected(&["`Action: [<Restriction>] {<Compulsion>} ⟨<Scaling>⟩ |<Prompt>|`"]),
+                        );
+                    }
+                    let _ = r;
+                    // Children of an `Action:` line have nowhere to go but beside it.
+                    return Vec::new();
+                }
+                Step::If { params, then, .. } => self.clause(colon + 1, b, then, params),
+                Step::Process { params, steps, .. }
+                | Step::Evaluate { params, steps, .. }
+                | Step::ForEach { params, steps, .. } => self.clause(colon + 1, b, steps, params),
+                Step::Feedback { steps, .. } => {
+                    let mut p = Params::default();
+                    let r = self.clause(colon + 1, b, steps, &mut p);
+                    if !p.is_empty() {
+                        self.errs.push(PErr::new(
+                            self.base + colon + 1..self.base + b,
+                            "`Feedback:` takes no parameters",
+                        ));
+                    }
+                    r
+                }
+                Step::Do { .. } | Step::Invalid { .. } => Vec::new(),
+            };
+            let mut path = vec![idx];
+            path.extend(rel);
+            return path;
+        }
+        // A plain ability followed by parameter groups.
+        let core_end = trailing_params_start(src, start, b);
+        let mut ac = self.cursor(start, core_end);
+        let ability = match ac.ability() {
+            Ok(a) => a,
+            Err(e) => {
+                self.errs.push(e);
+                return self.invalid(container, start, b);
+            }
+        };
+        let mut tc = self.cursor(core_end, b);
+        let mut errs = Vec::new();
+        tc.params(&mut lead, &mut errs);
+        self.errs.append(&mut errs);
+        if !tc.at_end() {
+            self.errs.push(tc.err_here(
+                "unexpected text after the parameters",
+                &[
+                    "`[<Restriction>]`",
+                    "`{<Compulsion>}`",
+                    "`⟨<Scaling>⟩`",
+                    "`|<Prompt>|`",
+                    "end of line",
+                ],
+            ));
+        }
+        let text_end = start + src[start..core_end].trim_end().len();
+        container.push(Step::Do {
+            ability,
+            params: lead,
+            loc: self.span(start, text_end),
+        });
+        Vec::new()
+    }
+
+    fn invalid(&mut self, container: &mut Vec<Step>, a: usize, b: usize) -> Vec<usize> {
+        let text = self.src[a..b].trim_end();
+        container.push(Step::Invalid {
+            text: text.to_string(),
+            loc: self.span(a, a + text.len()),
+        });
+        Vec::new()
+    }
+}

@@ -1,0 +1,342 @@
+//! Low-level scanning shared by every part of the ability grammar: a cursor over one line of
+//! text that knows the line's byte offset in the file, bracket matching that skips backtick
+//! strings, and the error type the recursive-descent parsers return.
+//!
+//! Every position is a byte offset obtained from `char_indices`, so slicing never splits a
+//! character.
+
+use crate::diag::{Diagnostic, Span};
+
+/// A parse failure inside one line: where, what, and which forms would have been accepted.
+#[derive(Debug, Clone)]
+pub(crate) struct PErr {
+    pub span: Span,
+    pub message: String,
+    pub expected: Vec<String>,
+    pub help: Option<String>,
+}
+
+impl PErr {
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        PErr {
+            span,
+            message: message.into(),
+            expected: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn expected(mut self, forms: &[&str]) -> Self {
+        self.expected = forms.iter().map(|s| s.to_string()).collect();
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn into_diag(self) -> Diagnostic {
+        let mut d = Diagnostic::error(self.span, self.message).expected(self.expected);
+        d.help = self.help;
+        d
+    }
+}
+
+pub(crate) type PResult<T> = Result<T, PErr>;
+
+/// Closing character for an opening bracket, if `c` opens a group.
+pub(crate) fn closer(c: char) -> Option<char> {
+    match c {
+        '(' => Some(')'),
+        '[' => Some(']'),
+        '{' => Some('}'),
+        '⟨' => Some('⟩'),
+        _ => None,
+    }
+}
+
+/// Given that `s[open..]` starts with an opening bracket or a backtick, returns the byte offset
+/// just past its matching closer (nested brackets and backtick strings inside are skipped), or
+/// `None` when the group is never closed. Iterative, so hostile nesting cannot overflow.
+pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
+    let mut stack: Vec<char> = Vec::new();
+    let mut in_tick = false;
+    for (i, c) in s[open..].char_indices() {
+        let at = open + i;
+        if in_tick {
+            if c == '`' {
+                in_tick = false;
+                if stack.is_empty() {
+                    return Some(at + 1);
+                }
+            }
+            continue;
+        }
+        if c == '`' {
+            in_tick = true;
+            continue;
+        }
+        if let Some(cl) = closer(c) {
+            stack.push(cl);
+        } else if stack.last() == Some(&c) {
+            stack.pop();
+            if stack.is_empty() {
+                return Some(at + c.len_utf8());
+            }
+        }
+    }
+    None
+}
+
+/// Finds `%...%` host information starting at `at` (which holds `%`): no whitespace inside.
+pub(crate) fn host_end(s: &str, at: usize) -> Option<usize> {
+    let rest = s.get(at + 1..)?;
+    for (i, c) in rest.char_indices() {
+        if c == '%' {
+            return if i == 0 { None } else { Some(at + 1 + i + 1) };
+        }
+        if c.is_whitespace() {
+            return None;
+        }
+    }
+    None
+}
+
+/// Iterates over the characters of `s[from..to]` that are at top level: backtick strings,
+/// bracket groups and host information are skipped as a whole. The callback receives the
+/// position and character of every top-level character and of every group opener (before the
+/// group is skipped); returning `true` stops the scan.
+pub(crate) fn scan_top(s: &str, from: usize, to: usize, mut f: impl FnMut(usize, char) -> bool) {
+    let mut i = from;
+    while i < to {
+        let Some(c) = s[i..].chars().next() else {
+            return;
+        };
+        if f(i, c) {
+            return;
+        }
+        let next = if c == '`' || closer(c).is_some() {
+            group_end(s, i).unwrap_or(to)
+        } else if c == '%' {
+            host_end(s, i).unwrap_or(i + 1)
+        } else {
+            i + c.len_utf8()
+        };
+        i = next.min(to).max(i + c.len_utf8());
+    }
+}
+
+/// A cursor over one piece of a line. `base` is the file offset of `src[0]`.
+#[derive(Clone)]
+pub(crate) struct Cursor<'a> {
+    pub src: &'a str,
+    pub pos: usize,
+    pub end: usize,
+    pub base: usize,
+}
+
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
+}
+
+impl<'a> Cursor<'a> {
+    pub fn new(src: &'a str, from: usize, to: usize, base: usize) -> Self {
+        Cursor {
+            src,
+            pos: from,
+            end: to,
+            base,
+        }
+    }
+
+    /// File span of local byte range `a..b`.
+    pub fn span(&self, a: usize, b: usize) -> Span {
+        self.base + a..self.base + b
+    }
+
+    pub fn rest(&self) -> &'a str {
+        &self.src[self.pos..self.end]
+    }
+
+    pub fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    pub fn peek2(&self) -> Option<char> {
+        let mut it = self.rest().chars();
+        it.next();
+        it.next()
+    }
+
+    pub fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    pub fn ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.rest().trim().is_empty()
+    }
+
+    /// Consumes `kw` (after optional whitespace) when it appears as whole words.
+    pub fn kw(&mut self, kw: &str) -> bool {
+        let save = self.pos;
+        self.ws();
+        let rest = self.rest();
+        if rest.len() >= kw.len()
+            && rest.is_char_boundary(kw.len())
+            && rest[..kw.len()].eq_ignore_ascii_case(kw)
+        {
+            let after = rest[kw.len()..].chars().next();
+            let last = kw.chars().last();
+            let boundary = match (last, after) {
+                (_, None) => true,
+                (Some(l), Some(a)) => !(is_word_char(l) && is_word_char(a)),
+                _ => true,
+            };
+            if boundary {
+                self.pos += kw.len();
+                return true;
+            }
+        }
+        self.pos = save;
+        false
+    }
+
+    /// Like [`kw`](Self::kw) but only looks.
+    pub fn at_kw(&self, kw: &str) -> bool {
+        self.clone().kw(kw)
+    }
+
+    pub fn expect_kw(&mut self, kw: &str, what: &str) -> PResult<()> {
+        if self.kw(kw) {
+            Ok(())
+        } else {
+            Err(self.err_here(format!("expected `{kw}` {what}"), &[kw]))
+        }
+    }
+
+    pub fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// An error at the current token (up to the next whitespace).
+    pub fn err_here(&self, message: impl Into<String>, expected: &[&str]) -> PErr {
+        let mut c = self.clone();
+        c.ws();
+        let start = c.pos;
+        let mut end = start;
+        for (i, ch) in c.rest().char_indices() {
+            if ch.is_whitespace() {
+                break;
+            }
+            end = start + i + ch.len_utf8();
+        }
+        if end == start {
+            // Point at the end of the text (zero width is fine for the renderer).
+            end = start;
+        }
+        PErr::new(self.span(start, end), message).expected(expected)
+    }
+
+    /// A word: letters, digits, `_`, `-`.
+    pub fn word(&mut self) -> Option<&'a str> {
+        self.ws();
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if is_word_char(c) {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        (self.pos > start).then(|| &self.src[start..self.pos])
+    }
+
+    /// The contents of a bracket group opening at the cursor (`(`, `[`, `{`, `⟨`), returning
+    /// the local range of the inside and moving past the closer.
+    pub fn group(&mut self, what: &str) -> PResult<(usize, usize)> {
+        self.ws();
+        let open = self.pos;
+        let Some(c) = self.peek() else {
+            return Err(self.err_here(format!("expected {what}"), &[]));
+        };
+        let Some(cl) = closer(c) else {
+            return Err(self.err_here(format!("expected {what}"), &[]));
+        };
+        match group_end(self.src, open) {
+            Some(end) if end <= self.end => {
+                self.pos = end;
+                Ok((open + c.len_utf8(), end - cl.len_utf8()))
+            }
+            _ => Err(PErr::new(
+                self.span(open, open + c.len_utf8()),
+                format!("unclosed `{c}`"),
+            )
+            .expected(&[&cl.to_string()])),
+        }
+    }
+}
+
+/// Splits `s[from..to]` at top-level commas, returning trimmed local ranges (empty items
+/// included so that callers can report them).
+pub(crate) fn split_top_commas(s: &str, from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut parts = Vec::new();
+    let mut start = from;
+    scan_top(s, from, to, |i, c| {
+        if c == ',' {
+            parts.push((start, i));
+            start = i + 1;
+        }
+        false
+    });
+    parts.push((start, to));
+    parts
+        .into_iter()
+        .map(|(a, b)| trim_range(s, a, b))
+        .collect()
+}
+
+/// Trims whitespace off a local range.
+pub(crate) fn trim_range(s: &str, a: usize, b: usize) -> (usize, usize) {
+    let piece = &s[a..b];
+    let lead = piece.len() - piece.trim_start().len();
+    let trail = piece.len() - piece.trim_end().len();
+    if lead + trail >= piece.len() {
+        (a + lead.min(piece.len()), a + lead.min(piece.len()))
+    } else {
+        (a + lead, b - trail)
+    }
+}
+
+/// The closest candidate to `found` if it is close enough to be a likely misspelling.
+pub(crate) fn suggest<'c>(
+    found: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
+    let f = found.to_ascii_lowercase();
+    let mut best: Option<(&str, f64)> = None;
+    for cand in candidates {
+        let score = strsim::jaro_winkler(&f, &cand.to_ascii_lowercase());
+        if best.is_none_or(|(_, s)| score > s) {
+            best = Some((cand, score));
+        }
+    }
+    best.filter(|(_, s)| *s >= 0.85).map(|(c, _)| c)
+}

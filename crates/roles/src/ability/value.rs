@@ -1,0 +1,364 @@
+//! Values: selectors (`@Self`, `@(Attr:X)`, `&Team`, `^(Cat:Killing)`, `#Group`), property
+//! access chains (`->Role->Category`), backtick constants with type annotations, host
+//! information, variables, numbers, words, arithmetic and `+` lists.
+
+use super::ast::{Base, Loc, Prop, QueryItem, Rounding, Sigil, Value};
+use super::lex::{Cursor, PErr, PResult, group_end, host_end, is_word_char, split_top_commas};
+
+pub(crate) const VALUE_FORMS: &[&str] = &[
+    "a selector (`@Self`, `@(Attr:X)`, `&Team`, `^All`, `#Group`)",
+    "a backtick constant",
+    "host information `%Role%`",
+    "a variable `$total`",
+    "a number",
+];
+
+fn ident_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Whether `c` can start a value.
+pub(crate) fn starts_value(c: char) -> bool {
+    matches!(c, '@' | '&' | '^' | '#' | '`' | '%' | '$' | '-') || c.is_alphanumeric()
+}
+
+impl Value {
+    pub fn loc(&self) -> &Loc {
+        match self {
+            Value::Path { loc, .. }
+            | Value::Number { loc, .. }
+            | Value::Word { loc, .. }
+            | Value::Math { loc, .. }
+            | Value::Sum { loc, .. } => loc,
+        }
+    }
+
+    /// The word, if this value is a bare word.
+    pub fn as_word(&self) -> Option<&str> {
+        match self {
+            Value::Word { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+
+    /// The text of a backtick constant without annotation or properties.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Value::Path {
+                base: Base::Text(t),
+                props,
+                ..
+            } if props.is_empty() => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The name of a `#Group` value without properties.
+    pub fn as_group(&self) -> Option<&str> {
+        match self {
+            Value::Path {
+                base: Base::Group(g),
+                props,
+                ..
+            } if props.is_empty() => Some(g),
+            _ => None,
+        }
+    }
+}
+
+impl<'a> Cursor<'a> {
+    /// Parses one value at the cursor (after optional whitespace).
+    pub(crate) fn value(&mut self) -> PResult<Value> {
+        self.ws();
+        let start = self.pos;
+        // Rounding prefix: `ceil $total/3`.
+        for r in Rounding::ALL {
+            let save = self.pos;
+            if self.kw(r.name()) {
+                self.ws();
+                if self.peek().is_some_and(starts_value) {
+                    let inner = self.simple_value()?;
+                    let divisor = if self.eat('/') {
+                        Some(Box::new(self.simple_value()?))
+                    } else {
+                        None
+                    };
+                    return Ok(Value::Math {
+                        rounding: Some(*r),
+                        value: Box::new(inner),
+                        divisor,
+                        loc: Loc::new(self.span(start, self.pos)),
+                    });
+                }
+                self.pos = save;
+            }
+        }
+        let first = self.simple_value()?;
+        if self.peek() == Some('/') && self.peek2().is_some_and(starts_value) {
+            self.bump();
+            let divisor = self.simple_value()?;
+            return Ok(Value::Math {
+                rounding: None,
+                value: Box::new(first),
+                divisor: Some(Box::new(divisor)),
+                loc: Loc::new(self.span(start, self.pos)),
+            });
+        }
+        if self.peek() == Some('+') && self.peek2().is_some_and(starts_value) {
+            let mut items = vec![first];
+            while self.peek() == Some('+') && self.peek2().is_some_and(starts_value) {
+                self.bump();
+                items.push(self.simple_value()?);
+            }
+            return Ok(Value::Sum {
+                items,
+                loc: Loc::new(self.span(start, self.pos)),
+            });
+        }
+        Ok(first)
+    }
+
+    /// A value without arithmetic or `+` lists.
+    fn simple_value(&mut self) -> PResult<Value> {
+        self.ws();
+        let start = self.pos;
+        let Some(c) = self.peek() else {
+            return Err(self.err_here("expected a value", VALUE_FORMS));
+        };
+        let base = match c {
+            '@' | '&' | '^' => {
+                self.bump();
+                let sigil = match c {
+                    '@' => Sigil::Player,
+                    '&' => Sigil::Team,
+                    _ => Sigil::Role,
+                };
+                if self.peek() == Some('(') {
+                    let (a, b) = self.group("a selector query")?;
+                    Base::Query {
+                        sigil,
+                        items: self.query_items(a, b)?,
+                    }
+                } else {
+                    let name = self.take_while(ident_char);
+                    if name.is_empty() {
+                        return Err(PErr::new(
+                            self.span(start, self.pos),
+                            format!("expected a selector name after `{c}`"),
+                        )
+                        .expected(&[
+                            "`@Self`",
+                            "`@Selection`",
+                            "`@(Key:Value)`",
+                        ]));
+                    }
+                    Base::Selector {
+                        sigil,
+                        name: name.to_string(),
+                    }
+                }
+            }
+            '#' => {
+                self.bump();
+                let name = self.group_name();
+                if name.is_empty() {
+                    return Err(PErr::new(
+                        self.span(start, self.pos),
+                        "expected a group or channel name after `#`",
+                    ));
+                }
+                Base::Group(name.to_string())
+            }
+            '`' => {
+                let end = group_end(self.src, self.pos)
+                    .filter(|e| *e <= self.end)
+                    .ok_or_else(|| {
+                        PErr::new(self.span(start, start + 1), "unclosed backtick constant")
+                            .expected(&["`"])
+                    })?;
+                let text = &self.src[start + 1..end - 1];
+                self.pos = end;
+                Base::Text(text.to_string())
+            }
+            '%' => {
+                let end = host_end(self.src, self.pos)
+                    .filter(|e| *e <= self.end)
+                    .ok_or_else(|| {
+                        PErr::new(self.span(start, start + 1), "unclosed host information")
+                            .expected(&["`%Name%`"])
+                    })?;
+                let text = &self.src[start + 1..end - 1];
+                self.pos = end;
+                Base::Host(text.to_string())
+            }
+            '$' => {
+                self.bump();
+                let name = self.take_while(ident_char);
+                if name.is_empty() {
+                    return Err(PErr::new(
+                        self.span(start, self.pos),
+                        "expected a variable name after `$`",
+                    )
+                    .expected(&["`$total`", "`$living`", "`$phase`"]));
+                }
+                Base::Variable(name.to_string())
+            }
+            c if c == '-' || c.is_ascii_digit() => {
+                let text = self.number();
+                if text.is_empty() || text == "-" {
+                    return Err(self.err_here("expected a value", VALUE_FORMS));
+                }
+                return Ok(Value::Number {
+                    text: text.to_string(),
+                    loc: Loc::new(self.span(start, self.pos)),
+                });
+            }
+            c if c.is_alphabetic() => {
+                let w = self.take_while(is_word_char);
+                return Ok(Value::Word {
+                    text: w.to_string(),
+                    loc: Loc::new(self.span(start, self.pos)),
+                });
+            }
+            _ => return Err(self.err_here("expected a value", VALUE_FORMS)),
+        };
+        let annotation = self.annotation()?;
+        let mut props = Vec::new();
+        while self.rest().starts_with("->") {
+            self.pos += 2;
+            let pstart = self.pos;
+            let name = self.take_while(ident_char);
+            if name.is_empty() {
+                return Err(PErr::new(
+                    self.span(pstart - 2, self.pos),
+                    "expected a property name after `->`",
+                )
+                .expected(&[
+                    "`Role`",
+                    "`Alignment`",
+                    "`Counter`",
+                    "`Members`",
+                    "`Attr(X)`",
+                ]));
+            }
+            let arg = if self.peek() == Some('(') {
+                let (a, b) = self.group("a property argument")?;
+                Some(self.src[a..b].trim().to_string())
+            } else {
+                None
+            };
+            let annotation = self.annotation()?;
+            props.push(Prop {
+                name: name.to_string(),
+                arg,
+                annotation,
+            });
+        }
+        Ok(Value::Path {
+            base,
+            annotation,
+            props,
+            loc: Loc::new(self.span(start, self.pos)),
+        })
+    }
+
+    /// A type annotation `[type]` written directly after a value (no space).
+    fn annotation(&mut self) -> PResult<Option<String>> {
+        if self.peek() != Some('[') {
+            return Ok(None);
+        }
+        let (a, b) = self.group("a type annotation")?;
+        let t = self.src[a..b].trim();
+        if t.is_empty() || !t.chars().all(|c| is_word_char(c) || c == ' ') {
+            return Err(
+                PErr::new(self.span(a - 1, b + 1), "malformed type annotation").expected(&[
+                    "`[role]`",
+                    "`[player]`",
+                    "`[alignment]`",
+                ]),
+            );
+        }
+        Ok(Some(t.to_string()))
+    }
+
+    fn query_items(&self, a: usize, b: usize) -> PResult<Vec<QueryItem>> {
+        let mut items = Vec::new();
+        for (x, y) in split_top_commas(self.src, a, b) {
+            let piece = &self.src[x..y];
+            let Some(colon) = piece.find(':') else {
+                return Err(PErr::new(
+                    self.span(x, y),
+                    format!("expected `Key:Value` in selector query, found `{piece}`"),
+                )
+                .expected(&["`Attr:Name`", "`Role:Name`", "`Align:!Name`"]));
+            };
+            let key = piece[..colon].trim();
+            let mut value = piece[colon + 1..].trim();
+            let negated = value.starts_with('!');
+            if negated {
+                value = value[1..].trim();
+            }
+            if key.is_empty() || value.is_empty() {
+                return Err(PErr::new(
+                    self.span(x, y),
+                    format!("expected `Key:Value` in selector query, found `{piece}`"),
+                ));
+            }
+            items.push(QueryItem {
+                key: key.to_string(),
+                negated,
+                value: value.to_string(),
+                loc: Loc::new(self.span(x, y)),
+            });
+        }
+        Ok(items)
+    }
+
+    fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if f(c) {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        &self.src[start..self.pos]
+    }
+
+    /// A group name after `#`: word characters, `'` and `:` (instance identifiers), up to a
+    /// property access `->`.
+    fn group_name(&mut self) -> &'a str {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if c == '-' && self.peek2() == Some('>') {
+                break;
+            }
+            if is_word_char(c) || c == '\'' || c == ':' {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        &self.src[start..self.pos]
+    }
+
+    fn number(&mut self) -> &'a str {
+        let start = self.pos;
+        if self.peek() == Some('-') {
+            self.bump();
+        }
+        let mut seen_dot = false;
+        while let Some(c) = self.peek() {
+            if c.is_ascii_digit() {
+                self.bump();
+            } else if c == '.' && !seen_dot && self.peek2().is_some_and(|d| d.is_ascii_digit()) {
+                seen_dot = true;
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        &self.src[start..self.pos]
+    }
+}
