@@ -1,12 +1,92 @@
-//! `mafia night`: owned by the night-resolution work (issue 4).
+//! `mafia night`: resolve a night file by Reasonable Action Resolution or the simple method.
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use mafia_night::{Catalogue, Method, NightFile, resolve_file};
+use miette::{IntoDiagnostic, WrapErr};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum NightCommand {
-    /// Resolve a night file.
-    Resolve { night: std::path::PathBuf },
+    /// Resolve a night file: who dies, who saved whom, each player's result PM.
+    Resolve(ResolveArgs),
 }
 
-pub fn run(_cmd: NightCommand) -> miette::Result<ExitCode> {
-    Err(miette::miette!("`mafia night` is being built"))
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum MethodArg {
+    /// Reasonable Action Resolution (Method 2).
+    Rar,
+    /// The simple method (Method 1): a fixed order.
+    Simple,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum FormatArg {
+    Text,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ResolveArgs {
+    /// The night file (TOML: [[players]] and [[actions]]).
+    pub night: PathBuf,
+    #[arg(long, value_enum, default_value = "rar")]
+    pub method: MethodArg,
+    /// Show the reason tree of every effect (RAR) or every step (simple method).
+    #[arg(long)]
+    pub explain: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: FormatArg,
+    /// A role catalogue to use instead of the standard one.
+    #[arg(long)]
+    pub catalogue: Option<PathBuf>,
+}
+
+pub fn run(cmd: NightCommand) -> miette::Result<ExitCode> {
+    match cmd {
+        NightCommand::Resolve(args) => resolve(args),
+    }
+}
+
+fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
+    let catalogue = match &args.catalogue {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot read the catalogue {}", path.display()))?;
+            match Catalogue::from_toml(&text, &path.display().to_string()) {
+                Ok(c) => c,
+                Err(e) => return Ok(report(e)),
+            }
+        }
+        None => Catalogue::standard(),
+    };
+    let text = std::fs::read_to_string(&args.night)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot read the night file {}", args.night.display()))?;
+    let file = match NightFile::parse(&text, &args.night.display().to_string()) {
+        Ok(file) => file,
+        Err(e) => return Ok(report(e)),
+    };
+    let method = match args.method {
+        MethodArg::Rar => Method::Rar,
+        MethodArg::Simple => Method::Simple,
+    };
+    let outcome = match resolve_file(&file, &catalogue, method, args.explain) {
+        Ok(outcome) => outcome,
+        Err(e) => return Ok(report(e)),
+    };
+    match args.format {
+        FormatArg::Text => print!("{}", outcome.render_text()),
+        FormatArg::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&outcome).into_diagnostic()?
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// An invalid night is the user's input problem: one line, file:line:column first, exit 2.
+fn report(e: mafia_night::NightError) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::from(2)
 }

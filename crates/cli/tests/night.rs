@@ -1,0 +1,167 @@
+//! `mafia night resolve` on the example nights and on broken night files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../night/examples")).join(name)
+}
+
+fn mafia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia"))
+        .args(args)
+        .output()
+        .expect("the mafia binary runs")
+}
+
+fn night_file(test: &str, text: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "mafia-night-cli-{}-{test}.toml",
+        std::process::id()
+    ));
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn the_jailkeeper_loop_explained() {
+    let path = example("jailkeeper-loop.toml");
+    let out = mafia(&["night", "resolve", path.to_str().unwrap(), "--explain"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Alice dies: Vic shot Alice (Vigilante: shoot)"),
+        "{text}"
+    );
+    assert!(text.contains(
+        "        • Reason for no: Alice was roleblocked: Bob blocked Alice (Jailkeeper: jail) [no effect: rule 4, Bob's action (Jailkeeper: jail) is already in this chain]"
+    ), "{text}");
+}
+
+#[test]
+fn the_simple_method_example_as_json() {
+    let path = example("simple-method.toml");
+    let out = mafia(&[
+        "night",
+        "resolve",
+        path.to_str().unwrap(),
+        "--method",
+        "simple",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON output");
+    assert_eq!(json["method"], "simple");
+    assert_eq!(json["deaths"], serde_json::json!([]));
+    assert_eq!(json["vests_used"], serde_json::json!(["Gorny"]));
+    assert_eq!(
+        json["feedback"],
+        serde_json::json!([{ "player": "Noodle", "text": "Noodle is Not Mafia." }])
+    );
+}
+
+#[test]
+fn the_simple_method_example_refused_by_rar_names_the_line() {
+    let path = example("simple-method.toml");
+    let out = mafia(&["night", "resolve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("simple-method.toml:47:9"), "{err}");
+    assert!(err.contains("Noodle cannot target themself"), "{err}");
+}
+
+#[test]
+fn an_unknown_role_is_reported_at_its_line_and_column() {
+    let path = night_file(
+        "unknown-role",
+        "[[players]]\nname = \"A\"\nrole = \"Wizard\"\n",
+    );
+    let out = mafia(&["night", "resolve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains(":3:8: player A: unknown role `Wizard`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_action_by_a_dead_player_is_reported() {
+    let path = night_file(
+        "dead-actor",
+        "[[players]]\nname = \"A\"\nrole = \"Cop\"\n[[players]]\nname = \"B\"\nrole = \"Cop\"\nalive = false\n[[actions]]\nactor = \"B\"\ntarget = \"A\"\n",
+    );
+    let out = mafia(&["night", "resolve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(":9:9: action 1 (by B): B is dead and cannot act"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_target_not_in_the_game_and_a_second_use_are_reported() {
+    let path = night_file(
+        "bad-target",
+        "[[players]]\nname = \"A\"\nrole = \"Cop\"\n[[actions]]\nactor = \"A\"\ntarget = \"Zed\"\n",
+    );
+    let out = mafia(&["night", "resolve", path.to_str().unwrap()]);
+    assert!(
+        stderr(&out).contains("action 1 (by A): target `Zed` is not a player of this game"),
+        "{}",
+        stderr(&out)
+    );
+    let path = night_file(
+        "twice",
+        "[[players]]\nname = \"A\"\nrole = \"Cop\"\n[[players]]\nname = \"B\"\nrole = \"Goon\"\n[[actions]]\nactor = \"A\"\ntarget = \"B\"\n[[actions]]\nactor = \"A\"\ntarget = \"B\"\n",
+    );
+    let out = mafia(&["night", "resolve", path.to_str().unwrap()]);
+    assert!(stderr(&out).contains(":11:9: action 2 (by A): `investigate` can be used 1 time(s) a night, and this is use number 2"), "{}", stderr(&out));
+}
+
+#[test]
+fn broken_toml_is_reported_at_its_line() {
+    let path = night_file("syntax", "[[players]\nname = \"A\"\n");
+    let out = mafia(&["night", "resolve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(":1:10: invalid table header"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_custom_catalogue_replaces_the_standard_one() {
+    let catalogue = night_file(
+        "catalogue",
+        "[[roles]]\nname = \"Sniper\"\nalignment = \"town\"\n[[roles.abilities]]\nname = \"snipe\"\ncomponents = [{ type = \"kill\", strong = true }]\n[[roles]]\nname = \"Vanilla\"\nalignment = \"town\"\nabilities = []\n",
+    );
+    let night = night_file(
+        "sniper-night",
+        "[[players]]\nname = \"S\"\nrole = \"Sniper\"\n[[players]]\nname = \"T\"\nrole = \"Vanilla\"\nmodifiers = [\"bulletproof\"]\n[[actions]]\nactor = \"S\"\ntarget = \"T\"\n",
+    );
+    let out = mafia(&[
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--catalogue",
+        catalogue.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("T dies: S shot T (Sniper: snipe)"),
+        "{}",
+        stdout(&out)
+    );
+}
