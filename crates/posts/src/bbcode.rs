@@ -3,7 +3,8 @@
 //! A small tokenizer: `[name]`, `[name=value]`, `[name value…]` and `[/name]` are tags when
 //! `name` is a known BBCode tag; anything else in brackets is ordinary text (`[image loading]`,
 //! `[Day 1]`). Newlines break lines. Quotes are dropped with everything inside them, nested or
-//! not; a quote that is never closed drops the rest of the post.
+//! not; a quote that is never closed drops the rest of the post. `[code]` and `[img]` that are
+//! never closed are shown as written.
 
 use crate::lines::{LineBuilder, Style};
 use crate::model::Body;
@@ -134,10 +135,12 @@ pub fn normalise_bbcode(source: &str) -> Body {
             }
             (Kind::Literal | Kind::Opaque, false) => {
                 let close = format!("[/{}]", tag.name);
-                let (content, after) = match find_ascii_ci(rest, &close) {
-                    Some(i) => (&rest[..i], &rest[i + close.len()..]),
-                    None => (rest, ""),
+                let Some(i) = find_ascii_ci(rest, &close) else {
+                    // Never closed: not a tag at all, as forums show it.
+                    push_text(&mut out, tag.raw, bold, vote);
+                    continue;
                 };
+                let (content, after) = (&rest[..i], &rest[i + close.len()..]);
                 if kind == Kind::Literal {
                     out.break_line();
                     push_text(&mut out, content, bold, vote);

@@ -1,69 +1,242 @@
-//! HTML post bodies to lines, with html5ever (through `scraper`) doing the parsing.
+//! HTML post bodies to lines.
 //!
-//! The tree is walked without recursion, so hostile nesting depth cannot overflow the stack.
+//! The markup is read by html5ever's tokenizer (entities, attributes, comments, raw-text
+//! elements such as `<script>` are all handled as a browser does). Instead of html5ever's tree
+//! builder, whose cost grows with the square of the nesting depth (a hostile post of 40,000
+//! nested `<div>`s takes seconds), a flat stack of open elements is kept here:
+//!
+//! - an end tag closes the nearest open element of its name and everything opened inside it;
+//! - an end tag with no open element of its name is ignored, and so is one that would have to
+//!   close a *barrier* on the way: a quote (or another dropped element) or a table part. So a
+//!   quote ends only with its own end tag (`<div><blockquote></div>…` keeps the rest quoted),
+//!   which may drop more than a browser would hide but never shows quoted text;
+//! - an element never closed lasts to the end of the post.
+//!
+//! Every step is amortised constant time, so normalisation is linear in the size of the post,
+//! and nothing recurses.
 
-use ego_tree::iter::Edge;
-use scraper::node::Element;
-use scraper::{CaseSensitivity, Html, Node};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use html5ever::LocalName;
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::states::RawKind;
+use html5ever::tokenizer::{
+    BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
 
 use crate::lines::{LineBuilder, Style};
 use crate::model::Body;
 
 /// Normalises an HTML fragment (a post body) to lines.
 pub fn normalise_html(html: &str) -> Body {
-    let fragment = Html::parse_fragment(html);
-    let mut out = LineBuilder::new();
-    // The style in force inside each open element; the bottom entry is the default.
-    let mut styles: Vec<Style> = vec![Style::default()];
-    // While inside a dropped subtree (a quote, a script…): the depth of open elements in it.
-    let mut skipping: usize = 0;
+    let tokenizer = Tokenizer::new(
+        Sink(RefCell::new(Walker::default())),
+        TokenizerOpts::default(),
+    );
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(html));
+    // The sink never asks the tokenizer to pause for a script, so one feed reads everything.
+    let _ = tokenizer.feed(&input);
+    tokenizer.end();
+    tokenizer.sink.0.into_inner().out.finish()
+}
 
-    for edge in fragment.tree.root().traverse() {
-        match edge {
-            Edge::Open(node) => match node.value() {
-                Node::Element(el) => {
-                    if skipping > 0 || is_dropped(el) {
-                        skipping += 1;
-                        continue;
-                    }
-                    let parent = styles.last().copied().unwrap_or_default();
-                    styles.push(element_style(el, parent));
-                    let name = el.name();
-                    if name == "br" || is_block(name) {
-                        out.break_line();
-                    } else if is_cell(name) {
-                        out.space();
-                    }
-                }
-                Node::Text(text) if skipping == 0 => {
-                    let style = styles.last().copied().unwrap_or_default();
-                    out.push(text, style);
-                }
-                _ => {}
+struct Sink(RefCell<Walker>);
+
+impl TokenSink for Sink {
+    type Handle = ();
+
+    fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+        let mut walker = self.0.borrow_mut();
+        match token {
+            Token::TagToken(tag) => match tag.kind {
+                TagKind::StartTag => return walker.start(&tag),
+                TagKind::EndTag => walker.end(&tag.name),
             },
-            Edge::Close(node) => {
-                if let Node::Element(el) = node.value() {
-                    if skipping > 0 {
-                        skipping -= 1;
-                        continue;
-                    }
-                    styles.pop();
-                    let name = el.name();
-                    if is_block(name) {
-                        out.break_line();
-                    } else if is_cell(name) {
-                        out.space();
-                    }
-                }
+            Token::CharacterTokens(text) => walker.text(&text),
+            _ => {}
+        }
+        TokenSinkResult::Continue
+    }
+}
+
+/// An element that is open at the current point of the post.
+struct Open {
+    name: LocalName,
+    style: Style,
+    /// Inside a quote, a script…: its text is not shown.
+    dropped: bool,
+}
+
+#[derive(Default)]
+struct Walker {
+    out: LineBuilder,
+    stack: Vec<Open>,
+    /// For each element name, the stack positions of the open elements of that name.
+    open: HashMap<LocalName, Vec<usize>>,
+    /// Stack positions of open barriers: elements an end tag of another name cannot close.
+    barriers: Vec<usize>,
+}
+
+impl Walker {
+    fn current(&self) -> (Style, bool) {
+        self.stack
+            .last()
+            .map(|o| (o.style, o.dropped))
+            .unwrap_or_default()
+    }
+
+    fn text(&mut self, text: &str) {
+        let (style, dropped) = self.current();
+        if !dropped {
+            self.out.push(text, style);
+        }
+    }
+
+    fn start(&mut self, tag: &Tag) -> TokenSinkResult<()> {
+        let name = tag.name.as_ref();
+        let (parent_style, parent_dropped) = self.current();
+        if is_void(name) {
+            if !parent_dropped && (name == "br" || name == "hr") {
+                self.out.break_line();
+            }
+            return TokenSinkResult::Continue;
+        }
+        let dropped = parent_dropped || is_dropped(tag);
+        if !dropped {
+            self.boundary(name);
+        } else if !parent_dropped && (is_block(name) || name == "blockquote") {
+            // A dropped quote still separates what comes before it from what follows.
+            self.out.break_line();
+        }
+        let position = self.stack.len();
+        if is_dropped(tag) || is_scope_boundary(name) {
+            self.barriers.push(position);
+        }
+        self.open
+            .entry(tag.name.clone())
+            .or_default()
+            .push(position);
+        self.stack.push(Open {
+            name: tag.name.clone(),
+            style: element_style(tag, parent_style),
+            dropped,
+        });
+        match name {
+            "script" => TokenSinkResult::RawData(RawKind::ScriptData),
+            "style" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" => {
+                TokenSinkResult::RawData(RawKind::Rawtext)
+            }
+            "textarea" | "title" => TokenSinkResult::RawData(RawKind::Rcdata),
+            "plaintext" => TokenSinkResult::Plaintext,
+            _ => TokenSinkResult::Continue,
+        }
+    }
+
+    fn end(&mut self, name: &LocalName) {
+        if name.as_ref() == "br" {
+            // `</br>` is read as `<br>` by browsers.
+            if !self.current().1 {
+                self.out.break_line();
+            }
+            return;
+        }
+        let Some(&target) = self.open.get(name).and_then(|positions| positions.last()) else {
+            return;
+        };
+        if self
+            .barriers
+            .last()
+            .is_some_and(|&barrier| barrier > target)
+        {
+            return;
+        }
+        while self.stack.len() > target {
+            let Some(open) = self.stack.pop() else { break };
+            let position = self.stack.len();
+            if let Some(positions) = self.open.get_mut(&open.name) {
+                positions.pop();
+            }
+            if self.barriers.last() == Some(&position) {
+                self.barriers.pop();
+            }
+            let parent_dropped = self.current().1;
+            if !open.dropped {
+                self.boundary(open.name.as_ref());
+            } else if !parent_dropped && (is_block(&open.name) || &*open.name == "blockquote") {
+                self.out.break_line();
             }
         }
     }
-    out.finish()
+
+    /// The start or end of an element: blocks break lines, table cells separate words.
+    fn boundary(&mut self, name: &str) {
+        if is_block(name) {
+            self.out.break_line();
+        } else if is_cell(name) {
+            self.out.space();
+        }
+    }
+}
+
+/// Elements that end tags of other elements do not reach through (HTML's "scope").
+fn is_scope_boundary(name: &str) -> bool {
+    matches!(
+        name,
+        "table"
+            | "td"
+            | "th"
+            | "caption"
+            | "template"
+            | "applet"
+            | "marquee"
+            | "object"
+            | "button"
+            | "select"
+            | "html"
+    )
+}
+
+/// Elements that have no content and no end tag.
+fn is_void(name: &str) -> bool {
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
+fn attr<'a>(tag: &'a Tag, name: &str) -> Option<&'a str> {
+    tag.attrs
+        .iter()
+        .find(|a| a.name.local.as_ref() == name)
+        .map(|a| a.value.as_ref())
+}
+
+fn has_class(tag: &Tag, class: &str) -> bool {
+    attr(tag, "class").is_some_and(|classes| {
+        classes
+            .split_ascii_whitespace()
+            .any(|c| c.eq_ignore_ascii_case(class))
+    })
 }
 
 /// Elements whose whole content is dropped: quotes of every forum engine, and things that are
 /// not text (scripts, styles, embedded objects).
-fn is_dropped(el: &Element) -> bool {
+fn is_dropped(el: &Tag) -> bool {
     const NOT_TEXT: &[&str] = &[
         "script", "style", "template", "noscript", "head", "title", "iframe", "object", "embed",
         "svg", "math", "textarea", "select", "button",
@@ -78,13 +251,11 @@ fn is_dropped(el: &Element) -> bool {
         "quotetitle",
         "quotecontent",
     ];
-    let name = el.name();
+    let name = el.name.as_ref();
     name == "blockquote"
         || name == "q"
         || NOT_TEXT.contains(&name)
-        || QUOTE_CLASSES
-            .iter()
-            .any(|c| el.has_class(c, CaseSensitivity::AsciiCaseInsensitive))
+        || QUOTE_CLASSES.iter().any(|c| has_class(el, c))
 }
 
 /// Elements that start and end a line of their own.
@@ -137,20 +308,20 @@ fn is_cell(name: &str) -> bool {
 }
 
 /// The style inside `el`, given the style of its parent.
-fn element_style(el: &Element, parent: Style) -> Style {
+fn element_style(el: &Tag, parent: Style) -> Style {
     let mut style = parent;
-    match el.name() {
+    match el.name.as_ref() {
         "b" | "strong" => style.bold = true,
         "pre" => style.newlines_break = true,
         _ => {}
     }
-    if el.has_class("noboldsig", CaseSensitivity::AsciiCaseInsensitive) {
+    if has_class(el, "noboldsig") {
         style.bold = true;
     }
-    if el.name() == "span" && el.has_class("bbvote", CaseSensitivity::AsciiCaseInsensitive) {
+    if el.name.as_ref() == "span" && has_class(el, "bbvote") {
         style.vote = true;
     }
-    if let Some(weight) = el.attr("style").and_then(font_weight) {
+    if let Some(weight) = attr(el, "style").and_then(font_weight) {
         style.bold = weight;
     }
     style

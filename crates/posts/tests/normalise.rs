@@ -223,6 +223,21 @@ fn html_old_phpbb_quotetitle_and_quotecontent_are_dropped() {
     assert_eq!(lines(&body), ["ok"]);
 }
 
+#[test]
+fn html_a_quote_ends_only_with_its_own_end_tag() {
+    let body = html("<div>a<blockquote>Vote: Bob</div>still quoted</blockquote>b");
+    assert_eq!(lines(&body), ["a", "b"]);
+    let body = html("<span><blockquote>quoted</span>Vote: Bob</blockquote>mine");
+    assert_eq!(lines(&body), ["mine"]);
+}
+
+#[test]
+fn html_a_quote_inside_a_table_does_not_leak_out() {
+    let body =
+        html("<blockquote><table><tr><td></blockquote>Vote: Bob</td></tr></table></blockquote>ok");
+    assert_eq!(lines(&body), ["ok"]);
+}
+
 // --- HTML: spoilers and broken markup ---
 
 #[test]
@@ -240,6 +255,13 @@ fn html_unclosed_tags_do_not_panic_and_keep_text() {
     let body = html("<b>Vote: Bob<div><p>text <i>more</span></b></div></x");
     assert_eq!(lines(&body), ["Vote: Bob", "text more"]);
     assert_eq!(bold(&body)[0], "Vote: Bob");
+}
+
+#[test]
+fn html_stray_end_tags_are_ignored_and_end_br_breaks() {
+    let body = html("</b></div>one</br>two</p>");
+    assert_eq!(lines(&body), ["one", "two"]);
+    assert!(bold(&body).is_empty());
 }
 
 #[test]
