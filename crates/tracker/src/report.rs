@@ -1,1 +1,270 @@
-//! Reports.
+//! Reports of a [`Status`]: text for the terminal, JSON for programs, and BBCode: a vote count
+//! a host pastes into the game thread.
+
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use jiff::Zoned;
+
+use crate::config::MajorityProfile;
+use crate::schedule::Deadline;
+use crate::state::{DayResult, Status};
+use crate::tally::Tally;
+
+/// A report format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+    Bbcode,
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Format, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            "bbcode" => Ok(Format::Bbcode),
+            other => Err(format!(
+                "unknown format `{other}` (expected text, json or bbcode)"
+            )),
+        }
+    }
+}
+
+/// Renders a status in a format.
+pub fn render(status: &Status, format: Format) -> Result<String, serde_json::Error> {
+    Ok(match format {
+        Format::Text => text(status),
+        Format::Json => json(status)?,
+        Format::Bbcode => bbcode(status),
+    })
+}
+
+/// The status as pretty JSON (the [`Status`] structure).
+pub fn json(status: &Status) -> Result<String, serde_json::Error> {
+    let mut s = serde_json::to_string_pretty(status)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// A deadline as hosts write it: `Sun 2026-03-29 21:00 CEST`.
+pub fn when(at: &Zoned) -> String {
+    at.strftime("%a %Y-%m-%d %H:%M %Z").to_string()
+}
+
+fn deadline_text(d: &Deadline) -> String {
+    match &d.at {
+        Some(at) => format!("{}: {}", d.phase, when(at)),
+        None => format!("{}: when the GM says", d.phase),
+    }
+}
+
+fn names_with_replaced(name: &str, replaced: &[String]) -> String {
+    if replaced.is_empty() {
+        name.to_string()
+    } else {
+        format!("{name} (replacing {})", replaced.join(", "))
+    }
+}
+
+fn majority_line(t: &Tally, profile: MajorityProfile) -> String {
+    let mut s = format!("{} alive, majority {}", t.living, t.majority);
+    match (profile, t.lock_at) {
+        (MajorityProfile::Lock, Some(lock)) => {
+            let _ = write!(s, ", a wagon locks at {lock}");
+        }
+        (MajorityProfile::Hammer, _) => s.push_str(", majority ends the day"),
+        _ => {}
+    }
+    s
+}
+
+fn wagon_label(votes: usize, short: usize, locked: bool) -> String {
+    let mut s = if short == 0 {
+        format!("{votes}, majority")
+    } else {
+        format!("{votes}, L-{short}")
+    };
+    if locked {
+        s.push_str(", LOCKED");
+    }
+    s
+}
+
+fn day_summary(d: &DayResult) -> String {
+    let top = d.tally.wagons.first();
+    let mut s = match top {
+        Some(w) => format!(
+            "{} ended with {} on {} votes",
+            d.phase, w.candidate, w.votes
+        ),
+        None => format!("{} ended without votes", d.phase),
+    };
+    if let Some((who, post)) = &d.hammer {
+        let _ = write!(s, " (hammered: {who}, post {post})");
+    } else if let Some(w) = top.filter(|w| w.locked) {
+        let _ = write!(s, " ({} locked)", w.candidate);
+    }
+    s
+}
+
+/// The status for a terminal.
+pub fn text(s: &Status) -> String {
+    let mut out = String::new();
+    let after = s
+        .last_post
+        .map_or_else(|| "no posts yet".to_string(), |n| format!("after post {n}"));
+    let _ = writeln!(out, "{} — {} ({after})", s.game, s.phase);
+    if s.game_over {
+        let _ = writeln!(out, "The game is over.");
+    } else {
+        match &s.deadline.at {
+            Some(at) => {
+                let _ = writeln!(out, "Deadline: {}", when(at));
+            }
+            None => {
+                let _ = writeln!(out, "Deadline: none (the GM announces phase changes)");
+            }
+        }
+        if !s.upcoming.is_empty() {
+            let list: Vec<String> = s.upcoming.iter().map(deadline_text).collect();
+            let _ = writeln!(out, "Next deadlines: {}", list.join("; "));
+        }
+    }
+    let _ = writeln!(out);
+    let alive: Vec<String> = s
+        .alive
+        .iter()
+        .map(|p| names_with_replaced(&p.name, &p.replaced))
+        .collect();
+    let _ = writeln!(out, "Alive ({}): {}", alive.len(), alive.join(", "));
+    let _ = writeln!(out, "Dead ({}):", s.dead.len());
+    for d in &s.dead {
+        let _ = writeln!(
+            out,
+            "  {} ({}, post {}): {}",
+            names_with_replaced(&d.name, &d.replaced),
+            d.phase,
+            d.post,
+            d.comment
+        );
+    }
+    match &s.tally {
+        Some(t) => {
+            let _ = writeln!(out);
+            let _ = writeln!(out, "Votes ({}):", majority_line(t, s.majority_profile));
+            if t.wagons.is_empty() {
+                let _ = writeln!(out, "  no votes yet");
+            }
+            for w in &t.wagons {
+                let _ = writeln!(
+                    out,
+                    "  {} ({}): {}",
+                    w.candidate,
+                    wagon_label(w.votes, w.short_of_majority, w.locked),
+                    w.voters.join(", ")
+                );
+            }
+            let _ = writeln!(
+                out,
+                "  Not voting ({}): {}",
+                t.not_voting.len(),
+                t.not_voting.join(", ")
+            );
+            if let Some((who, post)) = &s.hammer {
+                let _ = writeln!(out, "  Hammered: {who} at post {post}");
+            }
+        }
+        None if s.game_over => {}
+        None => {
+            let _ = writeln!(out);
+            let _ = writeln!(out, "No votes at {}.", s.phase);
+        }
+    }
+    if !s.previous_days.is_empty() {
+        let _ = writeln!(out);
+        for d in &s.previous_days {
+            let _ = writeln!(out, "{}", day_summary(d));
+        }
+    }
+    let _ = writeln!(out);
+    if s.review.is_empty() {
+        let _ = writeln!(out, "GM review: nothing to check.");
+    } else {
+        let _ = writeln!(out, "GM review ({}):", s.review.len());
+        for r in &s.review {
+            let place = r
+                .post
+                .map_or_else(|| r.phase.to_string(), |p| format!("post {p}, {}", r.phase));
+            let _ = writeln!(out, "  [{place}] {}", r.message);
+        }
+    }
+    out
+}
+
+/// A vote count to paste into the thread.
+pub fn bbcode(s: &Status) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "[b]{} — vote count, {}[/b]", s.game, s.phase);
+    let _ = writeln!(out);
+    if s.game_over {
+        let _ = writeln!(out, "The game is over.");
+    }
+    match &s.tally {
+        Some(t) => {
+            if t.wagons.is_empty() {
+                let _ = writeln!(out, "No votes yet.");
+            }
+            for w in &t.wagons {
+                let _ = writeln!(
+                    out,
+                    "[b]{} ({})[/b] — {}",
+                    w.candidate,
+                    wagon_label(w.votes, w.short_of_majority, w.locked),
+                    w.voters.join(", ")
+                );
+            }
+            let _ = writeln!(out);
+            let _ = writeln!(
+                out,
+                "[b]Not voting ({}):[/b] {}",
+                t.not_voting.len(),
+                t.not_voting.join(", ")
+            );
+            let _ = writeln!(out);
+            let mut rule = format!(
+                "With {} alive, it takes {} votes to lynch.",
+                t.living, t.majority
+            );
+            if let (MajorityProfile::Lock, Some(lock)) = (s.majority_profile, t.lock_at) {
+                let _ = write!(
+                    rule,
+                    " A wagon with {lock} votes is locked and its votes cannot be removed."
+                );
+            }
+            let _ = writeln!(out, "{rule}");
+        }
+        None => {
+            if let Some(d) = s.previous_days.last() {
+                let _ = writeln!(out, "{}.", day_summary(d));
+            }
+        }
+    }
+    if !s.game_over {
+        if let Some(at) = &s.deadline.at {
+            let _ = writeln!(out, "Deadline: [b]{}[/b]", when(at));
+        }
+    }
+    if !s.dead.is_empty() {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "[b]Dead:[/b]");
+        for d in &s.dead {
+            let _ = writeln!(out, "[s]{}[/s] — {}", d.name, d.comment);
+        }
+    }
+    out
+}

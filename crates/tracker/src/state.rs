@@ -83,6 +83,8 @@ pub struct Tracker {
     /// Lower-cased current holder name → slot.
     holders: HashMap<String, usize>,
     gms: HashSet<String>,
+    /// GMs (lower-cased) who have posted.
+    gms_heard: HashSet<String>,
     player_names: Vec<String>,
     users: Vec<String>,
     user_keys: HashSet<String>,
@@ -141,6 +143,7 @@ impl Tracker {
             roster,
             holders,
             gms: game.gms.iter().map(|g| g.to_lowercase()).collect(),
+            gms_heard: HashSet::new(),
             player_names,
             users: Vec::new(),
             user_keys: HashSet::new(),
@@ -198,6 +201,7 @@ impl Tracker {
         }
         let author_key = post.author.trim().to_lowercase();
         if self.gms.contains(&author_key) {
+            self.gms_heard.insert(author_key);
             self.gm_post(post);
             return;
         }
@@ -658,13 +662,18 @@ impl Tracker {
                 if self.order(*phase) < self.order(current) {
                     return Err(format!("{phase} is already over (it is {current})"));
                 }
+                // Games without timestamps still follow announcements; the time only matters
+                // to a fixed schedule, which such games cannot have.
                 let now = post
                     .time
                     .or(self.last_time)
                     .unwrap_or(Timestamp::UNIX_EPOCH);
-                self.schedule.begin_phase(*phase, now);
-                if self.phase() != current {
-                    self.phase_ended(current);
+                let ended = self
+                    .schedule
+                    .try_begin_phase(*phase, now)
+                    .map_err(|e| e.to_string())?;
+                for phase in ended {
+                    self.phase_ended(phase);
                 }
             }
         }
@@ -776,6 +785,16 @@ impl Tracker {
 
     pub fn schedule(&self) -> &Schedule {
         &self.schedule
+    }
+
+    /// GMs of the game file who have not posted (often a misspelt name in `gms`).
+    pub fn silent_gms(&self) -> Vec<String> {
+        self.game
+            .gms
+            .iter()
+            .filter(|g| !self.gms_heard.contains(&g.to_lowercase()))
+            .cloned()
+            .collect()
     }
 
     pub fn is_over(&self) -> bool {

@@ -346,7 +346,7 @@ fn bold_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMa
                 }
             }
             Lead::Short => Verdict::NotCounted {
-                reason: "`V:`/`UV:` do not count: the whole word Vote/Unvote is needed".into(),
+                reason: "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed)".into(),
             },
         };
         marks.push(VoteMark {
@@ -362,9 +362,9 @@ fn bold_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMa
     if let Some(lead) = lead(&line.text) {
         let reason = match lead {
             Lead::Short => {
-                "`V:`/`UV:` do not count: the whole word Vote/Unvote is needed (and bolded)"
+                "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed, in bold)"
             }
-            _ => "not bolded: votes and unvotes must be bold to count",
+            _ => "it is not bolded (votes and unvotes must be bold to count)",
         };
         marks.push(VoteMark {
             line: index,

@@ -1,0 +1,165 @@
+//! `mafia track` as a user runs it: the bundled demo game, `--at`, the three formats, and bad
+//! input that names its place.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn mafia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the mafia binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch file for this test process.
+fn scratch(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mafia-track-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("scratch file");
+    path
+}
+
+const DEMO: [&str; 4] = ["track", "demo/game.toml", "--posts", "demo/thread.jsonl"];
+
+#[test]
+fn the_readmes_first_command_prints_the_demo_status() {
+    let o = mafia(&DEMO);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for expected in [
+        "Demo Mafia — Night 2 (after post 46)",
+        "The game is over.",
+        "Alive (4): Alice, Carol, Dave, Erin",
+        "Ivan (replacing Frank) (Night 2, post 39): a Vanilla Townie.",
+        "Day 1 ended with Bob on 6 votes (Bob locked)",
+        "50 % rule: 2 mafia and 2 town alive",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+}
+
+#[test]
+fn at_a_post_as_a_bbcode_vote_count() {
+    let mut args = DEMO.to_vec();
+    args.extend(["--at", "17", "--format", "bbcode"]);
+    let o = mafia(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("[b]Demo Mafia — vote count, Day 1[/b]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[b]Bob (6, majority, LOCKED)[/b] — Carol, Frank, Dave, Erin, Grace, Hank"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Deadline: [b]Fri 2026-03-27 23:00 CET[/b]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_output_parses() {
+    let mut args = DEMO.to_vec();
+    args.extend(["--at", "30", "--format", "json"]);
+    let o = mafia(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    assert_eq!(v["last_post"], 30);
+    assert_eq!(v["tally"]["wagons"][0]["candidate"], "Ivan");
+    assert_eq!(v["tally"]["wagons"][0]["votes"], 4);
+}
+
+#[test]
+fn a_malformed_line_is_named_and_the_run_goes_on() {
+    let thread = scratch(
+        "broken.jsonl",
+        "{\"number\": 1, \"author\": \"Alice\", \"time\": \"2026-03-26T10:30:00+01:00\", \"html\": \"<b>Vote: Bob</b>\"}\n\
+         {\"number\": 2, \"author\": \n\
+         {\"number\": 3, \"author\": \"Carol\", \"time\": \"2026-03-26T11:00:00+01:00\", \"html\": \"<b>Vote: Bob</div></b><p>\"}\n",
+    );
+    let o = mafia(&[
+        "track",
+        "demo/game.toml",
+        "--posts",
+        thread.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("broken.jsonl:2:"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Bob (2, L-3): Alice, Carol"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn nothing_readable_is_an_error() {
+    let thread = scratch("garbage.jsonl", "not json\nalso not json\n");
+    let o = mafia(&[
+        "track",
+        "demo/game.toml",
+        "--posts",
+        thread.to_str().unwrap_or_default(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("no post could be read"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_bad_game_file_names_line_and_column() {
+    let game = scratch(
+        "game.toml",
+        "name = \"X\"\ngms = [\"GM\"]\nzone = \"Mars/Olympus\"\nfirst_phase = \"Day 1\"\n\
+         day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"A\"]\n",
+    );
+    let o = mafia(&[
+        "track",
+        game.to_str().unwrap_or_default(),
+        "--posts",
+        "demo/thread.jsonl",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("game.toml:3:8"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("Mars/Olympus"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_gm_who_never_posts_is_warned_about() {
+    let text = std::fs::read_to_string(root().join("demo/game.toml")).expect("demo");
+    let game = scratch(
+        "typo.toml",
+        &text.replace("[\"Moderator\"]", "[\"Moderatr\"]"),
+    );
+    let o = mafia(&[
+        "track",
+        game.to_str().unwrap_or_default(),
+        "--posts",
+        "demo/thread.jsonl",
+    ]);
+    assert!(o.status.success());
+    assert!(
+        stderr(&o).contains("GM `Moderatr` has no post"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -1,0 +1,429 @@
+//! The state fold: votes, deaths, replacements, majority/lock/hammer, phases and the GM review
+//! list. The test game runs in UTC: Day 1 ends 2026-03-03 18:00, nights are 24h, days 48h.
+
+mod support;
+
+use mafia_tracker::phase::Phase;
+use mafia_tracker::review::ReviewKind;
+use mafia_tracker::tally;
+use support::*;
+
+const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
+const DAY1: &str = "2026-03-02 12:00";
+const NIGHT1: &str = "2026-03-03 19:00";
+const DAY2: &str = "2026-03-04 19:00";
+
+fn at(minute: u64) -> String {
+    format!("2026-03-02 12:{:02}", minute % 60)
+}
+
+#[test]
+fn majority_is_half_the_living_plus_one_rounded_down() {
+    assert_eq!(tally::majority(7), 4);
+    assert_eq!(tally::majority(6), 4);
+    assert_eq!(tally::majority(5), 3);
+    assert_eq!(tally::majority(2), 2);
+    assert_eq!(tally::lock_at(5), 4);
+}
+
+#[test]
+fn living_players_vote_during_the_day() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", DAY1, &["##vote Bob"]));
+    t.apply(&post_at(2, "Carol", DAY1, &["I agree.", "**Vote: Bob**"]));
+    t.apply(&post_at(3, "Dave", DAY1, &["[vote]Alice[/vote]"]));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![
+            ("Bob".into(), names(&["Alice", "Carol"])),
+            ("Alice".into(), names(&["Dave"]))
+        ]
+    );
+    let tally = t.tally_now();
+    assert_eq!(tally.not_voting, names(&["Bob", "Erin"]));
+    assert_eq!(
+        (tally.living, tally.majority, tally.lock_at),
+        (5, 3, Some(4))
+    );
+    // L-1 for Bob, L-2 for Alice.
+    assert_eq!(tally.wagons[0].short_of_majority, 1);
+    assert_eq!(tally.wagons[1].short_of_majority, 2);
+}
+
+#[test]
+fn the_last_vote_or_unvote_in_a_post_wins() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(
+        1,
+        "Alice",
+        DAY1,
+        &["##vote Bob", "actually...", "##vote Carol"],
+    ));
+    assert_eq!(wagons(&t), vec![("Carol".into(), 1)]);
+    t.apply(&post_at(2, "Alice", DAY1, &["##vote Dave", "##unvote"]));
+    assert_eq!(wagons(&t), vec![]);
+    assert_eq!(t.status().votes.iter().filter(|v| v.counted).count(), 2);
+}
+
+#[test]
+fn a_changed_vote_moves_the_voter() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));
+    t.apply(&post_at(2, "Carol", &at(2), &["##vote Bob"]));
+    t.apply(&post_at(3, "Alice", &at(3), &["##vote Erin"]));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![
+            ("Bob".into(), names(&["Carol"])),
+            ("Erin".into(), names(&["Alice"]))
+        ]
+    );
+}
+
+#[test]
+fn at_night_votes_do_not_count_and_posting_is_flagged() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", DAY1, &["##vote Bob"]));
+    t.apply(&post_at(2, "Carol", NIGHT1, &["##vote Bob"]));
+    assert_eq!(t.status().phase, Phase::night(1));
+    assert_eq!(t.status().tally, None);
+    assert!(flagged(&t, ReviewKind::NightPost, "Carol"));
+    // Day 1's result is kept; Day 2 starts with an empty tally.
+    t.apply(&post_at(3, "Dave", DAY2, &["hello"]));
+    let status = t.status();
+    assert_eq!(status.phase, Phase::day(2));
+    assert_eq!(status.previous_days[0].phase, Phase::day(1));
+    assert_eq!(
+        status.previous_days[0].tally.wagons[0].voters,
+        names(&["Alice"])
+    );
+    assert_eq!(wagons(&t), vec![]);
+}
+
+#[test]
+fn a_death_removes_the_dead_players_vote_and_the_votes_on_them() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));
+    t.apply(&post_at(2, "Bob", &at(2), &["##vote Carol"]));
+    t.apply(&post_at(
+        3,
+        "GM",
+        &at(3),
+        &["Bob has been modkilled for inactivity, so he is dead. He was a Vanilla Townie."],
+    ));
+    assert_eq!(wagons(&t), vec![]);
+    let status = t.status();
+    assert_eq!(status.dead[0].name, "Bob");
+    assert_eq!(status.dead[0].comment, "a Vanilla Townie.");
+    // Four living: majority stays 3.
+    assert_eq!(t.tally_now().majority, 3);
+    t.apply(&post_at(4, "Bob", &at(4), &["##vote Carol"]));
+    assert!(flagged(&t, ReviewKind::DeadPlayerPosted, "Bob"));
+    assert_eq!(wagons(&t), vec![]);
+    t.apply(&post_at(5, "Carol", &at(5), &["##vote Bob"]));
+    assert!(flagged(&t, ReviewKind::VoteRefused, "Carol"));
+    assert_eq!(wagons(&t), vec![]);
+}
+
+#[test]
+fn majority_is_recomputed_when_players_die_mid_day() {
+    let mut t = tracker(&["A1", "B2", "C3", "D4", "E5", "F6"], "");
+    assert_eq!(t.tally_now().majority, 4);
+    t.apply(&post_at(1, "GM", &at(1), &["F6 died. He was mafia."]));
+    assert_eq!(t.tally_now().majority, 3);
+}
+
+#[test]
+fn restating_a_death_updates_its_comment_and_resurrect_reverts_it() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "GM", &at(1), &["Erin is dead."]));
+    assert_eq!(t.status().dead[0].comment, "Erin is dead.");
+    t.apply(&post_at(
+        2,
+        "GM",
+        &at(2),
+        &["Erin is dead. She was the Doctor."],
+    ));
+    assert_eq!(t.status().dead[0].comment, "the Doctor.");
+    assert_eq!(t.status().dead[0].post, 1);
+    t.apply(&post_at(3, "GM", &at(3), &["##RESURRECT Erin"]));
+    assert!(t.status().dead.is_empty());
+    assert_eq!(t.status().alive.len(), 5);
+}
+
+#[test]
+fn lock_majority_plus_one_locks_the_wagon() {
+    let mut t = tracker(FIVE, "");
+    for (n, who) in ["Alice", "Bob", "Carol"].iter().enumerate() {
+        t.apply(&post_at(
+            n as u64 + 1,
+            who,
+            &at(n as u64),
+            &["**Vote: Erin**"],
+        ));
+    }
+    // Majority (3) is not a lock; Alice may still unvote.
+    assert!(!t.tally_now().wagons[0].locked);
+    t.apply(&post_at(4, "Alice", &at(4), &["**Unvote**"]));
+    t.apply(&post_at(5, "Alice", &at(5), &["**Vote: Erin**"]));
+    t.apply(&post_at(6, "Dave", &at(6), &["**Vote: Erin**"]));
+    assert!(t.tally_now().wagons[0].locked);
+    t.apply(&post_at(7, "Bob", &at(7), &["**Unvote: Erin**"]));
+    t.apply(&post_at(8, "Carol", &at(8), &["**Vote: Dave**"]));
+    assert_eq!(wagons(&t), vec![("Erin".into(), 4)]);
+    assert!(flagged(&t, ReviewKind::VoteRefused, "Bob"));
+    assert!(flagged(&t, ReviewKind::VoteRefused, "Carol"));
+}
+
+#[test]
+fn hammer_majority_ends_the_day_at_that_post() {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"hammer\"\n");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Erin"]));
+    t.apply(&post_at(2, "Bob", &at(2), &["##vote Erin"]));
+    assert_eq!(t.status().phase, Phase::day(1));
+    t.apply(&post_at(3, "Carol", &at(3), &["##vote Erin"]));
+    let status = t.status();
+    assert_eq!(status.phase, Phase::night(1));
+    assert_eq!(status.previous_days[0].hammer, Some(("Erin".into(), 3)));
+    assert_eq!(status.previous_days[0].tally.wagons[0].votes, 3);
+    // Later deadlines stay: Night 1 still ends at its scheduled time.
+    let deadline = status.deadline.at.expect("scheduled");
+    assert_eq!(deadline.timestamp(), utc("2026-03-04 18:00"));
+}
+
+#[test]
+fn no_majority_profile_changes_nothing() {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"none\"\n");
+    for (n, who) in FIVE.iter().take(4).enumerate() {
+        t.apply(&post_at(n as u64 + 1, who, &at(n as u64), &["##vote Erin"]));
+    }
+    assert_eq!(t.status().phase, Phase::day(1));
+    assert!(!t.tally_now().wagons[0].locked);
+    assert_eq!(t.tally_now().lock_at, None);
+}
+
+#[test]
+fn a_replacement_needs_a_known_user_and_carries_votes_both_ways() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Bob", &at(1), &["##vote Alice"]));
+    t.apply(&post_at(2, "Carol", &at(2), &["##vote Bob"]));
+    t.apply(&post_at(3, "GM", &at(3), &["Zed has replaced Bob"]));
+    // Zed has never posted: not a known user yet, so nothing changes.
+    assert!(t.review().iter().any(|r| r.message.contains("known user")));
+    assert_eq!(t.status().alive[1].name, "Bob");
+    t.apply(&post_at(
+        4,
+        "Zed",
+        &at(4),
+        &["Hi, I am here to replace in."],
+    ));
+    assert!(flagged(&t, ReviewKind::NonPlayerPosted, "Zed"));
+    t.apply(&post_at(5, "GM", &at(5), &["Zed has replaced Bob"]));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![
+            ("Alice".into(), names(&["Zed"])),
+            ("Zed".into(), names(&["Carol"]))
+        ]
+    );
+    t.apply(&post_at(6, "Zed", &at(6), &["##vote Dave"]));
+    t.apply(&post_at(7, "Erin", &at(7), &["##vote Zed"]));
+    t.apply(&post_at(8, "Bob", &at(8), &["##vote Erin"]));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![
+            ("Zed".into(), names(&["Carol", "Erin"])),
+            ("Dave".into(), names(&["Zed"]))
+        ]
+    );
+    assert!(
+        t.review()
+            .iter()
+            .any(|r| r.kind == ReviewKind::NonPlayerPosted && r.message.contains("replaced out"))
+    );
+    assert_eq!(t.status().alive[1].replaced, names(&["Bob"]));
+}
+
+#[test]
+fn after_game_end_only_unend_counts() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));
+    t.apply(&post_at(2, "GM", &at(2), &["The game is over! Town wins."]));
+    assert!(t.status().game_over);
+    t.apply(&post_at(3, "GM", &at(3), &["Carol died."]));
+    assert!(t.status().dead.is_empty());
+    assert!(
+        t.review()
+            .iter()
+            .any(|r| r.kind == ReviewKind::IgnoredCommand && r.message.contains("ended"))
+    );
+    t.apply(&post_at(4, "Carol", &at(4), &["##vote Dave"]));
+    assert_eq!(t.status().tally, None);
+    t.apply(&post_at(5, "GM", &at(5), &["Unend game"]));
+    assert!(!t.status().game_over);
+    assert_eq!(t.status().phase, Phase::day(1));
+}
+
+#[test]
+fn ending_early_must_match_the_current_phase() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "GM", &at(1), &["Night 1 has ended early"]));
+    assert_eq!(t.status().phase, Phase::day(1));
+    assert!(flagged(&t, ReviewKind::IgnoredCommand, "GM"));
+    t.apply(&post_at(2, "GM", &at(2), &["Day 1 has ended early"]));
+    assert_eq!(t.status().phase, Phase::night(1));
+}
+
+#[test]
+fn a_deadline_moved_into_the_past_is_refused() {
+    let mut t = tracker(FIVE, "");
+    // At 2026-03-03 17:00 Day 1 ends in one hour; two hours earlier is in the past.
+    t.apply(&post_at(
+        1,
+        "GM",
+        "2026-03-03 17:00",
+        &["Deadline is moved 2 hours earlier"],
+    ));
+    assert!(flagged(&t, ReviewKind::IgnoredCommand, "GM"));
+    t.apply(&post_at(
+        2,
+        "GM",
+        "2026-03-03 17:00",
+        &["Deadline is moved 1 day later"],
+    ));
+    assert_eq!(
+        t.status().deadline.at.expect("fixed").timestamp(),
+        utc("2026-03-04 18:00")
+    );
+}
+
+#[test]
+fn replaying_a_post_changes_nothing() {
+    let mut t = tracker(FIVE, "");
+    let vote = post_at(1, "Alice", &at(1), &["##vote Bob"]);
+    t.apply(&vote);
+    t.apply(&post_at(2, "Alice", &at(2), &["##unvote"]));
+    let before = t.clone();
+    t.apply(&vote);
+    assert_eq!(t, before);
+    assert_eq!(wagons(&t), vec![]);
+}
+
+#[test]
+fn edited_posts_and_outsiders_are_flagged() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&edited(post_at(1, "Alice", &at(1), &["typo fixed"])));
+    t.apply(&post_at(2, "Spectator", &at(2), &["go town!"]));
+    assert_eq!(
+        reviewed(&t),
+        vec![
+            (ReviewKind::EditedPost, Some("Alice".into())),
+            (ReviewKind::NonPlayerPosted, Some("Spectator".into()))
+        ]
+    );
+}
+
+#[test]
+fn players_under_the_activity_minimum_are_listed_when_the_day_ends() {
+    let mut t = tracker(FIVE, "[rules]\nactivity_min_posts = 2\n");
+    t.apply(&post_at(1, "Alice", &at(1), &["one"]));
+    t.apply(&post_at(2, "Alice", &at(2), &["two"]));
+    t.apply(&post_at(3, "Bob", &at(3), &["one"]));
+    t.apply(&post_at(4, "GM", &at(4), &["Erin has died."]));
+    assert!(!t.review().iter().any(|r| r.kind == ReviewKind::Inactive));
+    t.apply(&post_at(5, "Carol", NIGHT1, &["oops, night"]));
+    let inactive: Vec<_> = t
+        .review()
+        .iter()
+        .filter(|r| r.kind == ReviewKind::Inactive)
+        .map(|r| (r.who.clone().unwrap_or_default(), r.phase))
+        .collect();
+    assert_eq!(
+        inactive,
+        vec![
+            ("Bob".into(), Phase::day(1)),
+            ("Carol".into(), Phase::day(1)),
+            ("Dave".into(), Phase::day(1))
+        ]
+    );
+}
+
+#[test]
+fn the_fifty_percent_rule_is_flagged_when_mafia_reach_the_town() {
+    let players = "players = [{ name = \"M1\", alignment = \"mafia\" }, \
+                   { name = \"T1\", alignment = \"town\" }, { name = \"T2\", alignment = \"town\" }, \
+                   { name = \"T3\", alignment = \"town\" }]\n";
+    let text = format!(
+        "name = \"Fifty\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+         first_deadline = \"2026-03-03 18:00\"\nday_length = \"48h\"\nnight_length = \"24h\"\n{players}"
+    );
+    let mut t =
+        mafia_tracker::Tracker::new(mafia_tracker::Game::parse(&text, "f.toml").expect("game"))
+            .expect("tracker");
+    t.apply(&post_at(1, "GM", &at(1), &["T1 died."]));
+    assert!(
+        !t.review()
+            .iter()
+            .any(|r| r.kind == ReviewKind::FiftyPercentRule)
+    );
+    t.apply(&post_at(2, "GM", &at(2), &["T2 died."]));
+    let fifty: Vec<_> = t
+        .review()
+        .iter()
+        .filter(|r| r.kind == ReviewKind::FiftyPercentRule)
+        .collect();
+    assert_eq!(fifty.len(), 1);
+    assert!(
+        fifty[0].message.contains("1 mafia and 1 town"),
+        "{}",
+        fifty[0].message
+    );
+}
+
+#[test]
+fn near_miss_and_rejected_votes_are_on_the_review_list() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Carl"]));
+    t.apply(&post_at(2, "Bob", &at(2), &["##vote Zorro"]));
+    t.apply(&post_at(3, "Dave", &at(3), &["Vote: Carol"]));
+    assert_eq!(wagons(&t), vec![("Carol".into(), 1)]);
+    assert_eq!(
+        reviewed(&t),
+        vec![
+            (ReviewKind::NearMissVote, Some("Alice".into())),
+            (ReviewKind::RejectedVote, Some("Bob".into())),
+            (ReviewKind::VoteNotCounted, Some("Dave".into()))
+        ]
+    );
+}
+
+#[test]
+fn gm_posts_are_not_votes_and_players_cannot_give_commands() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "GM", &at(1), &["##vote Alice"]));
+    t.apply(&post_at(
+        2,
+        "Bob",
+        &at(2),
+        &["Alice has died. She was the cop."],
+    ));
+    assert_eq!(wagons(&t), vec![]);
+    assert!(t.status().dead.is_empty());
+}
+
+#[test]
+fn an_announcement_driven_game_follows_the_gms_phase_posts() {
+    let text = "name = \"Free\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Bob\", \"Carol\"]\n";
+    let mut t =
+        mafia_tracker::Tracker::new(mafia_tracker::Game::parse(text, "free.toml").expect("game"))
+            .expect("tracker");
+    t.apply(&post(1, "Alice", &["##vote Bob"]));
+    assert_eq!(wagons(&t), vec![("Bob".into(), 1)]);
+    t.apply(&post(2, "GM", &["It is now Night 1"]));
+    assert_eq!(t.status().phase, Phase::night(1));
+    assert_eq!(t.status().deadline.at, None);
+    t.apply(&post(3, "GM", &["Day 2 has begun"]));
+    assert_eq!(t.status().phase, Phase::day(2));
+    assert_eq!(wagons(&t), vec![]);
+}

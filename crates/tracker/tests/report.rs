@@ -1,0 +1,98 @@
+//! Reports: the BBCode vote count a host pastes, the terminal text, and JSON.
+
+mod support;
+
+use mafia_tracker::report::{self, Format};
+use support::*;
+
+const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
+
+fn day_one() -> mafia_tracker::Tracker {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", "2026-03-02 12:00", &["##vote Bob"]));
+    t.apply(&post_at(2, "Carol", "2026-03-02 12:05", &["**Vote: Bob**"]));
+    t.apply(&post_at(
+        3,
+        "Dave",
+        "2026-03-02 12:10",
+        &["**Vote: Alice**"],
+    ));
+    t
+}
+
+#[test]
+fn the_bbcode_vote_count_lists_wagons_not_voting_majority_and_deadline() {
+    let out = report::bbcode(&day_one().status());
+    assert_eq!(
+        out,
+        "[b]Test — vote count, Day 1[/b]\n\
+         \n\
+         [b]Bob (2, L-1)[/b] — Alice, Carol\n\
+         [b]Alice (1, L-2)[/b] — Dave\n\
+         \n\
+         [b]Not voting (2):[/b] Bob, Erin\n\
+         \n\
+         With 5 alive, it takes 3 votes to lynch. A wagon with 4 votes is locked and its votes cannot be removed.\n\
+         Deadline: [b]Tue 2026-03-03 18:00 UTC[/b]\n"
+    );
+}
+
+#[test]
+fn the_bbcode_at_night_gives_the_days_result_and_the_dead() {
+    let mut t = day_one();
+    t.apply(&post_at(
+        4,
+        "GM",
+        "2026-03-03 18:30",
+        &["Bob has been lynched. He was a Townie."],
+    ));
+    let out = report::bbcode(&t.status());
+    assert!(out.contains("Day 1 ended with Bob on 2 votes."), "{out}");
+    assert!(out.contains("[s]Bob[/s] — a Townie."), "{out}");
+    assert!(
+        out.contains("Deadline: [b]Wed 2026-03-04 18:00 UTC[/b]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_text_report_shows_phase_deadlines_players_tally_and_review() {
+    let mut t = day_one();
+    t.apply(&post_at(4, "Erin", "2026-03-02 12:20", &["Vote: Dave"]));
+    let out = report::text(&t.status());
+    for expected in [
+        "Test — Day 1 (after post 4)",
+        "Deadline: Tue 2026-03-03 18:00 UTC",
+        "Next deadlines: Day 1: Tue 2026-03-03 18:00 UTC; Night 1: Wed 2026-03-04 18:00 UTC; Day 2: Fri 2026-03-06 18:00 UTC",
+        "Alive (5): Alice, Bob, Carol, Dave, Erin",
+        "Votes (5 alive, majority 3, a wagon locks at 4):",
+        "  Bob (2, L-1): Alice, Carol",
+        "  Not voting (2): Bob, Erin",
+        "GM review (1):",
+        "  [post 4, Day 1] Erin: `Vote: Dave` does not count: it is not bolded",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+}
+
+#[test]
+fn json_is_the_status_structure() {
+    let out = report::render(&day_one().status(), Format::Json).expect("json");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid json");
+    assert_eq!(v["phase"]["kind"], "day");
+    assert_eq!(v["tally"]["majority"], 3);
+    assert_eq!(v["tally"]["wagons"][0]["candidate"], "Bob");
+    assert_eq!(v["tally"]["wagons"][0]["voters"][1], "Carol");
+    assert_eq!(v["upcoming"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn formats_are_named_text_json_bbcode() {
+    assert_eq!("BBCode".parse::<Format>(), Ok(Format::Bbcode));
+    assert_eq!("json".parse::<Format>(), Ok(Format::Json));
+    assert!(
+        "html"
+            .parse::<Format>()
+            .is_err_and(|e| e.contains("text, json or bbcode"))
+    );
+}
