@@ -222,7 +222,23 @@ pub fn validate(
             .abilities
             .iter()
             .map(|ab| (ab, false))
-            .chain(faction.iter().map(|ab| (ab, true)))
+            .map(|(ab, _)| {
+                let shared = faction
+                    .iter()
+                    .any(|f| f.name.eq_ignore_ascii_case(&ab.name));
+                (ab, shared)
+            })
+            .chain(
+                faction
+                    .iter()
+                    .filter(|f| {
+                        !role
+                            .abilities
+                            .iter()
+                            .any(|ab| ab.name.eq_ignore_ascii_case(&f.name))
+                    })
+                    .map(|ab| (ab, true)),
+            )
             .filter(|(ab, _)| !ab.passive)
             .collect();
         let (ability, factional) = match &a.ability {
@@ -332,7 +348,8 @@ pub fn validate(
                 )));
             }
         }
-        let label = if factional {
+        let from_role = role.abilities.iter().any(|ab| std::ptr::eq(ab, ability));
+        let label = if !from_role {
             format!("{}: {}", player.alignment, ability.name)
         } else {
             format!("{}: {}", role.name, ability.name)
