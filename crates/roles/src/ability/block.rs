@@ -50,7 +50,12 @@ pub(crate) struct BlockParser<'a> {
     pub src: &'a str,
     pub base: usize,
     pub errs: Vec<PErr>,
+    /// Nesting depth of `<head>: <head>: …` chains on the current line.
+    pub depth: usize,
 }
+
+/// How many heads one line may chain (`For Each @All: @Ind exists: …`).
+const MAX_INLINE_HEADS: usize = 16;
 
 fn children_mut(step: &mut Step) -> Option<&mut Vec<Step>> {
     match step {
@@ -196,21 +201,19 @@ impl<'a> BlockParser<'a> {
             }
             let body_a = ga + g.len_utf8();
             let target = container(&mut root, &parent_path);
-            let mut dummy = Params::default();
-            let before = target.len();
-            let rel = self.clause(body_a, b, target, &mut dummy);
-            if !dummy.is_empty() {
-                // A bullet holding only parameters: attach them to the preceding step if it
-                // can carry them, else report.
-                let target = container(&mut root, &parent_path);
+            let mut stray = Params::default();
+            let rel = self.clause(body_a, b, target, &mut stray);
+            if !stray.is_empty() {
                 self.errs.push(
                     PErr::new(
                         self.base + body_a..self.base + b,
-                        "a bullet line with only parameters and no ability",
+                        "parameters at the start of a bullet line have nothing to apply to",
                     )
-                    .expected(&["`• <Ability> [<Restriction>]`"]),
+                    .expected(&[
+                        "`• <Ability> [<Restriction>]`",
+                        "`• <Condition>: [<Restriction>] <Ability>`",
+                    ]),
                 );
-                let _ = (target, before);
             }
             let mut path = parent_path.clone();
             path.extend(rel);
@@ -295,6 +298,16 @@ impl<'a> BlockParser<'a> {
         }
         if let Some(colon) = head_colon(src, start, b) {
             owner.merge(lead);
+            if self.depth >= MAX_INLINE_HEADS {
+                self.errs.push(
+                    PErr::new(
+                        self.base + start..self.base + b,
+                        "too many `<condition>:` heads on one line",
+                    )
+                    .expected(&["nested bullet lines"]),
+                );
+                return self.invalid(container, start, b);
+            }
             let head_loc = self.span(start, b);
             let head_text = src[start..colon].trim_end();
             let mut hc = self.cursor(start, colon);
@@ -365,6 +378,7 @@ impl<'a> BlockParser<'a> {
             container.push(step);
             let idx = container.len() - 1;
             let step = &mut container[idx];
+            self.depth += 1;
             let rel = match step {
                 Step::Action { params, .. } => {
                     let mut tmp = Vec::new();
@@ -379,6 +393,7 @@ impl<'a> BlockParser<'a> {
                         );
                     }
                     let _ = r;
+                    self.depth -= 1;
                     // Children of an `Action:` line have nowhere to go but beside it.
                     return Vec::new();
                 }
@@ -399,6 +414,7 @@ impl<'a> BlockParser<'a> {
                 }
                 Step::Do { .. } | Step::Invalid { .. } => Vec::new(),
             };
+            self.depth -= 1;
             let mut path = vec![idx];
             path.extend(rel);
             return path;
@@ -410,6 +426,11 @@ impl<'a> BlockParser<'a> {
             Ok(a) => a,
             Err(e) => {
                 self.errs.push(e);
+                // Still report problems in the parameters after the bad ability.
+                let mut tc = self.cursor(core_end, b);
+                let mut errs = Vec::new();
+                tc.params(&mut Params::default(), &mut errs);
+                self.errs.append(&mut errs);
                 return self.invalid(container, start, b);
             }
         };

@@ -151,6 +151,7 @@ pub fn parse_ability_block(text: &str, offset: usize, diags: &mut Vec<Diagnostic
         src: text,
         base: offset,
         errs: Vec::new(),
+        depth: 0,
     };
     let (trigger, params, steps) = p.block();
     diags.extend(p.errs.into_iter().map(lex::PErr::into_diag));

@@ -331,6 +331,11 @@ impl Cursor<'_> {
                         .expected(&["`Odd: x1, Even: x2`"]));
                 };
                 let mut sub = Cursor::new(self.src, a + skip, b, self.base);
+                let inner = &self.src[a + skip..b];
+                if starts_word(inner, "Odd:") || starts_word(inner, "Even:") {
+                    return Err(PErr::new(self.span(a, b), "phase scaling cannot be nested")
+                        .expected(&["`Odd: x1, Even: x2`"]));
+                }
                 let s = sub.scaling()?;
                 if slot.is_some() {
                     return Err(PErr::new(self.span(a, b), "repeated phase scaling"));

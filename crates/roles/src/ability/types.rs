@@ -328,20 +328,20 @@ impl Cursor<'_> {
             let first = self.value()?;
             self.expect_kw("from", "before the target")?;
             let second = self.value()?;
-            // `Remove <Target> from #Group` leaves a group; everything else removes an attribute.
-            return Ok(
-                if second.as_group().is_some() && first.as_text().is_none() {
-                    A::RemoveFromGroup {
-                        target: first,
-                        group: second,
-                    }
-                } else {
-                    A::RemoveAttribute {
-                        attribute: first,
-                        target: second,
-                    }
-                },
-            );
+            // `Remove <Selector> from #Group` / `` from `Group` `` takes a player out of a group;
+            // everything else removes an attribute.
+            let group = second.as_group().is_some() || second.as_text().is_some();
+            return Ok(if group && first.as_text().is_none() {
+                A::RemoveFromGroup {
+                    target: first,
+                    group: second,
+                }
+            } else {
+                A::RemoveAttribute {
+                    attribute: first,
+                    target: second,
+                }
+            });
         }
         if self.kw("Change") {
             let attribute = self.value()?;
