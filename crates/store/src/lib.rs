@@ -1,0 +1,878 @@
+//! Storage for the tracker service: games (their game file as TOML text, the thread and its
+//! forum), raw posts exactly as imported, GM vote overrides, GM accounts and sessions, the
+//! poller's state and messages, and derived state snapshots.
+//!
+//! SQLite (one file, WAL) by default, PostgreSQL when opened with a `postgres://` URL; both
+//! run the same queries through [`backend`]. Posts are stored raw: the game state is derived
+//! by replaying them, so a parser fix re-derives every game, and snapshots are only a cache
+//! ([`Store::drop_snapshots`]).
+//!
+//! Every write is one transaction: an import of a batch of posts is stored whole or not at
+//! all, whenever the process is killed.
+//!
+//! ```
+//! use mafia_store::{NewGame, Store};
+//! # let dir = tempfile::tempdir().unwrap();
+//! let store = Store::open(dir.path().join("mafia.db").to_str().unwrap()).unwrap();
+//! let game = store.create_game(&NewGame::new("demo", "name = \"Demo\"")).unwrap();
+//! assert_eq!(store.game("demo").unwrap().unwrap().id, game);
+//! ```
+
+mod backend;
+mod schema;
+
+use std::sync::{Mutex, MutexGuard};
+
+use jiff::Timestamp;
+use mafia_posts::{Edited, Markup, RawPost};
+
+pub use backend::Engine;
+use backend::{Backend, Row, Tx, Value};
+
+/// Why a storage operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open the database {target}: {message}")]
+    Open { target: String, message: String },
+    #[error("SQLite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] postgres::Error),
+    #[error("the database is damaged: {0}")]
+    Corrupt(String),
+    #[error("stored {what} cannot be read: {message}")]
+    Decode { what: &'static str, message: String },
+    #[error("no game `{0}`")]
+    NoGame(String),
+    #[error("a game `{0}` already exists")]
+    GameExists(String),
+    #[error("a GM account `{0}` already exists")]
+    UserExists(String),
+    #[error("password hashing failed: {0}")]
+    Hash(String),
+    #[error("no secure random numbers: {0}")]
+    Random(String),
+    #[error("the database was written by a newer mafia (schema {found}, this build knows {known})")]
+    NewerSchema { found: i64, known: i64 },
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The database: a connection behind a lock (one writer at a time; readers of the service
+/// use the derived state it caches, not the database).
+pub struct Store {
+    db: Mutex<Box<dyn Backend>>,
+}
+
+/// Numeric id of a stored game.
+pub type GameId = i64;
+
+/// A game as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: GameId,
+    /// URL-safe short name, used in page addresses.
+    pub slug: String,
+    /// The game file (TOML), as the GM wrote it.
+    pub config: String,
+    pub thread_url: Option<String>,
+    /// The forum engine of the thread (`phpbb`, `xenforo`, `discourse`, `jsonl`…).
+    pub forum: Option<String>,
+    /// Whether the poller follows the thread.
+    pub running: bool,
+}
+
+/// A game to create.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewGame {
+    pub slug: String,
+    pub config: String,
+    pub thread_url: Option<String>,
+    pub forum: Option<String>,
+}
+
+impl NewGame {
+    pub fn new(slug: impl Into<String>, config: impl Into<String>) -> NewGame {
+        NewGame {
+            slug: slug.into(),
+            config: config.into(),
+            thread_url: None,
+            forum: None,
+        }
+    }
+}
+
+/// What one import did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ImportSummary {
+    /// Posts not stored before.
+    pub inserted: usize,
+    /// Posts stored before whose content changed (edits).
+    pub updated: usize,
+    /// Posts stored before, unchanged.
+    pub unchanged: usize,
+}
+
+/// A GM's correction of a vote: applied on top of the post when the state is derived; the
+/// stored post is never changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Override {
+    pub id: i64,
+    /// The post whose vote is corrected.
+    pub post: u64,
+    /// `Some(name)`: the post votes for `name`; `None`: the post unvotes.
+    pub vote: Option<String>,
+    /// Why (shown on the GM dashboard).
+    pub note: String,
+    /// The GM who made it.
+    pub by: String,
+}
+
+/// A GM's session: the cookie token and the CSRF token of its forms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Session {
+    pub token: String,
+    pub csrf: String,
+    pub user: String,
+}
+
+/// What the poller remembers of a thread between polls.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PollState {
+    pub etag: Option<String>,
+    pub last_modified: Option<String>,
+    /// The last page read (re-read each poll: new posts appear there first).
+    pub page_url: Option<String>,
+    /// Failed polls in a row (for the backoff).
+    pub failures: u32,
+}
+
+/// A message for the GM (from the poller: a forum error, a deleted thread, a bad page).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub time: Timestamp,
+    pub message: String,
+}
+
+/// How long a GM session lasts.
+pub const SESSION_HOURS: i64 = 24 * 14;
+
+impl Store {
+    /// Opens (creating and migrating when needed) the database at `target`: a
+    /// `postgres://` / `postgresql://` URL, or else a SQLite file path (an optional
+    /// `sqlite:` prefix is accepted).
+    pub fn open(target: &str) -> Result<Store> {
+        let backend: Box<dyn Backend> =
+            if target.starts_with("postgres://") || target.starts_with("postgresql://") {
+                Box::new(backend::Postgres::connect(target)?)
+            } else {
+                let path = target.strip_prefix("sqlite:").unwrap_or(target);
+                Box::new(backend::Sqlite::open(std::path::Path::new(path))?)
+            };
+        let store = Store {
+            db: Mutex::new(backend),
+        };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.lock().kind()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Box<dyn Backend>> {
+        // A panic while holding the lock cannot leave a transaction half done (it rolls
+        // back when dropped), so the connection stays usable.
+        self.db.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Runs `f` in one transaction.
+    fn tx<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
+        let mut f = Some(f);
+        let mut out = None;
+        self.lock().transaction(&mut |tx| {
+            if let Some(f) = f.take() {
+                out = Some(f(tx)?);
+            }
+            Ok(())
+        })?;
+        out.ok_or(StoreError::Decode {
+            what: "transaction result",
+            message: "the transaction ran twice".into(),
+        })
+    }
+
+    fn migrate(&self) -> Result<()> {
+        let engine = self.engine();
+        self.tx(|tx| schema::migrate(tx, engine))
+    }
+
+    /// Checks the database for damage.
+    pub fn integrity_check(&self) -> Result<()> {
+        self.lock().integrity_check()
+    }
+
+    // --- games ---------------------------------------------------------------------------
+
+    pub fn create_game(&self, game: &NewGame) -> Result<GameId> {
+        self.tx(|tx| {
+            if !tx
+                .query(
+                    "SELECT id FROM games WHERE slug = $1",
+                    &[game.slug.as_str().into()],
+                )?
+                .is_empty()
+            {
+                return Err(StoreError::GameExists(game.slug.clone()));
+            }
+            let rows = tx.query(
+                "INSERT INTO games (slug, config, thread_url, forum, running, created) \
+                 VALUES ($1, $2, $3, $4, 1, $5) RETURNING id",
+                &[
+                    game.slug.as_str().into(),
+                    game.config.as_str().into(),
+                    game.thread_url.clone().into(),
+                    game.forum.clone().into(),
+                    now().into(),
+                ],
+            )?;
+            first_int(rows, "game id")
+        })
+    }
+
+    /// All games, by slug.
+    pub fn games(&self) -> Result<Vec<GameRow>> {
+        self.tx(|tx| {
+            tx.query(
+                "SELECT id, slug, config, thread_url, forum, running FROM games ORDER BY slug",
+                &[],
+            )?
+            .into_iter()
+            .map(game_row)
+            .collect()
+        })
+    }
+
+    pub fn game(&self, slug: &str) -> Result<Option<GameRow>> {
+        self.tx(|tx| {
+            tx.query(
+                "SELECT id, slug, config, thread_url, forum, running FROM games WHERE slug = $1",
+                &[slug.into()],
+            )?
+            .into_iter()
+            .next()
+            .map(game_row)
+            .transpose()
+        })
+    }
+
+    /// Replaces a game's game file (players, aliases, schedule, rules).
+    pub fn set_config(&self, game: GameId, config: &str) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec(
+                "UPDATE games SET config = $1 WHERE id = $2",
+                &[config.into(), game.into()],
+            )?;
+            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            Ok(())
+        })
+    }
+
+    /// Sets the thread a game follows and whether the poller follows it.
+    pub fn set_thread(
+        &self,
+        game: GameId,
+        thread_url: Option<&str>,
+        forum: Option<&str>,
+        running: bool,
+    ) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec(
+                "UPDATE games SET thread_url = $1, forum = $2, running = $3 WHERE id = $4",
+                &[
+                    thread_url.map(str::to_owned).into(),
+                    forum.map(str::to_owned).into(),
+                    i64::from(running).into(),
+                    game.into(),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    // --- posts ---------------------------------------------------------------------------
+
+    /// Stores a batch of posts in one transaction: new posts are inserted, a post already
+    /// stored (same id) is updated when its content changed (an edit), and unchanged
+    /// posts are left alone. The game's snapshot is dropped when anything changed.
+    pub fn import_posts(&self, game: GameId, posts: &[RawPost]) -> Result<ImportSummary> {
+        self.tx(|tx| {
+            let mut summary = ImportSummary::default();
+            for post in posts {
+                let row = PostRow::from(post);
+                let existing = tx.query(
+                    "SELECT number, author, time, edited, markup, body FROM posts \
+                     WHERE game = $1 AND post_id = $2",
+                    &[game.into(), post.id.as_str().into()],
+                )?;
+                match existing.into_iter().next() {
+                    None => {
+                        tx.exec(
+                            "INSERT INTO posts (game, post_id, number, author, time, edited, markup, body) \
+                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                            &[
+                                game.into(),
+                                post.id.as_str().into(),
+                                row.number.into(),
+                                row.author.clone().into(),
+                                row.time.clone().into(),
+                                row.edited.clone().into(),
+                                row.markup.into(),
+                                row.body.clone().into(),
+                            ],
+                        )?;
+                        summary.inserted += 1;
+                    }
+                    Some(old) => {
+                        if PostRow::from_columns(old)? == row {
+                            summary.unchanged += 1;
+                        } else {
+                            tx.exec(
+                                "UPDATE posts SET number = $3, author = $4, time = $5, edited = $6, \
+                                 markup = $7, body = $8 WHERE game = $1 AND post_id = $2",
+                                &[
+                                    game.into(),
+                                    post.id.as_str().into(),
+                                    row.number.into(),
+                                    row.author.clone().into(),
+                                    row.time.clone().into(),
+                                    row.edited.clone().into(),
+                                    row.markup.into(),
+                                    row.body.clone().into(),
+                                ],
+                            )?;
+                            summary.updated += 1;
+                        }
+                    }
+                }
+            }
+            if summary.inserted + summary.updated > 0 {
+                tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            }
+            Ok(summary)
+        })
+    }
+
+    /// A game's posts in thread order (by number, then id).
+    pub fn posts(&self, game: GameId) -> Result<Vec<RawPost>> {
+        self.tx(|tx| {
+            tx.query(
+                "SELECT post_id, number, author, time, edited, markup, body FROM posts \
+                 WHERE game = $1 ORDER BY number, post_id",
+                &[game.into()],
+            )?
+            .into_iter()
+            .map(raw_post)
+            .collect()
+        })
+    }
+
+    pub fn post_count(&self, game: GameId) -> Result<u64> {
+        self.tx(|tx| {
+            let n = first_int(
+                tx.query("SELECT COUNT(*) FROM posts WHERE game = $1", &[game.into()])?,
+                "post count",
+            )?;
+            Ok(u64::try_from(n).unwrap_or(0))
+        })
+    }
+
+    // --- vote overrides --------------------------------------------------------------------
+
+    pub fn add_override(
+        &self,
+        game: GameId,
+        post: u64,
+        vote: Option<&str>,
+        note: &str,
+        by: &str,
+    ) -> Result<i64> {
+        self.tx(|tx| {
+            let id = first_int(
+                tx.query(
+                    "INSERT INTO vote_overrides (game, post_number, vote, note, author, created) \
+                     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                    &[
+                        game.into(),
+                        to_i64(post).into(),
+                        vote.map(str::to_owned).into(),
+                        note.into(),
+                        by.into(),
+                        now().into(),
+                    ],
+                )?,
+                "override id",
+            )?;
+            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            Ok(id)
+        })
+    }
+
+    pub fn remove_override(&self, game: GameId, id: i64) -> Result<bool> {
+        self.tx(|tx| {
+            let n = tx.exec(
+                "DELETE FROM vote_overrides WHERE game = $1 AND id = $2",
+                &[game.into(), id.into()],
+            )?;
+            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            Ok(n > 0)
+        })
+    }
+
+    /// A game's overrides, oldest first.
+    pub fn overrides(&self, game: GameId) -> Result<Vec<Override>> {
+        self.tx(|tx| {
+            tx.query(
+                "SELECT id, post_number, vote, note, author FROM vote_overrides \
+                 WHERE game = $1 ORDER BY id",
+                &[game.into()],
+            )?
+            .into_iter()
+            .map(|row| {
+                let mut c = row.into_iter();
+                Ok(Override {
+                    id: col_int(&mut c, "override")?,
+                    post: u64::try_from(col_int(&mut c, "override")?).unwrap_or(0),
+                    vote: c.next().and_then(Value::text),
+                    note: c.next().and_then(Value::text).unwrap_or_default(),
+                    by: c.next().and_then(Value::text).unwrap_or_default(),
+                })
+            })
+            .collect()
+        })
+    }
+
+    // --- GM accounts and sessions ----------------------------------------------------------
+
+    /// Creates a GM account; the password is kept only as an argon2 hash.
+    pub fn add_user(&self, name: &str, password: &str) -> Result<()> {
+        let hash = hash_password(password)?;
+        self.tx(|tx| {
+            if !tx
+                .query("SELECT id FROM users WHERE name = $1", &[name.into()])?
+                .is_empty()
+            {
+                return Err(StoreError::UserExists(name.to_owned()));
+            }
+            tx.exec(
+                "INSERT INTO users (name, password_hash, created) VALUES ($1, $2, $3)",
+                &[name.into(), hash.into(), now().into()],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub fn user_count(&self) -> Result<u64> {
+        self.tx(|tx| {
+            let n = first_int(tx.query("SELECT COUNT(*) FROM users", &[])?, "user count")?;
+            Ok(u64::try_from(n).unwrap_or(0))
+        })
+    }
+
+    /// Checks a name and password; on success opens a session.
+    pub fn login(&self, name: &str, password: &str) -> Result<Option<Session>> {
+        let stored = self.tx(|tx| {
+            Ok(tx
+                .query(
+                    "SELECT password_hash FROM users WHERE name = $1",
+                    &[name.into()],
+                )?
+                .into_iter()
+                .next()
+                .and_then(|r| r.into_iter().next())
+                .and_then(Value::text))
+        })?;
+        // Verify against a dummy hash for unknown names, so timing does not tell which
+        // names exist.
+        let ok = match &stored {
+            Some(hash) => verify_password(password, hash),
+            None => {
+                let _ = verify_password(password, dummy_hash());
+                false
+            }
+        };
+        if !ok {
+            return Ok(None);
+        }
+        let session = Session {
+            token: random_token()?,
+            csrf: random_token()?,
+            user: name.to_owned(),
+        };
+        let expires = Timestamp::now()
+            .checked_add(jiff::SignedDuration::from_hours(SESSION_HOURS))
+            .unwrap_or(Timestamp::MAX)
+            .as_second();
+        self.tx(|tx| {
+            tx.exec(
+                "DELETE FROM sessions WHERE expires < $1",
+                &[Timestamp::now().as_second().into()],
+            )?;
+            tx.exec(
+                "INSERT INTO sessions (token, csrf, user_name, expires) VALUES ($1, $2, $3, $4)",
+                &[
+                    session.token.as_str().into(),
+                    session.csrf.as_str().into(),
+                    name.into(),
+                    expires.into(),
+                ],
+            )?;
+            Ok(())
+        })?;
+        Ok(Some(session))
+    }
+
+    /// The live session of a cookie token.
+    pub fn session(&self, token: &str) -> Result<Option<Session>> {
+        self.tx(|tx| {
+            let rows = tx.query(
+                "SELECT csrf, user_name FROM sessions WHERE token = $1 AND expires >= $2",
+                &[token.into(), Timestamp::now().as_second().into()],
+            )?;
+            Ok(rows.into_iter().next().map(|r| {
+                let mut c = r.into_iter();
+                Session {
+                    token: token.to_owned(),
+                    csrf: c.next().and_then(Value::text).unwrap_or_default(),
+                    user: c.next().and_then(Value::text).unwrap_or_default(),
+                }
+            }))
+        })
+    }
+
+    pub fn logout(&self, token: &str) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec("DELETE FROM sessions WHERE token = $1", &[token.into()])?;
+            Ok(())
+        })
+    }
+
+    // --- snapshots -------------------------------------------------------------------------
+
+    /// Stores a derived state (any text, e.g. JSON) for a game as of `posts` stored posts,
+    /// made by the deriving code's `version`.
+    pub fn put_snapshot(&self, game: GameId, version: &str, posts: u64, state: &str) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            tx.exec(
+                "INSERT INTO snapshots (game, version, posts, state) VALUES ($1, $2, $3, $4)",
+                &[
+                    game.into(),
+                    version.into(),
+                    to_i64(posts).into(),
+                    state.into(),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// The stored snapshot of a game when it was made by `version` (else it is stale).
+    pub fn snapshot(&self, game: GameId, version: &str) -> Result<Option<(u64, String)>> {
+        self.tx(|tx| {
+            let rows = tx.query(
+                "SELECT posts, state FROM snapshots WHERE game = $1 AND version = $2",
+                &[game.into(), version.into()],
+            )?;
+            Ok(rows.into_iter().next().and_then(|r| {
+                let mut c = r.into_iter();
+                let posts = c.next().and_then(Value::int)?;
+                let state = c.next().and_then(Value::text)?;
+                Some((u64::try_from(posts).unwrap_or(0), state))
+            }))
+        })
+    }
+
+    /// Drops every snapshot: the next read re-derives every game from its posts.
+    pub fn drop_snapshots(&self) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec("DELETE FROM snapshots", &[])?;
+            Ok(())
+        })
+    }
+
+    // --- poller ----------------------------------------------------------------------------
+
+    pub fn poll_state(&self, game: GameId) -> Result<PollState> {
+        self.tx(|tx| {
+            let rows = tx.query(
+                "SELECT etag, last_modified, page_url, failures FROM poll_state WHERE game = $1",
+                &[game.into()],
+            )?;
+            Ok(rows
+                .into_iter()
+                .next()
+                .map(|r| {
+                    let mut c = r.into_iter();
+                    PollState {
+                        etag: c.next().and_then(Value::text),
+                        last_modified: c.next().and_then(Value::text),
+                        page_url: c.next().and_then(Value::text),
+                        failures: c
+                            .next()
+                            .and_then(Value::int)
+                            .and_then(|n| u32::try_from(n).ok())
+                            .unwrap_or(0),
+                    }
+                })
+                .unwrap_or_default())
+        })
+    }
+
+    pub fn set_poll_state(&self, game: GameId, state: &PollState) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec(
+                "INSERT INTO poll_state (game, etag, last_modified, page_url, failures) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game) DO UPDATE SET \
+                 etag = excluded.etag, last_modified = excluded.last_modified, \
+                 page_url = excluded.page_url, failures = excluded.failures",
+                &[
+                    game.into(),
+                    state.etag.clone().into(),
+                    state.last_modified.clone().into(),
+                    state.page_url.clone().into(),
+                    i64::from(state.failures).into(),
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Adds a message for the game's GM review list.
+    pub fn add_notice(&self, game: GameId, message: &str) -> Result<()> {
+        self.tx(|tx| {
+            tx.exec(
+                "INSERT INTO notices (game, time, message) VALUES ($1, $2, $3)",
+                &[game.into(), now().into(), message.into()],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// The game's latest messages, newest first.
+    pub fn notices(&self, game: GameId, limit: u32) -> Result<Vec<Notice>> {
+        self.tx(|tx| {
+            tx.query(
+                "SELECT time, message FROM notices WHERE game = $1 ORDER BY id DESC LIMIT $2",
+                &[game.into(), i64::from(limit).into()],
+            )?
+            .into_iter()
+            .map(|r| {
+                let mut c = r.into_iter();
+                let time = c.next().and_then(Value::text).unwrap_or_default();
+                Ok(Notice {
+                    time: time.parse().map_err(|e: jiff::Error| StoreError::Decode {
+                        what: "notice time",
+                        message: e.to_string(),
+                    })?,
+                    message: c.next().and_then(Value::text).unwrap_or_default(),
+                })
+            })
+            .collect()
+        })
+    }
+}
+
+// --- rows --------------------------------------------------------------------------------
+
+fn now() -> String {
+    Timestamp::now().to_string()
+}
+
+fn to_i64(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn first_int(rows: Vec<Row>, what: &'static str) -> Result<i64> {
+    rows.into_iter()
+        .next()
+        .and_then(|r| r.into_iter().next())
+        .and_then(Value::int)
+        .ok_or(StoreError::Decode {
+            what,
+            message: "no value".into(),
+        })
+}
+
+fn col_int(c: &mut impl Iterator<Item = Value>, what: &'static str) -> Result<i64> {
+    c.next().and_then(Value::int).ok_or(StoreError::Decode {
+        what,
+        message: "missing number".into(),
+    })
+}
+
+fn col_text(c: &mut impl Iterator<Item = Value>, what: &'static str) -> Result<String> {
+    c.next().and_then(Value::text).ok_or(StoreError::Decode {
+        what,
+        message: "missing text".into(),
+    })
+}
+
+fn game_row(row: Row) -> Result<GameRow> {
+    let mut c = row.into_iter();
+    Ok(GameRow {
+        id: col_int(&mut c, "game")?,
+        slug: col_text(&mut c, "game")?,
+        config: col_text(&mut c, "game")?,
+        thread_url: c.next().and_then(Value::text),
+        forum: c.next().and_then(Value::text),
+        running: c.next().and_then(Value::int).unwrap_or(0) != 0,
+    })
+}
+
+/// A post as its columns store it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PostRow {
+    number: i64,
+    author: String,
+    time: Option<String>,
+    edited: Option<String>,
+    markup: &'static str,
+    body: String,
+}
+
+impl PostRow {
+    fn from(post: &RawPost) -> PostRow {
+        let (markup, body) = match &post.body {
+            Markup::Html(b) => ("html", b.clone()),
+            Markup::BbCode(b) => ("bbcode", b.clone()),
+            Markup::Text(b) => ("text", b.clone()),
+        };
+        PostRow {
+            number: to_i64(post.number),
+            author: post.author.clone(),
+            time: post.time.map(|t| t.to_string()),
+            edited: post.edited.map(|e| match e {
+                Edited::Yes => "yes".to_owned(),
+                Edited::At(t) => t.to_string(),
+            }),
+            markup,
+            body,
+        }
+    }
+
+    fn from_columns(row: Row) -> Result<PostRow> {
+        let mut c = row.into_iter();
+        Ok(PostRow {
+            number: col_int(&mut c, "post")?,
+            author: col_text(&mut c, "post")?,
+            time: c.next().and_then(Value::text),
+            edited: c.next().and_then(Value::text),
+            markup: markup_kind(&col_text(&mut c, "post")?)?,
+            body: col_text(&mut c, "post")?,
+        })
+    }
+}
+
+fn markup_kind(s: &str) -> Result<&'static str> {
+    match s {
+        "html" => Ok("html"),
+        "bbcode" => Ok("bbcode"),
+        "text" => Ok("text"),
+        other => Err(StoreError::Decode {
+            what: "post markup",
+            message: format!("unknown markup `{other}`"),
+        }),
+    }
+}
+
+fn raw_post(row: Row) -> Result<RawPost> {
+    let mut c = row.into_iter();
+    let id = col_text(&mut c, "post")?;
+    let rest = PostRow::from_columns(c.collect())?;
+    let bad_time = |e: jiff::Error| StoreError::Decode {
+        what: "post time",
+        message: format!("post {id}: {e}"),
+    };
+    let time = rest
+        .time
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(bad_time)?;
+    let edited = match rest.edited.as_deref() {
+        None => None,
+        Some("yes") => Some(Edited::Yes),
+        Some(t) => Some(Edited::At(t.parse().map_err(bad_time)?)),
+    };
+    Ok(RawPost {
+        number: u64::try_from(rest.number).unwrap_or(0),
+        author: rest.author,
+        time,
+        edited,
+        body: match rest.markup {
+            "html" => Markup::Html(rest.body),
+            "bbcode" => Markup::BbCode(rest.body),
+            _ => Markup::Text(rest.body),
+        },
+        id,
+    })
+}
+
+// --- passwords and tokens ----------------------------------------------------------------
+
+/// An argon2 hash verified against when a name is unknown (made once per process).
+fn dummy_hash() -> &'static str {
+    static HASH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HASH.get_or_init(|| hash_password("no such account").unwrap_or_default())
+}
+
+fn hash_password(password: &str) -> Result<String> {
+    use argon2::password_hash::{PasswordHasher, SaltString};
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| StoreError::Random(e.to_string()))?;
+    let salt = SaltString::encode_b64(&salt).map_err(|e| StoreError::Hash(e.to_string()))?;
+    argon2::Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| StoreError::Hash(e.to_string()))
+}
+
+fn verify_password(password: &str, hash: &str) -> bool {
+    use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    PasswordHash::new(hash).is_ok_and(|h| {
+        argon2::Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
+}
+
+/// 32 random bytes as 64 hex digits.
+fn random_token() -> Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| StoreError::Random(e.to_string()))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_hash_verifies_only_its_password() {
+        let hash = hash_password("correct horse").unwrap();
+        assert!(hash.starts_with("$argon2id$"));
+        assert!(verify_password("correct horse", &hash));
+        assert!(!verify_password("wrong horse", &hash));
+        assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn tokens_are_long_random_hex() {
+        let a = random_token().unwrap();
+        let b = random_token().unwrap();
+        assert_eq!(a.len(), 64);
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,98 @@
+//! The same tests run on SQLite (always) and PostgreSQL (when `MAFIA_TEST_POSTGRES_URL`
+//! names a server whose user may create databases; `.ci/run` starts one).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use mafia_posts::{Edited, Markup, RawPost};
+use mafia_store::Store;
+
+/// A fresh database of an engine, kept alive as long as the value.
+pub struct TestDb {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestDb {
+    pub fn sqlite() -> TestDb {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let url = dir.path().join("mafia.db").display().to_string();
+        TestDb {
+            url,
+            _dir: Some(dir),
+        }
+    }
+
+    /// A new empty PostgreSQL database, or `None` (with a note) when no server is configured.
+    pub fn postgres() -> Option<TestDb> {
+        let Ok(admin) = std::env::var("MAFIA_TEST_POSTGRES_URL") else {
+            eprintln!("skipped: MAFIA_TEST_POSTGRES_URL is not set (no PostgreSQL server)");
+            return None;
+        };
+        static N: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "mafia_test_{}_{}_{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed),
+            jiff::Timestamp::now().as_nanosecond() % 1_000_000_000
+        );
+        let mut client = postgres::Client::connect(&admin, postgres::NoTls)
+            .expect("MAFIA_TEST_POSTGRES_URL must name a reachable server");
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("create a test database");
+        let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+        Some(TestDb {
+            url: format!("{base}/{name}"),
+            _dir: None,
+        })
+    }
+
+    pub fn open(&self) -> Store {
+        Store::open(&self.url).expect("open the store")
+    }
+}
+
+/// Defines one test per engine: `mod $name { fn sqlite(); fn postgres() }`.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            #[test]
+            fn sqlite() {
+                let db = $crate::common::TestDb::sqlite();
+                ($body)(&db);
+            }
+
+            #[test]
+            fn postgres() {
+                if let Some(db) = $crate::common::TestDb::postgres() {
+                    ($body)(&db);
+                }
+            }
+        }
+    };
+}
+
+/// A post by `author` with an HTML body, numbered `number`, id `p<number>`.
+pub fn post(number: u64, author: &str, html: &str) -> RawPost {
+    RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.to_owned(),
+        time: Some(
+            jiff::Timestamp::from_second(1_774_000_000 + number as i64 * 60).expect("a time"),
+        ),
+        edited: None,
+        body: Markup::Html(html.to_owned()),
+    }
+}
+
+#[allow(dead_code)]
+pub fn edited(mut p: RawPost, body: &str) -> RawPost {
+    p.body = Markup::Html(body.to_owned());
+    p.edited = Some(Edited::Yes);
+    p
+}

@@ -1,0 +1,237 @@
+//! The storage contract, run on SQLite and on PostgreSQL.
+
+mod common;
+
+use common::{TestDb, edited, post};
+use mafia_posts::{Edited, Markup, RawPost};
+use mafia_store::{ImportSummary, NewGame, PollState, Store, StoreError};
+
+const CONFIG: &str = "name = \"Test Game\"\n";
+
+fn with_game(db: &TestDb) -> (Store, i64) {
+    let store = db.open();
+    let game = store.create_game(&NewGame::new("test", CONFIG)).unwrap();
+    (store, game)
+}
+
+fn summary(inserted: usize, updated: usize, unchanged: usize) -> ImportSummary {
+    ImportSummary {
+        inserted,
+        updated,
+        unchanged,
+    }
+}
+
+on_both_engines!(
+    posts_come_back_exactly_as_imported_in_thread_order,
+    |db: &TestDb| {
+        let (store, game) = with_game(db);
+        let bbcode = RawPost {
+            id: "xyz-77".into(),
+            number: 2,
+            author: "Bob".into(),
+            time: None,
+            edited: Some(Edited::At(
+                jiff::Timestamp::from_second(1_774_100_000).unwrap(),
+            )),
+            body: Markup::BbCode("[b]Vote: Alice[/b]".into()),
+        };
+        let text = RawPost {
+            body: Markup::Text("##vote Bob\nsecond line".into()),
+            ..post(3, "Carol", "")
+        };
+        let first = post(1, "Alice", "<p>Hello <b>Vote: Bob</b></p>");
+        // Imported out of order; read back by post number.
+        store
+            .import_posts(game, &[text.clone(), first.clone(), bbcode.clone()])
+            .unwrap();
+        assert_eq!(store.posts(game).unwrap(), vec![first, bbcode, text]);
+        assert_eq!(store.post_count(game).unwrap(), 3);
+    }
+);
+
+on_both_engines!(
+    importing_a_post_twice_stores_it_once_and_an_edit_updates_it,
+    |db: &TestDb| {
+        let (store, game) = with_game(db);
+        let thread = [post(1, "Alice", "Vote: Bob"), post(2, "Bob", "hi")];
+        assert_eq!(store.import_posts(game, &thread).unwrap(), summary(2, 0, 0));
+        assert_eq!(store.import_posts(game, &thread).unwrap(), summary(0, 0, 2));
+
+        let fixed = edited(post(1, "Alice", ""), "<b>Vote: Carol</b>");
+        assert_eq!(
+            store
+                .import_posts(game, &[fixed.clone(), post(3, "Carol", "new")])
+                .unwrap(),
+            summary(1, 1, 0)
+        );
+        let stored = store.posts(game).unwrap();
+        assert_eq!(stored.len(), 3);
+        assert_eq!(stored[0], fixed);
+    }
+);
+
+on_both_engines!(
+    games_are_listed_by_slug_and_slugs_are_unique,
+    |db: &TestDb| {
+        let store = db.open();
+        let zeta = store
+            .create_game(&NewGame {
+                thread_url: Some("https://forum.example/viewtopic.php?t=9".into()),
+                forum: Some("phpbb".into()),
+                ..NewGame::new("zeta", CONFIG)
+            })
+            .unwrap();
+        store.create_game(&NewGame::new("alpha", CONFIG)).unwrap();
+        assert!(matches!(
+            store.create_game(&NewGame::new("zeta", CONFIG)),
+            Err(StoreError::GameExists(slug)) if slug == "zeta"
+        ));
+        let slugs: Vec<String> = store.games().unwrap().into_iter().map(|g| g.slug).collect();
+        assert_eq!(slugs, ["alpha", "zeta"]);
+
+        store.set_config(zeta, "name = \"Renamed\"\n").unwrap();
+        store.set_thread(zeta, None, None, false).unwrap();
+        let row = store.game("zeta").unwrap().unwrap();
+        assert_eq!(row.config, "name = \"Renamed\"\n");
+        assert_eq!(row.thread_url, None);
+        assert!(!row.running);
+        assert_eq!(store.game("nope").unwrap(), None);
+    }
+);
+
+on_both_engines!(posts_of_one_game_never_mix_with_another, |db: &TestDb| {
+    let (store, one) = with_game(db);
+    let two = store.create_game(&NewGame::new("two", CONFIG)).unwrap();
+    // The same forum post id in two games is two posts.
+    store.import_posts(one, &[post(1, "Alice", "one")]).unwrap();
+    store.import_posts(two, &[post(1, "Zed", "two")]).unwrap();
+    assert_eq!(store.posts(one).unwrap()[0].author, "Alice");
+    assert_eq!(store.posts(two).unwrap()[0].author, "Zed");
+});
+
+on_both_engines!(vote_overrides_are_kept_apart_from_posts, |db: &TestDb| {
+    let (store, game) = with_game(db);
+    store
+        .import_posts(game, &[post(4, "Alice", "<b>Vote: Bobb</b>")])
+        .unwrap();
+    let first = store
+        .add_override(game, 4, Some("Bob"), "typo of Bob", "Moderator")
+        .unwrap();
+    store
+        .add_override(game, 4, None, "retracted in PM", "Moderator")
+        .unwrap();
+    let all = store.overrides(game).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!((all[0].post, all[0].vote.as_deref()), (4, Some("Bob")));
+    assert_eq!(
+        (all[1].vote.as_deref(), all[1].by.as_str()),
+        (None, "Moderator")
+    );
+    // The post itself is untouched.
+    assert_eq!(
+        store.posts(game).unwrap()[0].body,
+        Markup::Html("<b>Vote: Bobb</b>".into())
+    );
+
+    assert!(store.remove_override(game, first).unwrap());
+    assert!(!store.remove_override(game, first).unwrap());
+    assert_eq!(store.overrides(game).unwrap().len(), 1);
+});
+
+on_both_engines!(a_gm_logs_in_only_with_the_right_password, |db: &TestDb| {
+    let store = db.open();
+    assert_eq!(store.user_count().unwrap(), 0);
+    store.add_user("Moderator", "s3cret pass").unwrap();
+    assert!(matches!(
+        store.add_user("Moderator", "other"),
+        Err(StoreError::UserExists(_))
+    ));
+    assert_eq!(store.login("Moderator", "wrong").unwrap(), None);
+    assert_eq!(store.login("Nobody", "s3cret pass").unwrap(), None);
+
+    let session = store.login("Moderator", "s3cret pass").unwrap().unwrap();
+    assert_ne!(session.token, session.csrf);
+    assert_eq!(
+        store.session(&session.token).unwrap(),
+        Some(session.clone())
+    );
+    assert_eq!(store.session("forged-token").unwrap(), None);
+    store.logout(&session.token).unwrap();
+    assert_eq!(store.session(&session.token).unwrap(), None);
+});
+
+on_both_engines!(
+    snapshots_are_dropped_whenever_the_posts_change,
+    |db: &TestDb| {
+        let (store, game) = with_game(db);
+        store.import_posts(game, &[post(1, "Alice", "a")]).unwrap();
+        store.put_snapshot(game, "v1", 1, "{\"state\":1}").unwrap();
+        assert_eq!(
+            store.snapshot(game, "v1").unwrap(),
+            Some((1, "{\"state\":1}".into()))
+        );
+        // A snapshot of another deriving version is stale.
+        assert_eq!(store.snapshot(game, "v2").unwrap(), None);
+        // Re-importing an unchanged post keeps it; a new post drops it.
+        store.import_posts(game, &[post(1, "Alice", "a")]).unwrap();
+        assert!(store.snapshot(game, "v1").unwrap().is_some());
+        store.import_posts(game, &[post(2, "Bob", "b")]).unwrap();
+        assert_eq!(store.snapshot(game, "v1").unwrap(), None);
+
+        store.put_snapshot(game, "v1", 2, "{}").unwrap();
+        store.drop_snapshots().unwrap();
+        assert_eq!(store.snapshot(game, "v1").unwrap(), None);
+    }
+);
+
+on_both_engines!(
+    the_poller_state_and_gm_notices_are_remembered,
+    |db: &TestDb| {
+        let (store, game) = with_game(db);
+        assert_eq!(store.poll_state(game).unwrap(), PollState::default());
+        let state = PollState {
+            etag: Some("\"abc\"".into()),
+            last_modified: Some("Sun, 22 Nov 2026 13:00:00 GMT".into()),
+            page_url: Some("http://127.0.0.1:1/t/1?page=3".into()),
+            failures: 2,
+        };
+        store.set_poll_state(game, &state).unwrap();
+        assert_eq!(store.poll_state(game).unwrap(), state);
+        store.add_notice(game, "the forum answered 500").unwrap();
+        store.add_notice(game, "the thread is gone (404)").unwrap();
+        let notices: Vec<String> = store
+            .notices(game, 10)
+            .unwrap()
+            .into_iter()
+            .map(|n| n.message)
+            .collect();
+        assert_eq!(
+            notices,
+            ["the thread is gone (404)", "the forum answered 500"]
+        );
+    }
+);
+
+on_both_engines!(
+    reopening_keeps_everything_and_migrates_once,
+    |db: &TestDb| {
+        {
+            let (store, game) = with_game(db);
+            store.import_posts(game, &[post(1, "Alice", "a")]).unwrap();
+        }
+        let store = db.open();
+        let game = store.game("test").unwrap().unwrap();
+        assert_eq!(store.post_count(game.id).unwrap(), 1);
+        store.integrity_check().unwrap();
+    }
+);
+
+#[test]
+fn a_missing_directory_is_an_error_naming_the_file() {
+    let err = match Store::open("/nonexistent-dir/deeper/mafia.db") {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("opened a database in a missing directory"),
+    };
+    assert!(err.contains("/nonexistent-dir/deeper/mafia.db"), "{err}");
+}
