@@ -162,6 +162,38 @@ fn the_six_nesting_glyphs() {
     ));
 }
 
+/// Real files indent bullets by 0, 1, 2 or 4 spaces; the glyph alone gives the level.
+#[test]
+fn bullets_nest_by_glyph_not_by_indentation() {
+    let a = ability(
+        "Immediate Night: |x|\n• Apply `Doomed` to @Selection\n    • Emit `Check`\n ‣ Ascend",
+    );
+    match a.steps.as_slice() {
+        [
+            Step::Do { .. },
+            Step::Do { .. },
+            Step::Do {
+                ability: AbilityKind::Ascend,
+                ..
+            },
+        ] => {}
+        other => panic!("{other:#?}"),
+    }
+    let b = ability("Starting:\n    • @Self exists:\n ‣ Ascend");
+    assert!(matches!(b.steps.as_slice(), [Step::If { then, .. }] if then.len() == 1));
+}
+
+/// Only `: ` (or a final `:`) ends a head; `#Group:Identifier` (guide, Groups) keeps its colon.
+#[test]
+fn group_instances_keep_their_colon() {
+    assert!(
+        matches!(kind("Join #Bakers:@Self"), AbilityKind::Join { group, .. } if group.as_group() == Some("Bakers:@Self"))
+    );
+    assert!(
+        matches!(kind("Join #Bakers:Second"), AbilityKind::Join { group, .. } if group.as_group() == Some("Bakers:Second"))
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Trigger types
 

@@ -20,6 +20,19 @@
 //! `format` (canonical text), `refs` (reference walk). The parser is a hand-written recursive
 //! descent over one line at a time: every line is parsed independently, so one bad line never
 //! hides errors in the next one.
+//!
+//! ```
+//! use mafia_roles::ability::parse_ability_block;
+//!
+//! let mut diags = Vec::new();
+//! let text = "Immediate Night: Role Investigate @Selection (SD, WD) [Temporal: Night 2+]";
+//! let ability = parse_ability_block(text, 0, &mut diags);
+//! assert!(diags.is_empty());
+//! assert_eq!(ability.to_text(), format!("{text}\n")); // canonical text round-trips
+//!
+//! parse_ability_block("Imediate Night: Atack @Selection", 0, &mut diags);
+//! assert_eq!(diags[0].help.as_deref(), Some("did you mean `Immediate Night`?"));
+//! ```
 
 pub mod ast;
 mod block;

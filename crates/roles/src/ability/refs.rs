@@ -167,6 +167,7 @@ impl<'a> Walker<'a, '_> {
                     }
                 }
                 Base::Group(g) => (self.f)(Reference::Group(g, loc.range())),
+                Base::Text(t) if pos == Pos::Any => self.info_text(t, loc, ctx),
                 Base::Text(t) if props.is_empty() => {
                     let name = text_name(t);
                     let r = match pos {
@@ -203,6 +204,31 @@ impl<'a> Walker<'a, '_> {
                 }
             }
             Value::Number { .. } | Value::Word { .. } => {}
+        }
+    }
+
+    /// Selectors inside info text (`` `@Visitor used @VisitType on you` ``) are evaluated when
+    /// the text is shown, so context-only ones are reported like any other.
+    fn info_text(&mut self, t: &'a str, loc: &Loc, ctx: &Ctx) {
+        let mut rest = t;
+        let mut offset = 0;
+        while let Some(i) = rest.find('@') {
+            let after = &rest[i + 1..];
+            let len = after
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            let name = &after[..len];
+            if let Some(allowed) = context_allowed(name, ctx) {
+                // The text starts one byte (the backtick) after the value.
+                let start = loc.start + 1 + offset + i;
+                (self.f)(Reference::ContextSelector {
+                    name,
+                    span: start..start + 1 + len,
+                    allowed,
+                });
+            }
+            offset += i + 1 + len;
+            rest = &after[len..];
         }
     }
 
@@ -510,6 +536,10 @@ impl<'a> Walker<'a, '_> {
                 target, feedback, ..
             } => {
                 self.value(target, Any, ctx);
+                // `@Result` is the default feedback inside an obstruction's fake feedback.
+                let mut fctx = *ctx;
+                fctx.result = true;
+                let ctx = &fctx;
                 match feedback {
                     Some(ObstructFeedback::Single(v)) => self.value(v, Any, ctx),
                     Some(ObstructFeedback::Chances(items)) => {

@@ -326,15 +326,16 @@ impl<'a> Cursor<'a> {
         &self.src[start..self.pos]
     }
 
-    /// A group name after `#`: word characters, `'` and `:` (instance identifiers), up to a
-    /// property access `->`.
+    /// A group name after `#`: word characters, `'` and `:` (instance identifiers, which may
+    /// also hold `@` and `%`: `#Bakers:@Self`), up to a property access `->`.
     fn group_name(&mut self) -> &'a str {
         let start = self.pos;
         while let Some(c) = self.peek() {
             if c == '-' && self.peek2() == Some('>') {
                 break;
             }
-            if is_word_char(c) || c == '\'' || c == ':' {
+            let identifier = self.src[start..self.pos].contains(':');
+            if is_word_char(c) || c == '\'' || c == ':' || (identifier && matches!(c, '@' | '%')) {
                 self.bump();
             } else {
                 break;
