@@ -47,8 +47,13 @@ impl Batch {
 pub enum SourceProblem {
     #[error(transparent)]
     Jsonl(#[from] JsonlError),
-    #[error(transparent)]
-    Import(#[from] ImportError),
+    /// A forum page (`origin`: its file or URL), or a post on it, could not be read.
+    #[error("{origin}: {error}")]
+    Page {
+        origin: String,
+        #[source]
+        error: ImportError,
+    },
 }
 
 /// A source could not be read at all.

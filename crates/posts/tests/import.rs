@@ -3,8 +3,8 @@
 
 use jiff::Timestamp;
 use mafia_posts::import::{
-    ImportError, NextPage, Page, parse_discourse_topic, parse_mtgsalvation_page, parse_phpbb_page,
-    parse_xenforo_page,
+    Engine, ImportError, NextPage, Page, PageSource, parse_discourse_topic,
+    parse_mtgsalvation_page, parse_phpbb_page, parse_xenforo_page,
 };
 use mafia_posts::{Edited, JsonlSource, Post, PostSource, SpanKind};
 
@@ -415,4 +415,81 @@ fn teamliquid_student_mafia_imports_completely_with_bold_hash_votes() {
     assert_eq!(by_number(326).author, "GlowingBear");
     // (Post 451 shows a typo'd `QUOTE]…[/QUOTE]` as text, as the forum did.)
     assert_no_quote_headers(&posts);
+}
+
+// --- Pages as a post source ---
+
+#[test]
+fn page_source_returns_each_post_once_and_edits_again() {
+    let mut source = PageSource::new(Engine::PhpBb);
+    let page = page_file("phpbb-mafiascum.html");
+    source.push("page-2.html", page.clone());
+    let first = source.read().unwrap();
+    assert_eq!(
+        first.posts.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [26, 27, 28]
+    );
+    assert_eq!(
+        first
+            .problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "page-2.html: phpBB page, post 4 on the page (id 7700124): no author (expected `.username` in the post profile or author line)"
+        ]
+    );
+    assert!(
+        source.read().unwrap().is_empty(),
+        "nothing handed over since"
+    );
+
+    // The same page polled again, with Anna's post edited.
+    source.push(
+        "page-2.html",
+        page.replace("Hi all &amp; good luck.", "Hi all."),
+    );
+    let second = source.read().unwrap();
+    assert_eq!(
+        second.posts.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [28]
+    );
+    assert_eq!(text(&second.posts[0].normalise()), "Hi all.\nVote: Oskar");
+}
+
+#[test]
+fn page_source_names_a_page_that_is_not_one() {
+    let mut source = PageSource::new(Engine::XenForo);
+    source.push(
+        "https://forums.example.net/login",
+        "<html><body>Log in</body></html>",
+    );
+    let batch = source.read().unwrap();
+    assert!(batch.posts.is_empty());
+    assert_eq!(
+        batch
+            .problems
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "https://forums.example.net/login: XenForo page: no posts found (expected `article.message` elements with `data-author`)"
+        ]
+    );
+}
+
+#[test]
+fn page_source_from_saved_files() {
+    let mut source = PageSource::from_files(
+        Engine::MtgSalvation,
+        [fixture("mtgsalvation/unreliable-cops-mafia-page.html")],
+    )
+    .unwrap();
+    assert_eq!(source.read().unwrap().posts.len(), 50);
+    let missing = PageSource::from_files(Engine::PhpBb, ["/nonexistent/page.html"]).unwrap_err();
+    assert!(
+        missing
+            .to_string()
+            .starts_with("cannot read /nonexistent/page.html: ")
+    );
 }

@@ -240,3 +240,30 @@ fn an_overlong_line_is_reported_and_skipped() {
         )]
     );
 }
+
+#[test]
+fn the_readme_example_reads() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let section = readme
+        .split("### Post files (JSON Lines)")
+        .nth(1)
+        .and_then(|s| s.split("```json\n").nth(1))
+        .and_then(|s| s.split("```").next())
+        .expect("README has the JSON Lines example");
+    let batch = read(section.as_bytes());
+    assert!(batch.problems.is_empty(), "{:?}", problems(&batch));
+    let posts = batch.normalised();
+    assert_eq!(posts.len(), 3);
+    assert_eq!(posts[0].id, "p1041");
+    assert_eq!(
+        posts[0].body.lines[0]
+            .spans_of(mafia_posts::SpanKind::Bold)
+            .collect::<Vec<_>>(),
+        ["Vote: Bob"]
+    );
+    assert_eq!(posts[1].edited, Some(Edited::Yes));
+    assert_eq!(posts[1].body.lines[0].text, "Really? Vote: Alice");
+    assert_eq!(posts[2].id, "14");
+    assert!(posts[2].body.lines[0].spans.is_empty());
+}

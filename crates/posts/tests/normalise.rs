@@ -320,6 +320,13 @@ fn bbcode_images_are_dropped_and_code_is_literal() {
 }
 
 #[test]
+fn bbcode_unclosed_code_and_img_are_shown_as_written() {
+    let body = bbcode("[code]x [b]Vote: Bob[/b]\n[img]pic");
+    assert_eq!(lines(&body), ["[code]x Vote: Bob", "[img]pic"]);
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
 fn bbcode_lists_break_lines() {
     let body = bbcode("[list][*]Alice[*]Bob[/list]end");
     assert_eq!(lines(&body), ["Alice", "Bob", "end"]);
@@ -345,5 +352,25 @@ fn bbcode_entities_are_decoded() {
 fn text_lines_are_collapsed_and_unstyled() {
     let body = text("  Vote:   Bob \n\n<b>not html</b>\n");
     assert_eq!(lines(&body), ["Vote: Bob", "<b>not html</b>"]);
+    assert!(bold(&body).is_empty());
+}
+
+// --- The rule set's examples (forum-rules-and-night-resolution.txt, rule 6) ---
+
+#[test]
+fn rule_6_bolded_vote_and_unvote_are_bold_spans() {
+    let body = html("<b>Vote: Dredd</b><br><b>Unvote: Dredd</b>");
+    assert_eq!(bold(&body), ["Vote: Dredd", "Unvote: Dredd"]);
+    let body = bbcode("[b]Vote: Dredd[/b]\n[b]Unvote: Dredd[/b]");
+    assert_eq!(bold(&body), ["Vote: Dredd", "Unvote: Dredd"]);
+}
+
+#[test]
+fn rule_6_unbolded_vote_and_unvote_have_no_span() {
+    let body = html("Vote: Dredd<br>Unvote: Dredd<br>V: Dredd<br>UV: Dredd");
+    assert_eq!(
+        lines(&body),
+        ["Vote: Dredd", "Unvote: Dredd", "V: Dredd", "UV: Dredd"]
+    );
     assert!(bold(&body).is_empty());
 }

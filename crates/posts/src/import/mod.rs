@@ -44,11 +44,13 @@ pub enum ImportError {
 
 mod discourse;
 mod mtgsalvation;
+mod pages;
 mod phpbb;
 mod xenforo;
 
 pub use discourse::parse_discourse_topic;
 pub use mtgsalvation::parse_mtgsalvation_page;
+pub use pages::{Engine, PageSource};
 pub use phpbb::parse_phpbb_page;
 pub use xenforo::parse_xenforo_page;
 

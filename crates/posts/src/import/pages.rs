@@ -1,0 +1,111 @@
+//! [`PageSource`]: forum pages (saved files, or pages a fetcher hands over) as a
+//! [`PostSource`].
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use super::{
+    ImportError, Page, parse_discourse_topic, parse_mtgsalvation_page, parse_phpbb_page,
+    parse_xenforo_page,
+};
+use crate::model::RawPost;
+use crate::source::{Batch, PostSource, SourceError, SourceProblem};
+
+/// The forum engines whose pages can be imported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// phpBB 3 topic pages (prosilver, mafiascum).
+    PhpBb,
+    /// XenForo 2 thread pages.
+    XenForo,
+    /// Discourse `/t/{id}.json` and `/t/{id}/posts.json` responses.
+    Discourse,
+    /// MTG Salvation (Curse forums) thread pages.
+    MtgSalvation,
+}
+
+impl Engine {
+    /// Reads one page (HTML, or JSON for Discourse) of this engine.
+    pub fn parse_page(self, text: &str) -> Result<Page, ImportError> {
+        match self {
+            Engine::PhpBb => parse_phpbb_page(text),
+            Engine::XenForo => parse_xenforo_page(text),
+            Engine::Discourse => parse_discourse_topic(text),
+            Engine::MtgSalvation => parse_mtgsalvation_page(text),
+        }
+    }
+}
+
+/// Pages of one thread, read as a [`PostSource`].
+///
+/// Pages are handed over with [`push`](PageSource::push) (a fetcher) or read from files
+/// ([`from_files`](PageSource::from_files)); each [`read`](PostSource::read) parses the pages
+/// handed over since the last one and returns, in page order, the posts it has not returned
+/// before: a post whose id was returned comes back only if the forum changed it (an edit).
+/// Reading the same page twice, or overlapping pages, never returns a post twice.
+#[derive(Debug)]
+pub struct PageSource {
+    engine: Engine,
+    pending: Vec<(String, String)>,
+    returned: HashMap<String, RawPost>,
+}
+
+impl PageSource {
+    pub fn new(engine: Engine) -> Self {
+        PageSource {
+            engine,
+            pending: Vec::new(),
+            returned: HashMap::new(),
+        }
+    }
+
+    /// Saved pages, in thread order.
+    pub fn from_files(
+        engine: Engine,
+        paths: impl IntoIterator<Item = impl Into<PathBuf>>,
+    ) -> Result<Self, SourceError> {
+        let mut source = PageSource::new(engine);
+        for path in paths {
+            let path = path.into();
+            let text = std::fs::read_to_string(&path).map_err(|source| SourceError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            source.push(path.display().to_string(), text);
+        }
+        Ok(source)
+    }
+
+    /// Hands over a page; `origin` (its URL or file) names it in problems.
+    pub fn push(&mut self, origin: impl Into<String>, text: impl Into<String>) {
+        self.pending.push((origin.into(), text.into()));
+    }
+}
+
+impl PostSource for PageSource {
+    fn read(&mut self) -> Result<Batch, SourceError> {
+        let mut batch = Batch::default();
+        for (origin, text) in std::mem::take(&mut self.pending) {
+            let page = match self.engine.parse_page(&text) {
+                Ok(page) => page,
+                Err(error) => {
+                    batch.problems.push(SourceProblem::Page { origin, error });
+                    continue;
+                }
+            };
+            for error in page.problems {
+                batch.problems.push(SourceProblem::Page {
+                    origin: origin.clone(),
+                    error,
+                });
+            }
+            for post in page.posts {
+                if self.returned.get(&post.id) != Some(&post) {
+                    self.returned.insert(post.id.clone(), post.clone());
+                    batch.posts.push(post);
+                }
+            }
+        }
+        Ok(batch)
+    }
+}
