@@ -502,40 +502,31 @@ impl Reader {
             return false;
         }
         let breaks = text::sentence_breaks(lower, &hits);
+        // Sorted, so the sentence around a position is found by binary search.
         let sentence_start = |at: usize| {
-            breaks
-                .iter()
-                .copied()
-                .filter(|&b| b <= at)
-                .max()
-                .unwrap_or(0)
+            let k = breaks.partition_point(|&b| b <= at);
+            if k == 0 { 0 } else { breaks[k - 1] }
         };
 
-        // Which players each death word kills.
+        // Which players each death word kills: the nearest name before it in its sentence,
+        // and the names listed with that one ("Alice, Bob and Carol").
         let mut found: Vec<(DeathWord, Vec<usize>)> = Vec::new();
         for dw in &death_words {
             let from = sentence_start(dw.start);
-            let before: Vec<usize> = hits
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| h.start >= from && h.end <= dw.start)
-                .map(|(i, _)| i)
-                .collect();
-            let Some(&nearest) = before.last() else {
+            let first = hits.partition_point(|h| h.start < from);
+            let last = hits.partition_point(|h| h.end <= dw.start);
+            if last <= first {
                 continue;
-            };
-            let mut dead = vec![nearest];
-            for pair in before.windows(2).rev() {
-                let (earlier, later) = (&hits[pair[0]], &hits[pair[1]]);
-                if *dead.last().unwrap_or(&usize::MAX) != pair[1] {
+            }
+            let mut dead = vec![last - 1];
+            let mut k = last - 1;
+            while k > first && dead.len() < self.players.len() {
+                let between = lower.get(hits[k - 1].end..hits[k].start).unwrap_or("");
+                if !text::is_list_separator(between) {
                     break;
                 }
-                let between = lower.get(earlier.end..later.start).unwrap_or("");
-                if text::is_list_separator(between) {
-                    dead.push(pair[0]);
-                } else {
-                    break;
-                }
+                k -= 1;
+                dead.push(k);
             }
             dead.reverse();
             found.push((*dw, dead));
@@ -544,14 +535,21 @@ impl Reader {
         let mut seen: Vec<usize> = Vec::new();
         let mut any = false;
         for (k, (dw, dead)) in found.iter().enumerate() {
+            let fresh: Vec<usize> = dead
+                .iter()
+                .map(|&hit| hits[hit].name)
+                .filter(|name| !seen.contains(name))
+                .collect();
+            if fresh.is_empty() {
+                continue;
+            }
             let comment_end = found
                 .get(k + 1)
                 .map(|(next, _)| sentence_start(next.start).max(dw.end))
                 .unwrap_or(lower.len());
             let comment = death_comment(folded, words, dw.end, comment_end)
                 .unwrap_or_else(|| line.text.trim().to_owned());
-            for &hit in dead {
-                let name_index = hits[hit].name;
+            for name_index in fresh {
                 if seen.contains(&name_index) {
                     continue;
                 }
@@ -583,9 +581,10 @@ impl Reader {
             let mut starts = vec![0];
             starts.extend(breaks);
             for start in starts {
-                let Some(first) = words.iter().position(|w| w.start >= start) else {
-                    continue;
-                };
+                let first = words.partition_point(|w| w.start < start);
+                if first >= words.len() {
+                    break;
+                }
                 if let Some(p) = announcement_at(words, lower, first, self.dialect) {
                     phase = Some(p);
                     break;
@@ -731,7 +730,7 @@ fn is_bold_heading(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
 /// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.
 fn death_comment(folded: &Folded<'_>, words: &[Word], from: usize, to: usize) -> Option<String> {
     let lower = folded.lower();
-    let first = words.iter().position(|w| w.start >= from)?;
+    let first = words.partition_point(|w| w.start < from);
     for i in first..words.len() {
         if words[i].start >= to {
             break;

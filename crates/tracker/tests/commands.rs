@@ -615,11 +615,37 @@ fn commands_report_their_line() {
 }
 
 #[test]
-fn hostile_text_never_panics() {
-    let nasty = "İİİ Bob ß died ﬃ. 🎲 ##RESURRECT \u{0}\u{202e} Deadline moved 9999999999999999999999 days later";
-    let _ = read(nasty);
-    let _ = read_2016(nasty);
-    let _ = problems(&"Bob died. ".repeat(1000));
+fn hostile_text_is_read_without_panicking() {
+    let nasty =
+        "İİİ Bob ß died ﬃ. 🎲 \u{0}\u{202e} Deadline moved 9999999999999999999999 days later";
+    assert_eq!(read(nasty), [death("Bob", nasty)]);
+    assert!(problems(nasty)[0].contains("longer than a year"));
+    assert_eq!(read_2016(nasty), [death("Bob", nasty)]);
+    // A misplaced ##RESURRECT makes the whole line a problem for the GM to look at.
+    let misplaced = format!("{nasty} ##RESURRECT İ");
+    assert_eq!(read(&misplaced), []);
+    assert!(problems(&misplaced)[0].contains("must open its own line"));
+}
+
+#[test]
+fn a_huge_line_is_read_once_per_player() {
+    // A quarter megabyte of deaths: each player dies once (and the line is read in linear time).
+    let line = "Bob died. Carol is dead. ".repeat(10_000);
+    let found = read(&line);
+    assert_eq!(found.len(), 2);
+    assert!(matches!(&found[0], Command::Death { player, .. } if player == "Bob"));
+    assert!(matches!(&found[1], Command::Death { player, .. } if player == "Carol"));
+
+    let list = format!(
+        "{}died {}",
+        "Bob and ".repeat(12_000),
+        "dead ".repeat(12_000)
+    );
+    assert_eq!(read(&list).len(), 1);
+    assert_eq!(
+        read(&"It is now Day 2. ".repeat(12_000)),
+        [announce(Phase::day(2))]
+    );
 }
 
 // ---- real threads -----------------------------------------------------------------------

@@ -1,6 +1,8 @@
 //! Case-insensitive text helpers for command recognition: a lower-cased copy of a line that
 //! remembers where each byte came from, word tokens, and whole-name matching.
 
+use std::collections::BTreeMap;
+
 /// A line folded to lower case, with a map back to the original text's byte offsets.
 pub(crate) struct Folded<'a> {
     original: &'a str,
@@ -111,7 +113,9 @@ pub(crate) fn sentence_breaks(lower: &str, names: &[NameHit]) -> Vec<usize> {
             continue;
         }
         let at_end = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
-        let in_name = names.iter().any(|h| h.start <= at && at < h.end);
+        // `names` is sorted by start and the hits do not overlap.
+        let k = names.partition_point(|h| h.start <= at);
+        let in_name = k > 0 && at < names[k - 1].end;
         if at_end && !in_name {
             breaks.push(at + c.len_utf8());
         }
@@ -210,25 +214,35 @@ impl NameSet {
     /// Every whole-name occurrence in a folded line, sorted by position. Overlapping matches
     /// are resolved in favour of the longer name.
     pub(crate) fn find_all(&self, lower: &str) -> Vec<NameHit> {
-        let mut hits: Vec<NameHit> = Vec::new();
+        // Taken hits by start (names are tried longest first, so a longer name keeps its
+        // place against a shorter one inside it).
+        let mut taken: BTreeMap<usize, NameHit> = BTreeMap::new();
         for (index, (_, name)) in self.names.iter().enumerate() {
             for (start, _) in lower.match_indices(name.as_str()) {
                 let end = start + name.len();
                 if !boundary_before(lower, start, name) || !boundary_after(lower, end, name) {
                     continue;
                 }
-                let overlaps = hits.iter().any(|h| start < h.end && h.start < end);
+                let before = taken.range(..end).next_back().map(|(_, h)| *h);
+                let overlaps = before.is_some_and(|h| h.end > start);
                 if !overlaps {
-                    hits.push(NameHit {
+                    taken.insert(
                         start,
-                        end,
-                        name: index,
-                    });
+                        NameHit {
+                            start,
+                            end,
+                            name: index,
+                        },
+                    );
                 }
             }
         }
-        hits.sort_by_key(|h| h.start);
-        hits
+        taken.into_values().collect()
+    }
+
+    /// How many names the set holds.
+    pub(crate) fn len(&self) -> usize {
+        self.names.len()
     }
 }
 
