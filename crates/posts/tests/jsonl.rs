@@ -267,3 +267,42 @@ fn the_readme_example_reads() {
     assert_eq!(posts[2].id, "14");
     assert!(posts[2].body.lines[0].spans.is_empty());
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn line() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            (0u64..1000, "[a-zA-Z ]{0,8}").prop_map(|(n, a)| format!(
+                r#"{{"number": {n}, "author": "{a}", "html": "<b>x</b>"}}"#
+            )
+            .into_bytes()),
+            prop::collection::vec(
+                any::<u8>().prop_filter("no newline", |b| *b != b'\n'),
+                0..40
+            ),
+        ]
+    }
+
+    proptest! {
+        /// Any bytes: no panic, and every non-blank line gives exactly one post or one problem,
+        /// each problem naming its line.
+        #[test]
+        fn every_line_is_a_post_or_a_problem(lines in prop::collection::vec(line(), 0..20)) {
+            let input = lines.join(&b'\n');
+            let batch = read(&input);
+            let non_blank = lines
+                .iter()
+                .filter(|l| !std::str::from_utf8(l).is_ok_and(|s| s.trim().is_empty()))
+                .count();
+            prop_assert_eq!(batch.posts.len() + batch.problems.len(), non_blank);
+            for problem in &batch.problems {
+                let SourceProblem::Jsonl(e) = problem else { panic!("{problem:?}") };
+                prop_assert!(e.line >= 1 && e.line as usize <= lines.len());
+                let prefix = format!("thread.jsonl:{}: ", e.line);
+                prop_assert!(problem.to_string().starts_with(&prefix));
+            }
+        }
+    }
+}
