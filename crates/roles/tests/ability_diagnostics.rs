@@ -122,6 +122,7 @@ fn unclosed_brackets_and_missing_colons() {
     assert_eq!(d[0].expected, ["]"]);
 
     let text = "Immediate Night Attack @Selection";
+    assert_eq!(classify_line(text), LineKind::Ability);
     let d = diagnose(text);
     assert_eq!(d[0].message, "expected `:` after the trigger type");
     assert_eq!(at(text, &d[0]), text);

@@ -839,16 +839,20 @@ fn bullet(out: &mut String, level: usize) {
 }
 
 /// Writes `head:` with its parameters and children: inline when the only child is a plain
-/// ability, else as nested bullets.
+/// ability and the head has no parameters, else as nested bullets.
 fn head_body(out: &mut String, head: &str, params: &Params, children: &[Step], level: usize) {
     out.push_str(head);
     out.push(':');
     params.write(out);
-    if let [
-        Step::Do {
-            ability, params: p, ..
-        },
-    ] = children
+    // Inline only without head parameters: parameters before an inline ability belong to it.
+    if let (
+        [
+            Step::Do {
+                ability, params: p, ..
+            },
+        ],
+        true,
+    ) = (children, params.is_empty())
     {
         out.push(' ');
         ability.write(out);

@@ -84,15 +84,31 @@ const HEADER_KEYS: &[&str] = &[
 /// Classifies one unindented line (without its line break).
 ///
 /// A line is an ability when the text before its first top-level `: ` (or final `:`) parses as
-/// a trigger type. Otherwise, when that text is not an element header and is close to a known
-/// trigger type (Jaro-Winkler ≥ 0.85), it is a misspelled trigger.
+/// a trigger type, or when a line without such a colon starts with a trigger type (so that the
+/// parser can report the missing colon). Otherwise, when the text before the colon is not an
+/// element header and is close to a known trigger type (Jaro-Winkler ≥ 0.85), it is a
+/// misspelled trigger.
 pub fn classify_line(line: &str) -> LineKind {
     let line = line.trim_end_matches(['\r', '\n']);
     if line.starts_with(char::is_whitespace) {
         return LineKind::Other;
     }
     let Some(colon) = block::head_colon(line, 0, line.len()) else {
-        return LineKind::Other;
+        // A trigger type without its colon is still an ability (the parser reports the colon).
+        let starts_with_trigger = trigger::trigger_names().iter().any(|n| {
+            line.len() >= n.len()
+                && line.is_char_boundary(n.len())
+                && line[..n.len()].eq_ignore_ascii_case(n)
+                && line[n.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(char::is_whitespace)
+        });
+        return if starts_with_trigger {
+            LineKind::Ability
+        } else {
+            LineKind::Other
+        };
     };
     let head = line[..colon].trim();
     if head.is_empty() {

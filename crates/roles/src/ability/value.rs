@@ -330,11 +330,19 @@ impl<'a> Cursor<'a> {
     /// also hold `@` and `%`: `#Bakers:@Self`), up to a property access `->`.
     fn group_name(&mut self) -> &'a str {
         let start = self.pos;
+        let mut identifier = false;
         while let Some(c) = self.peek() {
             if c == '-' && self.peek2() == Some('>') {
                 break;
             }
-            let identifier = self.src[start..self.pos].contains(':');
+            // A possessive `'s` ends the name (`Manipulate #Group's …`).
+            if c == '\'' && self.rest()[1..].starts_with('s') {
+                let after = self.rest()[2..].chars().next();
+                if after.is_none_or(|a| !is_word_char(a)) {
+                    break;
+                }
+            }
+            identifier |= c == ':';
             if is_word_char(c) || c == '\'' || c == ':' || (identifier && matches!(c, '@' | '%')) {
                 self.bump();
             } else {
