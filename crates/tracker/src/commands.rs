@@ -15,7 +15,7 @@
 //!   2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`.
 //! - `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
 //! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`.
-//! - Phase announcements, on a line with no other command.
+//! - Phase announcements, on any line (after the line's other commands).
 
 mod text;
 mod time;
@@ -192,12 +192,12 @@ impl Reader {
             };
         }
         if !command_found {
-            command_found = self.move_deadline(index, line, &folded, &words);
+            self.move_deadline(index, line, &folded, &words);
         }
-        command_found |= self.deaths(index, line, &folded, &words);
-        if !command_found {
-            self.announce(index, line, &folded, &words);
-        }
+        self.deaths(index, line, &folded, &words);
+        // "Bob has died. Day 2 begins." announces too; "Night 1 has ended early" never does
+        // (no announcement pattern ends a phase).
+        self.announce(index, line, &folded, &words);
     }
 
     /// `##RESURRECT PLAYER` on a line of its own.

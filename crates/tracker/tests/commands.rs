@@ -551,6 +551,17 @@ fn an_announcement_may_follow_another_sentence() {
 }
 
 #[test]
+fn a_death_and_an_announcement_on_one_line() {
+    assert_eq!(
+        read("Bob has died. Day 2 begins now."),
+        [
+            death("Bob", "Bob has died. Day 2 begins now."),
+            announce(Phase::day(2))
+        ]
+    );
+}
+
+#[test]
 fn a_bold_day_heading_alone_on_its_line_announces_the_day() {
     let post = Body {
         lines: vec![bold("Day 2"), Line::plain("Eden1892 dropped the hammer.")],
