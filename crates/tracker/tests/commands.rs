@@ -17,6 +17,7 @@ const PLAYERS: &[&str] = &[
     "Al",
     "Mr. X",
     "Player 7",
+    "Åsa",
 ];
 /// Users who are not players (yet): possible replacements.
 const OTHER_USERS: &[&str] = &["Dave", "Eve the GM"];
@@ -161,6 +162,11 @@ fn they_were_also_opens_a_comment() {
         read("Alice is dead. They were the Doctor."),
         [death("Alice", "the Doctor.")]
     );
+}
+
+#[test]
+fn case_does_not_matter_beyond_ascii_either() {
+    assert_eq!(read("ÅSA HAS DIED"), [death("Åsa", "ÅSA HAS DIED")]);
 }
 
 #[test]
