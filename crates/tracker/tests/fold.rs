@@ -427,3 +427,71 @@ fn an_announcement_driven_game_follows_the_gms_phase_posts() {
     assert_eq!(t.status().phase, Phase::day(2));
     assert_eq!(wagons(&t), vec![]);
 }
+
+#[test]
+fn a_lock_comes_only_with_a_vote_not_with_a_death() {
+    // Six alive: majority 4, lock at 5. Four on Erin, then a death: five alive, lock at 4.
+    let mut t = tracker(&["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"], "");
+    for (n, who) in ["Alice", "Bob", "Carol", "Dave"].iter().enumerate() {
+        t.apply(&post_at(n as u64 + 1, who, &at(n as u64), &["##vote Erin"]));
+    }
+    t.apply(&post_at(5, "GM", &at(5), &["Frank died."]));
+    assert_eq!(t.tally_now().lock_at, Some(4));
+    assert!(!t.tally_now().wagons[0].locked);
+    // The next vote on the wagon locks it.
+    t.apply(&post_at(6, "Alice", &at(6), &["##vote Erin"]));
+    assert!(
+        !t.tally_now().wagons[0].locked,
+        "a repeated vote is not an additional vote"
+    );
+    t.apply(&post_at(7, "Erin", &at(7), &["##vote Erin"]));
+    assert!(t.tally_now().wagons[0].locked);
+}
+
+#[test]
+fn a_hammer_without_a_post_time_stops_the_days_votes() {
+    let text = "name = \"Free\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Bob\", \"Carol\"]\n\
+                [rules]\nmajority = \"hammer\"\n";
+    let mut t =
+        mafia_tracker::Tracker::new(mafia_tracker::Game::parse(text, "free.toml").expect("game"))
+            .expect("tracker");
+    t.apply(&post(1, "Alice", &["##vote Carol"]));
+    t.apply(&post(2, "Bob", &["##vote Carol"]));
+    assert_eq!(t.status().hammer, Some(("Carol".into(), 2)));
+    t.apply(&post(3, "Alice", &["##unvote"]));
+    assert!(flagged(&t, ReviewKind::VoteRefused, "Alice"));
+    assert_eq!(wagons(&t), vec![("Carol".into(), 2)]);
+    t.apply(&post(4, "GM", &["It is now Night 1"]));
+    assert_eq!(
+        t.status().previous_days[0].hammer,
+        Some(("Carol".into(), 2))
+    );
+    assert_eq!(t.status().hammer, None);
+}
+
+#[test]
+fn the_2016_dialect_ends_the_phase_at_the_posts_time() {
+    let mut t = tracker(FIVE, "[rules]\ndialect = \"v2016\"\n");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));
+    t.apply(&post_at(2, "GM", "2026-03-02 20:00", &["Day 1 has ended"]));
+    let status = t.status();
+    assert_eq!(status.phase, Phase::night(1));
+    assert_eq!(
+        status.previous_days[0].tally.wagons[0].voters,
+        names(&["Alice"])
+    );
+    // Later deadlines are not changed: Night 1 still ends 2026-03-04 18:00.
+    assert_eq!(
+        status.deadline.at.expect("fixed").timestamp(),
+        utc("2026-03-04 18:00")
+    );
+    // "Night 1 has begun" when it is already night restates it: nothing more ends.
+    t.apply(&post_at(
+        3,
+        "GM",
+        "2026-03-02 20:05",
+        &["Night 1 has begun"],
+    ));
+    assert_eq!(t.status().phase, Phase::night(1));
+}
