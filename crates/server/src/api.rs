@@ -1,0 +1,122 @@
+//! The JSON API: the same data as the pages.
+//!
+//! - `GET /api/games`: every game's slug, name, phase and post count.
+//! - `GET /api/games/{slug}`: the status (the tracker's `Status`); `?at=N` as of post N.
+//! - `GET /api/games/{slug}/votes`: every vote-like mark, in thread order.
+//! - `GET /api/games/{slug}/activity`: posts and words per phase and author.
+//! - `GET /api/games/{slug}/players/{name}/posts`: one author's posts (normalised lines).
+
+use axum::extract::{Path, Query, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::derive;
+use crate::pages::AtQuery;
+use crate::{AppError, AppState};
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/games/{slug}", get(status))
+        .route("/api/games/{slug}/votes", get(votes))
+        .route("/api/games/{slug}/activity", get(activity))
+        .route("/api/games/{slug}/players/{name}/posts", get(player_posts))
+}
+
+#[derive(Debug, Serialize)]
+struct GameSummary {
+    slug: String,
+    name: Option<String>,
+    phase: Option<String>,
+    game_over: bool,
+    posts: usize,
+    error: Option<String>,
+}
+
+async fn games(State(state): State<AppState>) -> Result<Json<Vec<GameSummary>>, AppError> {
+    let rows = state.blocking(|s| s.games()).await?;
+    let mut out = Vec::new();
+    for row in rows {
+        let d = state.derived(&row.slug).await?;
+        out.push(GameSummary {
+            slug: d.slug.clone(),
+            name: d.game.as_ref().ok().map(|g| g.name.clone()),
+            phase: d.status.as_ref().map(|s| s.phase.to_string()),
+            game_over: d.status.as_ref().is_some_and(|s| s.game_over),
+            posts: d.posts.len(),
+            error: d.game.as_ref().err().cloned(),
+        });
+    }
+    Ok(Json(out))
+}
+
+async fn status(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    Query(q): Query<AtQuery>,
+) -> Result<Json<Value>, AppError> {
+    let d = state.derived(&slug).await?;
+    if let Err(e) = &d.game {
+        return Err(AppError::BadRequest(format!(
+            "the game file cannot be used: {e}"
+        )));
+    }
+    let status = match q.at {
+        Some(n) => tokio::task::spawn_blocking(move || derive::status_at(&d, n))
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))?,
+        None => d.status.clone(),
+    };
+    serde_json::to_value(status)
+        .map(Json)
+        .map_err(|e| AppError::Internal(e.to_string()))
+}
+
+async fn votes(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    let d = state.derived(&slug).await?;
+    Ok(Json(json!(d.history)))
+}
+
+async fn activity(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> Result<Json<Value>, AppError> {
+    let d = state.derived(&slug).await?;
+    Ok(Json(json!(d.activity)))
+}
+
+async fn player_posts(
+    State(state): State<AppState>,
+    Path((slug, name)): Path<(String, String)>,
+) -> Result<Json<Value>, AppError> {
+    let d = state.derived(&slug).await?;
+    let wanted = name.to_lowercase();
+    let posts: Vec<Value> = d
+        .posts
+        .iter()
+        .zip(
+            d.post_phases
+                .iter()
+                .map(Some)
+                .chain(std::iter::repeat(None)),
+        )
+        .filter(|(p, _)| p.author.to_lowercase() == wanted)
+        .map(|(p, phase)| {
+            json!({
+                "id": p.id,
+                "number": p.number,
+                "author": p.author,
+                "time": p.time,
+                "edited": p.edited.is_some(),
+                "phase": phase.map(|ph| ph.to_string()),
+                "lines": p.body.lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(Json(json!(posts)))
+}

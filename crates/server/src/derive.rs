@@ -1,0 +1,240 @@
+//! From stored rows to what the pages show: the game file is parsed, every raw post is
+//! normalised, the GM's vote overrides are laid over the normalised posts, and the tracker
+//! replays the thread. Nothing here is stored; it is rebuilt whenever the posts, the game
+//! file or the overrides change (a parser fix therefore re-derives every game).
+
+use std::collections::HashSet;
+
+use mafia_posts::{Line, Post, RawPost, Span, SpanKind};
+use mafia_store::{GameRow, Override};
+use mafia_tracker::config::VoteSyntax;
+use mafia_tracker::phase::Phase;
+use mafia_tracker::state::VoteRecord;
+use mafia_tracker::votes::{Target, Verdict};
+use mafia_tracker::{Game, Status, Tracker};
+use serde::Serialize;
+
+/// Everything the pages of one game show, derived from the stored rows.
+#[derive(Debug, Clone)]
+pub struct Derived {
+    pub slug: String,
+    pub thread_url: Option<String>,
+    /// The game, or why its game file cannot be used.
+    pub game: Result<Game, String>,
+    /// The posts as the tracker read them (normalised, overrides applied).
+    pub posts: Vec<Post>,
+    /// The state after the last post.
+    pub status: Option<Status>,
+    /// Every vote-like mark of the game, in thread order.
+    pub history: Vec<HistoryEntry>,
+    /// Post and word counts per phase and author.
+    pub activity: Vec<Activity>,
+    /// The phase each post was made in (parallel to `posts`).
+    pub post_phases: Vec<Phase>,
+    pub overrides: Vec<Override>,
+}
+
+/// One vote-like mark, with the names resolved for display.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HistoryEntry {
+    pub phase: Phase,
+    pub post: u64,
+    pub voter: String,
+    pub raw: String,
+    /// What it was read as, in words ("vote for Bob", "unvote", "unknown name `Bobb`").
+    pub reading: String,
+    pub counted: bool,
+}
+
+/// Posts and words of one author in one phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Activity {
+    pub phase: Phase,
+    pub author: String,
+    pub posts: u32,
+    pub words: u32,
+}
+
+/// The posts with the GM's overrides laid over them: an override adds, at the end of its
+/// post, a vote line in a syntax the game counts (the last vote of a post wins).
+pub fn with_overrides(raw: &[RawPost], overrides: &[Override], game: Option<&Game>) -> Vec<Post> {
+    raw.iter()
+        .map(|r| {
+            let mut post = r.normalise();
+            for o in overrides.iter().filter(|o| o.post == r.number) {
+                post.body.lines.push(override_line(o, game));
+            }
+            post
+        })
+        .collect()
+}
+
+fn override_line(o: &Override, game: Option<&Game>) -> Line {
+    let syntaxes = game.map(|g| g.rules.votes.as_slice()).unwrap_or(&[]);
+    if syntaxes.contains(&VoteSyntax::Bot) || syntaxes.is_empty() {
+        return Line::plain(match &o.vote {
+            Some(name) => format!("##VOTE {name}"),
+            None => "##UNVOTE".to_owned(),
+        });
+    }
+    let text = match &o.vote {
+        Some(name) => format!("Vote: {name}"),
+        None => "Unvote".to_owned(),
+    };
+    let kind = if syntaxes.contains(&VoteSyntax::Bold) {
+        SpanKind::Bold
+    } else {
+        SpanKind::VoteTag
+    };
+    let text = if kind == SpanKind::VoteTag {
+        o.vote.clone().unwrap_or_default()
+    } else {
+        text
+    };
+    Line {
+        spans: vec![Span {
+            range: 0..text.len(),
+            kind,
+        }],
+        text,
+    }
+}
+
+/// Replays a game from its stored rows.
+pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Derived {
+    let game = mafia_tracker::config::Game::parse(&row.config, &format!("game {}", row.slug))
+        .map_err(|e| e.to_string());
+    let posts = with_overrides(raw, &overrides, game.as_ref().ok());
+    let mut derived = Derived {
+        slug: row.slug.clone(),
+        thread_url: row.thread_url.clone(),
+        game: game.clone(),
+        posts,
+        status: None,
+        history: Vec::new(),
+        activity: Vec::new(),
+        post_phases: Vec::new(),
+        overrides,
+    };
+    let Ok(game) = game else { return derived };
+    let tracker = match Tracker::new(game.clone()) {
+        Ok(t) => t,
+        Err(e) => {
+            derived.game = Err(e.to_string());
+            return derived;
+        }
+    };
+    let replay = replay(tracker, &game, &derived.posts);
+    derived.status = Some(replay.status);
+    derived.history = replay.history;
+    derived.activity = replay.activity;
+    derived.post_phases = replay.phases;
+    derived
+}
+
+struct Replay {
+    status: Status,
+    history: Vec<HistoryEntry>,
+    activity: Vec<Activity>,
+    phases: Vec<Phase>,
+}
+
+fn replay(mut tracker: Tracker, game: &Game, posts: &[Post]) -> Replay {
+    let gms: HashSet<String> = game.gms.iter().map(|g| g.to_lowercase()).collect();
+    let mut history = Vec::new();
+    let mut seen_marks: HashSet<(u64, String, String)> = HashSet::new();
+    let mut activity: Vec<Activity> = Vec::new();
+    let mut phases = Vec::with_capacity(posts.len());
+    let mut collect = |tracker: &Tracker, history: &mut Vec<HistoryEntry>| {
+        let status = tracker.status();
+        for record in &status.votes {
+            let key = (record.post, record.voter.clone(), record.raw.clone());
+            if seen_marks.insert(key) {
+                history.push(entry(tracker, status.phase, record));
+            }
+        }
+    };
+    for post in posts {
+        // A day's vote log is cleared when the day ends: read it before any post that may
+        // end it (a GM post, or the first post past the deadline).
+        let current = tracker.schedule().current();
+        let past_deadline = match (&current.at, post.time) {
+            (Some(at), Some(t)) => t >= at.timestamp(),
+            _ => false,
+        };
+        if past_deadline || gms.contains(&post.author.to_lowercase()) {
+            collect(&tracker, &mut history);
+        }
+        tracker.apply(post);
+        let phase = tracker.schedule().current().phase;
+        phases.push(phase);
+        let words = post
+            .body
+            .lines
+            .iter()
+            .map(|l| l.text.split_whitespace().count())
+            .sum::<usize>();
+        let words = u32::try_from(words).unwrap_or(u32::MAX);
+        match activity
+            .iter_mut()
+            .find(|a| a.phase == phase && a.author == post.author)
+        {
+            Some(a) => {
+                a.posts += 1;
+                a.words = a.words.saturating_add(words);
+            }
+            None => activity.push(Activity {
+                phase,
+                author: post.author.clone(),
+                posts: 1,
+                words,
+            }),
+        }
+    }
+    collect(&tracker, &mut history);
+    history.sort_by_key(|h| h.post);
+    Replay {
+        status: tracker.status(),
+        history,
+        activity,
+        phases,
+    }
+}
+
+fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
+    let name = |t: &Target| match t {
+        Target::Slot(i) => tracker
+            .slots()
+            .get(*i)
+            .map_or_else(|| "?".to_owned(), |s| s.name.clone()),
+        Target::NoLynch => "No Lynch".to_owned(),
+    };
+    let reading = match &record.verdict {
+        Verdict::Vote { target } => format!("vote for {}", name(target)),
+        Verdict::NearMiss { target, written } => {
+            format!("vote for {} (written `{written}`)", name(target))
+        }
+        Verdict::Unvote => "unvote".to_owned(),
+        Verdict::Ambiguous { written, .. } => format!("ambiguous name `{written}`"),
+        Verdict::Unknown { written } => format!("unknown name `{written}`"),
+        Verdict::NotCounted { reason } => format!("not counted: {reason}"),
+    };
+    HistoryEntry {
+        phase,
+        post: record.post,
+        voter: record.voter.clone(),
+        raw: record.raw.clone(),
+        reading,
+        counted: record.counted,
+    }
+}
+
+/// The state as of post `at` (posts numbered above it are left out).
+pub fn status_at(derived: &Derived, at: u64) -> Option<Status> {
+    let game = derived.game.as_ref().ok()?;
+    let mut tracker = Tracker::new(game.clone()).ok()?;
+    for post in derived.posts.iter().take_while(|p| p.number <= at) {
+        tracker.apply(post);
+    }
+    Some(tracker.status())
+}

@@ -1,0 +1,559 @@
+//! The GM dashboard: log in (argon2-hashed passwords), then create games, edit a game file,
+//! read the review list, correct votes (stored as overrides), import posts and copy the
+//! BBCode vote count.
+//!
+//! Security: the session cookie is `HttpOnly; SameSite=Strict` (and `Secure` when
+//! [`Options::secure_cookies`](crate::Options) is set); every form carries the session's
+//! CSRF token (the login form a token bound to a short-lived cookie), and every mutating
+//! route refuses a request without a live session (401) or with a wrong token (403).
+
+use axum::Router;
+use axum::extract::{Form, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use mafia_store::{NewGame, Session};
+use maud::{Markup, html};
+use serde::Deserialize;
+
+use crate::pages::layout;
+use crate::{AppError, AppState};
+
+const SESSION_COOKIE: &str = "mafia_session";
+const LOGIN_COOKIE: &str = "mafia_login";
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/gm/login", get(login_form).post(login))
+        .route("/gm/logout", post(logout))
+        .route("/gm", get(dashboard))
+        .route("/gm/games", post(create_game))
+        .route("/gm/g/{slug}", get(game_page))
+        .route("/gm/g/{slug}/config", post(set_config))
+        .route("/gm/g/{slug}/thread", post(set_thread))
+        .route("/gm/g/{slug}/posts", post(import_posts))
+        .route("/gm/g/{slug}/overrides", post(add_override))
+        .route("/gm/g/{slug}/overrides/{id}/delete", post(remove_override))
+}
+
+/// The value of a cookie in the request.
+fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+fn set_cookie(name: &str, value: &str, max_age: i64, secure: bool) -> HeaderValue {
+    let secure = if secure { "; Secure" } else { "" };
+    let text =
+        format!("{name}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}");
+    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
+}
+
+/// Compares two tokens in time independent of where they differ.
+fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+/// A logged-in GM (the extractor refuses the request otherwise).
+pub struct Gm(pub Session);
+
+impl FromRequestParts<AppState> for Gm {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Gm, AppError> {
+        let token = cookie(&parts.headers, SESSION_COOKIE)
+            .ok_or(AppError::Unauthorized)?
+            .to_owned();
+        state
+            .blocking(move |s| s.session(&token))
+            .await?
+            .map(Gm)
+            .ok_or(AppError::Unauthorized)
+    }
+}
+
+impl Gm {
+    fn check(&self, csrf: &str) -> Result<(), AppError> {
+        if same_token(&self.0.csrf, csrf) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}
+
+fn csrf_field(token: &str) -> Markup {
+    html! { input type="hidden" name="csrf" value=(token); }
+}
+
+// --- login -------------------------------------------------------------------------------
+
+async fn login_form(State(state): State<AppState>) -> Result<Response, AppError> {
+    let token = random_hex().ok_or(AppError::Internal("no random numbers".into()))?;
+    let page = layout(
+        "GM login",
+        html! {
+            h1 { "GM login" }
+            form method="post" action="/gm/login" {
+                (csrf_field(&token))
+                p { label { "Name " input name="name" autocomplete="username" required; } }
+                p { label { "Password " input type="password" name="password" autocomplete="current-password" required; } }
+                button { "Log in" }
+            }
+        },
+    );
+    let mut response = page.into_response();
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        set_cookie(LOGIN_COOKIE, &token, 3600, state.options.secure_cookies),
+    );
+    Ok(response)
+}
+
+fn random_hex() -> Option<String> {
+    let mut bytes = [0u8; 32];
+    getrandom_fill(&mut bytes)?;
+    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn getrandom_fill(buf: &mut [u8]) -> Option<()> {
+    // std has no secure random source: read the kernel's.
+    use std::io::Read;
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(buf))
+        .ok()
+}
+
+#[derive(Debug, Deserialize)]
+struct LoginForm {
+    name: String,
+    password: String,
+    csrf: String,
+}
+
+async fn login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Form(form): Form<LoginForm>,
+) -> Result<Response, AppError> {
+    let expected = cookie(&headers, LOGIN_COOKIE).ok_or(AppError::Forbidden)?;
+    if !same_token(expected, &form.csrf) {
+        return Err(AppError::Forbidden);
+    }
+    let LoginForm { name, password, .. } = form;
+    let session = state.blocking(move |s| s.login(&name, &password)).await?;
+    let Some(session) = session else {
+        let page = layout(
+            "GM login",
+            html! {
+                h1 { "GM login" }
+                p.notice { "Wrong name or password." }
+                p { a href="/gm/login" { "Try again" } }
+            },
+        );
+        return Ok((axum::http::StatusCode::UNAUTHORIZED, page).into_response());
+    };
+    let mut response = Redirect::to("/gm").into_response();
+    let secure = state.options.secure_cookies;
+    let max_age = mafia_store::SESSION_HOURS * 3600;
+    let headers = response.headers_mut();
+    headers.append(
+        header::SET_COOKIE,
+        set_cookie(SESSION_COOKIE, &session.token, max_age, secure),
+    );
+    headers.append(header::SET_COOKIE, set_cookie(LOGIN_COOKIE, "", 0, secure));
+    Ok(response)
+}
+
+#[derive(Debug, Deserialize)]
+struct CsrfForm {
+    csrf: String,
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    gm: Gm,
+    Form(form): Form<CsrfForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let token = gm.0.token.clone();
+    state.blocking(move |s| s.logout(&token)).await?;
+    let mut response = Redirect::to("/").into_response();
+    response.headers_mut().append(
+        header::SET_COOKIE,
+        set_cookie(SESSION_COOKIE, "", 0, state.options.secure_cookies),
+    );
+    Ok(response)
+}
+
+// --- dashboard ---------------------------------------------------------------------------
+
+fn gm_nav(gm: &Gm) -> Markup {
+    html! {
+        nav {
+            a href="/" { "Public pages" }
+            a href="/gm" { "Dashboard" }
+            form method="post" action="/gm/logout" style="display:inline" {
+                (csrf_field(&gm.0.csrf))
+                button { "Log out " (gm.0.user) }
+            }
+        }
+    }
+}
+
+async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>, AppError> {
+    let games = state.blocking(|s| s.games()).await?;
+    Ok(layout(
+        "GM dashboard",
+        html! {
+            (gm_nav(&gm))
+            h1 { "GM dashboard" }
+            ul { @for g in &games { li { a href={ "/gm/g/" (g.slug) } { (g.slug) } } } }
+            h2 { "Create a game" }
+            form method="post" action="/gm/games" {
+                (csrf_field(&gm.0.csrf))
+                p { label { "Short name (letters, digits, -) " input name="slug" pattern="[a-z0-9-]{1,40}" required; } }
+                p { label { "Thread URL " input name="thread_url" type="url"; } }
+                p { label { "Forum " select name="forum" {
+                    option value="phpbb" { "phpBB" }
+                    option value="xenforo" { "XenForo" }
+                    option value="discourse" { "Discourse" }
+                    option value="jsonl" { "JSON Lines (posts imported by hand)" }
+                } } }
+                p { label { "Game file (TOML)" textarea name="config" rows="14" required {} } }
+                button { "Create" }
+            }
+        },
+    ))
+}
+
+fn valid_slug(slug: &str) -> bool {
+    (1..=40).contains(&slug.len())
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+fn check_config(text: &str, slug: &str) -> Result<(), AppError> {
+    mafia_tracker::Game::parse(text, &format!("game {slug}"))
+        .map(|_| ())
+        .map_err(|e| AppError::BadRequest(format!("the game file has an error: {e}")))
+}
+
+#[derive(Debug, Deserialize)]
+struct CreateForm {
+    csrf: String,
+    slug: String,
+    #[serde(default)]
+    thread_url: String,
+    #[serde(default)]
+    forum: String,
+    config: String,
+}
+
+fn non_empty(s: &str) -> Option<String> {
+    let s = s.trim();
+    (!s.is_empty()).then(|| s.to_owned())
+}
+
+async fn create_game(
+    State(state): State<AppState>,
+    gm: Gm,
+    Form(form): Form<CreateForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let slug = form.slug.trim().to_owned();
+    if !valid_slug(&slug) {
+        return Err(AppError::BadRequest(
+            "the short name may only have lower-case letters, digits and -, at most 40".into(),
+        ));
+    }
+    check_config(&form.config, &slug)?;
+    let new = NewGame {
+        slug: slug.clone(),
+        config: form.config,
+        thread_url: non_empty(&form.thread_url),
+        forum: non_empty(&form.forum),
+    };
+    state
+        .blocking(move |s| s.create_game(&new))
+        .await
+        .map_err(|e| match e {
+            AppError::Store(mafia_store::StoreError::GameExists(s)) => {
+                AppError::BadRequest(format!("a game `{s}` already exists"))
+            }
+            other => other,
+        })?;
+    state.invalidate(&slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+async fn game_page(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path(slug): Path<String>,
+) -> Result<Html<String>, AppError> {
+    let d = state.derived(&slug).await?;
+    let id = state.game_id(&slug).await?;
+    let (row, notices) = state
+        .blocking(move |s| {
+            let row = s.games()?.into_iter().find(|g| g.id == id);
+            Ok((row, s.notices(id, 50)?))
+        })
+        .await?;
+    let row = row.ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
+    let bbcode = d.status.as_ref().map(mafia_tracker::report::bbcode);
+    let csrf = gm.0.csrf.clone();
+    Ok(layout(
+        &format!("GM — {slug}"),
+        html! {
+            (gm_nav(&gm))
+            h1 { "GM: " (slug) }
+            p { a href={ "/g/" (slug) } { "Public status page" } }
+            @if let Err(e) = &d.game { p.notice { "The game file cannot be used: " (e) } }
+
+            h2 { "Review list" }
+            @if notices.is_empty() && d.status.as_ref().is_none_or(|s| s.review.is_empty()) { p { "Nothing to review." } }
+            ul {
+                @for n in &notices { li.notice { (n.time.strftime("%Y-%m-%d %H:%M UTC")) ": " (n.message) } }
+                @if let Some(s) = &d.status {
+                    @for r in &s.review {
+                        li {
+                            (r.phase)
+                            @if let Some(p) = r.post { ", " a href={ "/g/" (slug) "/posts#p" (p) } { "post " (p) } }
+                            @if let Some(w) = &r.who { ", " (w) }
+                            ": " (r.message)
+                        }
+                    }
+                }
+            }
+
+            h2 { "Vote count (BBCode)" }
+            @match &bbcode {
+                Some(text) => textarea readonly rows="10" { (text) },
+                None => p { "No vote count while the game file has errors." },
+            }
+
+            h2 { "Correct a vote" }
+            p.muted { "A correction is kept apart from the posts: it makes the post count as a vote for the name given (or as an unvote when the name is empty)." }
+            form method="post" action={ "/gm/g/" (slug) "/overrides" } {
+                (csrf_field(&csrf))
+                label { "Post number " input type="number" name="post" min="1" required; }
+                label { " Vote for " input name="vote" placeholder="empty: unvote"; }
+                label { " Note " input name="note"; }
+                button { "Save correction" }
+            }
+            @if !d.overrides.is_empty() {
+                table {
+                    tr { th { "Post" } th { "Counts as" } th { "Note" } th { "By" } th {} }
+                    @for o in &d.overrides {
+                        tr {
+                            td { (o.post) }
+                            td { @match &o.vote { Some(v) => { "vote for " (v) }, None => "unvote" } }
+                            td { (o.note) }
+                            td { (o.by) }
+                            td {
+                                form method="post" action={ "/gm/g/" (slug) "/overrides/" (o.id) "/delete" } {
+                                    (csrf_field(&csrf)) button { "Remove" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+
+            h2 { "Thread" }
+            form method="post" action={ "/gm/g/" (slug) "/thread" } {
+                (csrf_field(&csrf))
+                p { label { "Thread URL " input name="thread_url" type="url" value=[row.thread_url.as_deref()]; } }
+                p { label { "Forum " input name="forum" value=[row.forum.as_deref()]; } }
+                p { label { input type="checkbox" name="running" value="1" checked[row.running]; " Follow the thread" } }
+                button { "Save" }
+            }
+
+            h2 { "Import posts (JSON Lines)" }
+            form method="post" action={ "/gm/g/" (slug) "/posts" } {
+                (csrf_field(&csrf))
+                textarea name="jsonl" rows="6" placeholder="{\"id\": \"1\", \"number\": 1, \"author\": \"Alice\", \"text\": \"...\"}" {}
+                button { "Import" }
+            }
+
+            h2 { "Game file: players, aliases, schedule, rules" }
+            form method="post" action={ "/gm/g/" (slug) "/config" } {
+                (csrf_field(&csrf))
+                textarea name="config" rows="24" { (row.config) }
+                button { "Save game file" }
+            }
+        },
+    ))
+}
+
+#[derive(Debug, Deserialize)]
+struct ConfigForm {
+    csrf: String,
+    config: String,
+}
+
+async fn set_config(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path(slug): Path<String>,
+    Form(form): Form<ConfigForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let id = state.game_id(&slug).await?;
+    check_config(&form.config, &slug)?;
+    state
+        .blocking(move |s| s.set_config(id, &form.config))
+        .await?;
+    state.invalidate(&slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct ThreadForm {
+    csrf: String,
+    #[serde(default)]
+    thread_url: String,
+    #[serde(default)]
+    forum: String,
+    #[serde(default)]
+    running: Option<String>,
+}
+
+async fn set_thread(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path(slug): Path<String>,
+    Form(form): Form<ThreadForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let id = state.game_id(&slug).await?;
+    let url = non_empty(&form.thread_url);
+    let forum = non_empty(&form.forum);
+    let running = form.running.is_some();
+    state
+        .blocking(move |s| s.set_thread(id, url.as_deref(), forum.as_deref(), running))
+        .await?;
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct PostsForm {
+    csrf: String,
+    jsonl: String,
+}
+
+async fn import_posts(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path(slug): Path<String>,
+    Form(form): Form<PostsForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let id = state.game_id(&slug).await?;
+    let mut posts = Vec::new();
+    for (i, line) in form.jsonl.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let post = mafia_posts::parse_jsonl_line(line)
+            .map_err(|e| AppError::BadRequest(format!("line {}: {e}", i + 1)))?;
+        posts.push(post);
+    }
+    state.blocking(move |s| s.import_posts(id, &posts)).await?;
+    state.invalidate(&slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+#[derive(Debug, Deserialize)]
+struct OverrideForm {
+    csrf: String,
+    post: u64,
+    #[serde(default)]
+    vote: String,
+    #[serde(default)]
+    note: String,
+}
+
+async fn add_override(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path(slug): Path<String>,
+    Form(form): Form<OverrideForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let id = state.game_id(&slug).await?;
+    let vote = non_empty(&form.vote);
+    let by = gm.0.user.clone();
+    state
+        .blocking(move |s| s.add_override(id, form.post, vote.as_deref(), form.note.trim(), &by))
+        .await?;
+    state.invalidate(&slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+async fn remove_override(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path((slug, override_id)): Path<(String, i64)>,
+    Form(form): Form<CsrfForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let id = state.game_id(&slug).await?;
+    state
+        .blocking(move |s| s.remove_override(id, override_id))
+        .await?;
+    state.invalidate(&slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_are_read_by_exact_name() {
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_static("a=1; mafia_session=abc; mafia_session_x=no"),
+        );
+        assert_eq!(cookie(&h, SESSION_COOKIE), Some("abc"));
+        assert_eq!(cookie(&h, "missing"), None);
+    }
+
+    #[test]
+    fn session_cookies_are_http_only_and_strict() {
+        let c = set_cookie(SESSION_COOKIE, "tok", 60, true);
+        assert_eq!(
+            c.to_str().unwrap(),
+            "mafia_session=tok; Path=/; HttpOnly; SameSite=Strict; Max-Age=60; Secure"
+        );
+        assert!(
+            !set_cookie(SESSION_COOKIE, "tok", 60, false)
+                .to_str()
+                .unwrap()
+                .contains("Secure")
+        );
+    }
+
+    #[test]
+    fn tokens_compare_whole() {
+        assert!(same_token("abc", "abc"));
+        assert!(!same_token("abc", "abd"));
+        assert!(!same_token("abc", "ab"));
+        assert!(!same_token("", "a"));
+    }
+}

@@ -1,0 +1,154 @@
+//! The tracker as a service: public status pages and a JSON API for every stored game, and a
+//! GM dashboard behind a login.
+//!
+//! Data flow: the store keeps raw posts; [`derive`] replays them (with the GM's overrides)
+//! into a [`derive::Derived`] per game, cached in memory until the game's posts, game file
+//! or overrides change; [`pages`] and [`api`] render that cache, [`gm`] changes the store
+//! and drops the cache entry.
+//!
+//! Modules:
+//! - [`derive`]: stored rows → tracker replay → what the pages show.
+//! - [`pages`]: server-rendered HTML (maud escapes every interpolated string).
+//! - [`api`]: the same data as JSON.
+//! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms.
+
+pub mod api;
+pub mod derive;
+pub mod gm;
+pub mod pages;
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use mafia_store::{GameId, Store, StoreError};
+
+use crate::derive::Derived;
+
+/// How the service runs.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Mark session cookies `Secure` (set when the service is behind HTTPS).
+    pub secure_cookies: bool,
+}
+
+/// Shared by every request.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<Store>,
+    pub options: Options,
+    cache: Arc<RwLock<HashMap<String, Arc<Derived>>>>,
+}
+
+impl AppState {
+    pub fn new(store: Arc<Store>, options: Options) -> AppState {
+        AppState {
+            store,
+            options,
+            cache: Arc::default(),
+        }
+    }
+
+    /// The derived state of a game (from the cache, or replayed from the store).
+    pub async fn derived(&self, slug: &str) -> Result<Arc<Derived>, AppError> {
+        if let Some(d) = self
+            .cache
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(slug)
+        {
+            return Ok(d.clone());
+        }
+        let store = self.store.clone();
+        let wanted = slug.to_owned();
+        let derived = tokio::task::spawn_blocking(move || -> Result<Derived, AppError> {
+            let row = store
+                .game(&wanted)?
+                .ok_or_else(|| AppError::NotFound(format!("no game `{wanted}`")))?;
+            let posts = store.posts(row.id)?;
+            let overrides = store.overrides(row.id)?;
+            Ok(derive::derive(&row, &posts, overrides))
+        })
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))??;
+        let derived = Arc::new(derived);
+        self.cache
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(slug.to_owned(), derived.clone());
+        Ok(derived)
+    }
+
+    /// Forgets a game's derived state (its posts, game file or overrides changed).
+    pub fn invalidate(&self, slug: &str) {
+        self.cache
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(slug);
+    }
+
+    /// Runs a store call off the async threads.
+    pub async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, AppError> {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || f(&store))
+            .await
+            .map_err(|e| AppError::Internal(e.to_string()))?
+            .map_err(AppError::from)
+    }
+
+    /// The id of a game, or 404.
+    pub async fn game_id(&self, slug: &str) -> Result<GameId, AppError> {
+        let wanted = slug.to_owned();
+        self.blocking(move |s| s.game(&wanted))
+            .await?
+            .map(|g| g.id)
+            .ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))
+    }
+}
+
+/// The whole service.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .merge(pages::routes())
+        .merge(api::routes())
+        .merge(gm::routes())
+        .with_state(state)
+}
+
+/// Why a request failed, as the visitor sees it.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("please log in")]
+    Unauthorized,
+    #[error("this form is out of date or was not sent by this site; reload the page and try again")]
+    Forbidden,
+    #[error("storage: {0}")]
+    Store(#[from] StoreError),
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden => StatusCode::FORBIDDEN,
+            AppError::Store(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        if status == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!("{self}");
+        }
+        (status, pages::error_page(status, &self.to_string())).into_response()
+    }
+}

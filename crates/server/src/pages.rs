@@ -1,0 +1,433 @@
+//! Public pages: server-rendered HTML, no JavaScript, readable on a phone. maud escapes every
+//! interpolated string, so names, death comments and post text are shown, never run.
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Html;
+use axum::routing::get;
+use jiff::{Timestamp, Zoned};
+use mafia_tracker::Status;
+use mafia_tracker::config::MajorityProfile;
+use mafia_tracker::report;
+use mafia_tracker::schedule::Deadline;
+use maud::{DOCTYPE, Markup, html};
+use serde::Deserialize;
+
+use crate::derive::{self, Derived};
+use crate::{AppError, AppState};
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(games))
+        .route("/g/{slug}", get(status))
+        .route("/g/{slug}/votes", get(votes))
+        .route("/g/{slug}/activity", get(activity))
+        .route("/g/{slug}/posts", get(posts))
+        .route("/g/{slug}/player/{name}", get(player))
+}
+
+const STYLE: &str = "
+body{font-family:system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:0.5rem 1rem;line-height:1.4;color:#222;background:#fdfdfb}
+a{color:#0645ad}nav a{margin-right:0.8rem}
+table{border-collapse:collapse;width:100%;margin:0.5rem 0}
+th,td{text-align:left;padding:0.25rem 0.4rem;border-bottom:1px solid #ddd;vertical-align:top}
+.dead{color:#777}.locked{font-weight:bold;color:#a00}.muted{color:#666;font-size:0.9em}
+.post{border-top:1px solid #ccc;padding:0.4rem 0}.post p{margin:0.2rem 0}
+.notice{background:#fff4d6;padding:0.4rem;border-left:4px solid #e0a800}
+textarea{width:100%;font-family:monospace}input,textarea,select,button{font-size:1rem;margin:0.2rem 0}
+@media (max-width:30rem){body{padding:0.3rem}th,td{padding:0.2rem}}
+";
+
+/// The frame of every page.
+pub fn layout(title: &str, body: Markup) -> Html<String> {
+    Html(
+        html! {
+            (DOCTYPE)
+            html lang="en" {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    title { (title) }
+                    style { (maud::PreEscaped(STYLE)) }
+                }
+                body { (body) }
+            }
+        }
+        .into_string(),
+    )
+}
+
+pub(crate) fn error_page(status: StatusCode, message: &str) -> Html<String> {
+    layout(
+        status.canonical_reason().unwrap_or("Error"),
+        html! {
+            h1 { (status.as_u16()) " " (status.canonical_reason().unwrap_or("")) }
+            p { (message) }
+            p { a href="/" { "All games" } }
+        },
+    )
+}
+
+fn game_nav(slug: &str) -> Markup {
+    html! {
+        nav {
+            a href="/" { "Games" }
+            a href={ "/g/" (slug) } { "Status" }
+            a href={ "/g/" (slug) "/votes" } { "Vote history" }
+            a href={ "/g/" (slug) "/activity" } { "Activity" }
+            a href={ "/g/" (slug) "/posts" } { "Posts" }
+        }
+    }
+}
+
+fn game_title(d: &Derived) -> String {
+    match &d.game {
+        Ok(g) => g.name.clone(),
+        Err(_) => d.slug.clone(),
+    }
+}
+
+// --- games list --------------------------------------------------------------------------
+
+async fn games(State(state): State<AppState>) -> Result<Html<String>, AppError> {
+    let rows = state.blocking(|s| s.games()).await?;
+    let mut list = Vec::new();
+    for row in rows {
+        let d = state.derived(&row.slug).await?;
+        list.push(d);
+    }
+    Ok(layout(
+        "Games",
+        html! {
+            h1 { "Games" }
+            @if list.is_empty() { p { "No games yet." } }
+            table {
+                tr { th { "Game" } th { "Phase" } th { "Posts" } }
+                @for d in &list {
+                    tr {
+                        td { a href={ "/g/" (d.slug) } { (game_title(d)) } }
+                        td { (phase_summary(d.status.as_ref())) }
+                        td { (d.posts.len()) }
+                    }
+                }
+            }
+            p.muted { a href="/gm" { "GM dashboard" } }
+        },
+    ))
+}
+
+fn phase_summary(s: Option<&Status>) -> String {
+    match s {
+        None => "game file has errors".to_owned(),
+        Some(s) if s.game_over => "game over".to_owned(),
+        Some(s) => s.phase.to_string(),
+    }
+}
+
+// --- status ------------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize)]
+pub struct AtQuery {
+    /// Show the state as of this post number.
+    pub at: Option<u64>,
+}
+
+async fn status(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+    Query(q): Query<AtQuery>,
+) -> Result<Html<String>, AppError> {
+    let d = state.derived(&slug).await?;
+    let title = game_title(&d);
+    let status = match q.at {
+        Some(n) => {
+            let d = d.clone();
+            tokio::task::spawn_blocking(move || derive::status_at(&d, n))
+                .await
+                .map_err(|e| AppError::Internal(e.to_string()))?
+        }
+        None => d.status.clone(),
+    };
+    Ok(layout(
+        &title,
+        html! {
+            (game_nav(&slug))
+            h1 { (title) }
+            @match (&d.game, &status) {
+                (Err(e), _) => p.notice { "The game file cannot be used: " (e) },
+                (_, None) => p.notice { "No state." },
+                (Ok(_), Some(s)) => (status_body(&slug, s, q.at, Timestamp::now())),
+            }
+            form method="get" action={ "/g/" (slug) } {
+                label { "Vote count as of post " input type="number" name="at" min="0" value=[q.at]; }
+                button { "Show" }
+            }
+        },
+    ))
+}
+
+/// "in 1 day 3 hours 20 minutes", or "passed".
+pub fn countdown(at: &Zoned, now: Timestamp) -> String {
+    let secs = at.timestamp().as_second() - now.as_second();
+    if secs <= 0 {
+        return "passed".to_owned();
+    }
+    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3_600, secs % 3_600 / 60);
+    let unit = |n: i64, one: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {one}s")
+        }
+    };
+    let mut parts = Vec::new();
+    if days > 0 {
+        parts.push(unit(days, "day"));
+    }
+    if days > 0 || hours > 0 {
+        parts.push(unit(hours, "hour"));
+    }
+    parts.push(unit(minutes, "minute"));
+    format!("in {}", parts.join(" "))
+}
+
+fn deadline_cell(d: &Deadline, now: Timestamp) -> Markup {
+    html! {
+        @match &d.at {
+            Some(at) => { (report::when(at)) " " span.muted { "(" (countdown(at, now)) ")" } },
+            None => "when the GM says",
+        }
+    }
+}
+
+fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Markup {
+    html! {
+        @if let Some(n) = at { p.notice { "As of post " (n) ". " a href={ "/g/" (slug) } { "Now" } } }
+        @if s.game_over {
+            p { strong { "The game is over." } }
+        } @else {
+            p { "Phase: " strong { (s.phase) } " — ends " (deadline_cell(&s.deadline, now)) }
+            @if s.upcoming.len() > 1 {
+                h2 { "Next deadlines" }
+                ul { @for d in s.upcoming.iter().skip(1).take(3) { li { (d.phase) ": " (deadline_cell(d, now)) } } }
+            }
+        }
+        @if let Some(t) = &s.tally {
+            h2 { "Vote count" }
+            p {
+                (t.living) " alive, majority " (t.majority)
+                @match (s.majority_profile, t.lock_at) {
+                    (MajorityProfile::Lock, Some(l)) => { ", a wagon locks at " (l) }
+                    (MajorityProfile::Hammer, _) => ", majority ends the day",
+                    _ => "",
+                }
+            }
+            @if let Some((who, post)) = &s.hammer { p.locked { (who) " was hammered in post " (post) "." } }
+            table {
+                tr { th { "Candidate" } th { "Votes" } th { "Voters" } }
+                @for w in &t.wagons {
+                    tr {
+                        td { (w.candidate) }
+                        td {
+                            (w.votes) ", "
+                            @if w.short_of_majority == 0 { "majority" } @else { "L-" (w.short_of_majority) }
+                            @if w.locked { " " span.locked { "LOCKED" } }
+                        }
+                        td { (w.voters.join(", ")) }
+                    }
+                }
+            }
+            p { "Not voting: " @if t.not_voting.is_empty() { "nobody" } @else { (t.not_voting.join(", ")) } }
+        }
+        h2 { "Alive (" (s.alive.len()) ")" }
+        ul {
+            @for p in &s.alive {
+                li {
+                    a href={ "/g/" (slug) "/player/" (p.name) } { (p.name) }
+                    @if !p.replaced.is_empty() { span.muted { " (replacing " (p.replaced.join(", ")) ")" } }
+                }
+            }
+        }
+        @if !s.dead.is_empty() {
+            h2 { "Dead (" (s.dead.len()) ")" }
+            ul {
+                @for p in &s.dead {
+                    li.dead {
+                        a href={ "/g/" (slug) "/player/" (p.name) } { (p.name) }
+                        " — " (p.phase) ", post " (p.post)
+                        @if !p.comment.is_empty() { ": " (p.comment) }
+                    }
+                }
+            }
+        }
+        @if !s.previous_days.is_empty() {
+            h2 { "Earlier days" }
+            ul {
+                @for day in &s.previous_days {
+                    li {
+                        (day.phase) ": "
+                        @match day.tally.wagons.first() {
+                            Some(w) => { (w.candidate) " with " (w.votes) " votes" @if w.locked { " (locked)" } }
+                            None => "no votes",
+                        }
+                    }
+                }
+            }
+        }
+        p.muted { (s.posts_applied) " posts read" @if let Some(n) = s.last_post { ", the last is post " (n) } "." }
+    }
+}
+
+// --- vote history ------------------------------------------------------------------------
+
+async fn votes(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> Result<Html<String>, AppError> {
+    let d = state.derived(&slug).await?;
+    let mut voters: Vec<&str> = d.history.iter().map(|h| h.voter.as_str()).collect();
+    voters.sort_unstable_by_key(|v| v.to_lowercase());
+    voters.dedup();
+    let title = game_title(&d);
+    Ok(layout(
+        &format!("Vote history — {title}"),
+        html! {
+            (game_nav(&slug))
+            h1 { "Vote history" }
+            @if voters.is_empty() { p { "No votes yet." } }
+            @for voter in &voters {
+                h2 { (voter) }
+                table {
+                    tr { th { "Phase" } th { "Post" } th { "Written" } th { "Read as" } }
+                    @for h in d.history.iter().filter(|h| h.voter == *voter) {
+                        tr {
+                            td { (h.phase) }
+                            td { a href={ "/g/" (slug) "/posts#p" (h.post) } { "#" (h.post) } }
+                            td { (h.raw) }
+                            td { (h.reading) @if !h.counted { span.muted { " (did not count)" } } }
+                        }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+// --- activity ----------------------------------------------------------------------------
+
+async fn activity(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> Result<Html<String>, AppError> {
+    let d = state.derived(&slug).await?;
+    let mut phases: Vec<_> = d.activity.iter().map(|a| a.phase).collect();
+    phases.dedup();
+    let title = game_title(&d);
+    Ok(layout(
+        &format!("Activity — {title}"),
+        html! {
+            (game_nav(&slug))
+            h1 { "Posts and words per phase" }
+            @for phase in &phases {
+                h2 { (phase) }
+                table {
+                    tr { th { "Player" } th { "Posts" } th { "Words" } }
+                    @for a in d.activity.iter().filter(|a| a.phase == *phase) {
+                        tr {
+                            td { a href={ "/g/" (slug) "/player/" (a.author) } { (a.author) } }
+                            td { (a.posts) }
+                            td { (a.words) }
+                        }
+                    }
+                }
+            }
+        },
+    ))
+}
+
+// --- posts -------------------------------------------------------------------------------
+
+fn post_list(slug: &str, d: &Derived, only: Option<&str>) -> Markup {
+    let wanted = only.map(str::to_lowercase);
+    html! {
+        @for (i, p) in d.posts.iter().enumerate() {
+            @if wanted.as_ref().is_none_or(|w| *w == p.author.to_lowercase()) {
+                div.post id={ "p" (p.number) } {
+                    div.muted {
+                        "#" (p.number) " "
+                        a href={ "/g/" (slug) "/player/" (p.author) } { (p.author) }
+                        @if let Some(phase) = d.post_phases.get(i) { " · " (phase) }
+                        @if let Some(t) = p.time { " · " (t.strftime("%Y-%m-%d %H:%M UTC")) }
+                        @if p.edited.is_some() { " · edited" }
+                    }
+                    @for line in &p.body.lines { p { (line.text) } }
+                }
+            }
+        }
+    }
+}
+
+async fn posts(
+    State(state): State<AppState>,
+    Path(slug): Path<String>,
+) -> Result<Html<String>, AppError> {
+    let d = state.derived(&slug).await?;
+    let title = game_title(&d);
+    Ok(layout(
+        &format!("Posts — {title}"),
+        html! {
+            (game_nav(&slug))
+            h1 { "Posts" }
+            (post_list(&slug, &d, None))
+        },
+    ))
+}
+
+async fn player(
+    State(state): State<AppState>,
+    Path((slug, name)): Path<(String, String)>,
+) -> Result<Html<String>, AppError> {
+    let d = state.derived(&slug).await?;
+    let count = d
+        .posts
+        .iter()
+        .filter(|p| p.author.to_lowercase() == name.to_lowercase())
+        .count();
+    Ok(layout(
+        &format!("{name} — {}", game_title(&d)),
+        html! {
+            (game_nav(&slug))
+            h1 { "Posts by " (name) }
+            p.muted { (count) " posts" }
+            (post_list(&slug, &d, Some(&name)))
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countdowns_read_as_a_host_would_say_them() {
+        let now: Timestamp = "2026-03-27T12:00:00Z".parse().unwrap();
+        let zoned = |s: &str| s.parse::<Zoned>().unwrap();
+        assert_eq!(
+            countdown(&zoned("2026-03-28T15:20:00+00:00[UTC]"), now),
+            "in 1 day 3 hours 20 minutes"
+        );
+        assert_eq!(
+            countdown(&zoned("2026-03-27T13:01:00+00:00[UTC]"), now),
+            "in 1 hour 1 minute"
+        );
+        assert_eq!(
+            countdown(&zoned("2026-03-27T12:00:30+00:00[UTC]"), now),
+            "in 0 minutes"
+        );
+        assert_eq!(
+            countdown(&zoned("2026-03-27T11:00:00+00:00[UTC]"), now),
+            "passed"
+        );
+    }
+}

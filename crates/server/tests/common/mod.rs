@@ -1,0 +1,170 @@
+#![allow(dead_code)] // each test file uses a part of the helpers
+
+//! A service on a fresh SQLite database, driven in-process (no socket), with small helpers
+//! so a test reads as requests and what the visitor gets.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use mafia_posts::{Markup, RawPost};
+use mafia_server::{AppState, Options};
+use mafia_store::{NewGame, Store};
+use tower::ServiceExt;
+
+pub struct Site {
+    pub store: Arc<Store>,
+    pub app: Router,
+    _dir: tempfile::TempDir,
+}
+
+pub struct Reply {
+    pub status: StatusCode,
+    pub body: String,
+    pub set_cookies: Vec<String>,
+    pub location: Option<String>,
+}
+
+impl Site {
+    pub fn new() -> Site {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let store = Arc::new(
+            Store::open(dir.path().join("site.db").to_str().expect("utf-8 path")).expect("store"),
+        );
+        let app = mafia_server::router(AppState::new(store.clone(), Options::default()));
+        Site {
+            store,
+            app,
+            _dir: dir,
+        }
+    }
+
+    /// Adds a game with its posts (each `(author, html)`, numbered from 1, an hour apart).
+    pub fn game(&self, slug: &str, config: &str, posts: &[(&str, &str)]) -> i64 {
+        let id = self
+            .store
+            .create_game(&NewGame::new(slug, config))
+            .expect("game");
+        let start = jiff::Timestamp::from_second(1_774_000_000).expect("time");
+        let raw: Vec<RawPost> = posts
+            .iter()
+            .enumerate()
+            .map(|(i, (author, html))| RawPost {
+                id: format!("{}", i + 1),
+                number: i as u64 + 1,
+                author: (*author).to_owned(),
+                time: Some(start + jiff::SignedDuration::from_hours(i as i64)),
+                edited: None,
+                body: Markup::Html((*html).to_owned()),
+            })
+            .collect();
+        self.store.import_posts(id, &raw).expect("import");
+        id
+    }
+
+    pub async fn request(&self, req: Request<Body>) -> Reply {
+        let resp = self.app.clone().oneshot(req).await.expect("a response");
+        let status = resp.status();
+        let set_cookies = resp
+            .headers()
+            .get_all(header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok().map(str::to_owned))
+            .collect();
+        let location = resp
+            .headers()
+            .get(header::LOCATION)
+            .and_then(|v| v.to_str().ok().map(str::to_owned));
+        let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        Reply {
+            status,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+            set_cookies,
+            location,
+        }
+    }
+
+    pub async fn get(&self, uri: &str) -> Reply {
+        self.get_with_cookie(uri, None).await
+    }
+
+    pub async fn get_with_cookie(&self, uri: &str, cookie: Option<&str>) -> Reply {
+        let mut req = Request::get(uri);
+        if let Some(c) = cookie {
+            req = req.header(header::COOKIE, c);
+        }
+        self.request(req.body(Body::empty()).expect("request"))
+            .await
+    }
+
+    /// Posts a form (`fields` are url-encoded here).
+    pub async fn post_form(
+        &self,
+        uri: &str,
+        cookie: Option<&str>,
+        fields: &[(&str, &str)],
+    ) -> Reply {
+        let body = fields
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        let mut req =
+            Request::post(uri).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+        if let Some(c) = cookie {
+            req = req.header(header::COOKIE, c);
+        }
+        self.request(req.body(Body::from(body)).expect("request"))
+            .await
+    }
+
+    /// Logs in (the account must exist); returns the session cookie and the CSRF token.
+    pub async fn log_in(&self, name: &str, password: &str) -> (String, String) {
+        let form = self.get("/gm/login").await;
+        let login_cookie = cookie_pair(&form.set_cookies, "mafia_login").expect("login cookie");
+        let csrf = hidden_csrf(&form.body).expect("csrf field");
+        let reply = self
+            .post_form(
+                "/gm/login",
+                Some(&login_cookie),
+                &[("name", name), ("password", password), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+        let session = cookie_pair(&reply.set_cookies, "mafia_session").expect("session cookie");
+        let dashboard = self.get_with_cookie("/gm", Some(&session)).await;
+        let csrf = hidden_csrf(&dashboard.body).expect("csrf on the dashboard");
+        (session, csrf)
+    }
+}
+
+/// `name=value` of a Set-Cookie header with that name.
+pub fn cookie_pair(set_cookies: &[String], name: &str) -> Option<String> {
+    set_cookies
+        .iter()
+        .filter_map(|c| c.split(';').next())
+        .find(|pair| pair.starts_with(&format!("{name}=")))
+        .map(str::to_owned)
+}
+
+/// The value of the first hidden `csrf` field of a page.
+pub fn hidden_csrf(page: &str) -> Option<String> {
+    let at = page.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
+    let rest = page.get(at..)?;
+    Some(rest.get(..rest.find('"')?)?.to_owned())
+}
+
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".to_owned(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,307 @@
+//! The GM dashboard: only a logged-in GM with the page's CSRF token changes a game.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{Site, cookie_pair, hidden_csrf};
+use serde_json::Value;
+
+const GAME: &str = r#"
+name = "Test Mafia"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
+"#;
+
+fn site() -> Site {
+    let site = Site::new();
+    site.game(
+        "test",
+        GAME,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Alice", "<b>Vote: Bobby</b>"),
+            ("Carol", "hmm"),
+        ],
+    );
+    site.store.add_user("Mod", "correct horse").unwrap();
+    site
+}
+
+/// Every route that changes something, with a form that would be accepted.
+fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    vec![
+        ("/gm/games", vec![("slug", "new"), ("config", GAME)]),
+        ("/gm/g/test/config", vec![("config", GAME)]),
+        (
+            "/gm/g/test/thread",
+            vec![("thread_url", "http://127.0.0.1:9/t/1"), ("forum", "phpbb")],
+        ),
+        (
+            "/gm/g/test/posts",
+            vec![(
+                "jsonl",
+                "{\"id\":\"9\",\"number\":9,\"author\":\"Bob\",\"text\":\"##vote Alice\"}",
+            )],
+        ),
+        (
+            "/gm/g/test/overrides",
+            vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
+        ),
+        ("/gm/g/test/overrides/1/delete", vec![]),
+        ("/gm/logout", vec![]),
+    ]
+}
+
+fn with_csrf<'a>(fields: &[(&'a str, &'a str)], csrf: &'a str) -> Vec<(&'a str, &'a str)> {
+    let mut all = fields.to_vec();
+    all.push(("csrf", csrf));
+    all
+}
+
+async fn state_of(site: &Site) -> (usize, String) {
+    let games: Value = serde_json::from_str(&site.get("/api/games").await.body).unwrap();
+    let status = site.get("/api/games/test").await.body;
+    (games.as_array().unwrap().len(), status)
+}
+
+#[tokio::test]
+async fn visitors_without_a_session_can_change_nothing() {
+    let site = site();
+    let before = state_of(&site).await;
+    for (uri, fields) in mutations() {
+        let reply = site
+            .post_form(uri, None, &with_csrf(&fields, "guess"))
+            .await;
+        assert_eq!(reply.status, StatusCode::UNAUTHORIZED, "{uri}");
+        let forged = site
+            .post_form(
+                uri,
+                Some("mafia_session=forged"),
+                &with_csrf(&fields, "guess"),
+            )
+            .await;
+        assert_eq!(forged.status, StatusCode::UNAUTHORIZED, "{uri}");
+    }
+    assert_eq!(site.get("/gm").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        site.get("/gm/g/test").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(state_of(&site).await, before);
+    assert!(site.store.overrides(1).unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_logged_in_gm_with_a_wrong_csrf_token_is_refused() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    let before = state_of(&site).await;
+    for (uri, fields) in mutations() {
+        let wrong = site
+            .post_form(uri, Some(&session), &with_csrf(&fields, "0000"))
+            .await;
+        assert_eq!(wrong.status, StatusCode::FORBIDDEN, "{uri}");
+        let missing = site.post_form(uri, Some(&session), &fields).await;
+        assert!(
+            missing.status.is_client_error(),
+            "{uri}: {}",
+            missing.status
+        );
+        // Another session's token does not work either.
+        let mut other = csrf.clone();
+        other.replace_range(0..1, if other.starts_with('a') { "b" } else { "a" });
+        let near = site
+            .post_form(uri, Some(&session), &with_csrf(&fields, &other))
+            .await;
+        assert_eq!(near.status, StatusCode::FORBIDDEN, "{uri}");
+    }
+    assert_eq!(state_of(&site).await, before);
+    // The session still works.
+    assert_eq!(
+        site.get_with_cookie("/gm", Some(&session)).await.status,
+        StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_password_opens_no_session() {
+    let site = site();
+    let form = site.get("/gm/login").await;
+    let login_cookie = cookie_pair(&form.set_cookies, "mafia_login").unwrap();
+    let csrf = hidden_csrf(&form.body).unwrap();
+    let reply = site
+        .post_form(
+            "/gm/login",
+            Some(&login_cookie),
+            &[("name", "Mod"), ("password", "wrong"), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+    assert!(cookie_pair(&reply.set_cookies, "mafia_session").is_none());
+    // And a login form not sent from this site is refused.
+    let forged = site
+        .post_form(
+            "/gm/login",
+            None,
+            &[
+                ("name", "Mod"),
+                ("password", "correct horse"),
+                ("csrf", "x"),
+            ],
+        )
+        .await;
+    assert_eq!(forged.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_session_cookie_is_http_only_and_same_site_strict() {
+    let site = site();
+    let form = site.get("/gm/login").await;
+    let login_cookie = cookie_pair(&form.set_cookies, "mafia_login").unwrap();
+    let csrf = hidden_csrf(&form.body).unwrap();
+    let reply = site
+        .post_form(
+            "/gm/login",
+            Some(&login_cookie),
+            &[
+                ("name", "Mod"),
+                ("password", "correct horse"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(reply.location.as_deref(), Some("/gm"));
+    let session = reply
+        .set_cookies
+        .iter()
+        .find(|c| c.starts_with("mafia_session="))
+        .unwrap();
+    assert!(session.contains("; HttpOnly"), "{session}");
+    assert!(session.contains("; SameSite=Strict"), "{session}");
+}
+
+#[tokio::test]
+async fn a_gm_corrects_a_vote_by_hand_and_the_post_stays_as_written() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    // Alice's `Bobby` names nobody (the review list shows it); the GM says she meant Carol.
+    let reply = site
+        .post_form(
+            "/gm/g/test/overrides",
+            Some(&session),
+            &[
+                ("post", "2"),
+                ("vote", "Carol"),
+                ("note", "said so in PM"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER);
+    let status: Value = serde_json::from_str(&site.get("/api/games/test").await.body).unwrap();
+    assert_eq!(status["tally"]["wagons"][0]["candidate"], "Carol");
+    assert_eq!(
+        status["tally"]["wagons"][0]["voters"],
+        serde_json::json!(["Alice"])
+    );
+    let posts = site.store.posts(1).unwrap();
+    assert_eq!(
+        posts[1].body,
+        mafia_posts::Markup::Html("<b>Vote: Bobby</b>".into())
+    );
+    let page = site
+        .get_with_cookie("/gm/g/test", Some(&session))
+        .await
+        .body;
+    assert!(page.contains("said so in PM"), "{page}");
+
+    // Removing the correction brings the post back to what it says: a vote for nobody.
+    let id = site.store.overrides(1).unwrap()[0].id.to_string();
+    let uri = format!("/gm/g/test/overrides/{id}/delete");
+    site.post_form(&uri, Some(&session), &[("csrf", &csrf)])
+        .await;
+    let status: Value = serde_json::from_str(&site.get("/api/games/test").await.body).unwrap();
+    assert_eq!(status["tally"]["wagons"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn a_gm_creates_a_game_from_a_thread_url_and_edits_its_players() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    let reply = site
+        .post_form(
+            "/gm/games",
+            Some(&session),
+            &[
+                ("slug", "second"),
+                ("thread_url", "http://127.0.0.1:9/viewtopic.php?t=5"),
+                ("forum", "phpbb"),
+                ("config", GAME),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(reply.location.as_deref(), Some("/gm/g/second"));
+    let row = site.store.game("second").unwrap().unwrap();
+    assert_eq!(
+        row.thread_url.as_deref(),
+        Some("http://127.0.0.1:9/viewtopic.php?t=5")
+    );
+
+    let renamed = GAME.replace("Carol", "Caroline");
+    site.post_form(
+        "/gm/g/second/config",
+        Some(&session),
+        &[("config", &renamed), ("csrf", &csrf)],
+    )
+    .await;
+    let page = site.get("/g/second").await.body;
+    assert!(page.contains("Caroline"), "{page}");
+
+    // A broken game file is refused with the reason, and the old one stays.
+    let bad = site
+        .post_form(
+            "/gm/g/second/config",
+            Some(&session),
+            &[("config", "name = "), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+    assert!(
+        bad.body.contains("the game file has an error"),
+        "{}",
+        bad.body
+    );
+    assert!(site.get("/g/second").await.body.contains("Caroline"));
+}
+
+#[tokio::test]
+async fn the_gm_page_offers_the_bbcode_vote_count_and_the_review_list() {
+    let site = site();
+    let (session, _) = site.log_in("Mod", "correct horse").await;
+    let page = site
+        .get_with_cookie("/gm/g/test", Some(&session))
+        .await
+        .body;
+    assert!(page.contains("[b]"), "no BBCode vote count: {page}");
+    // Alice's near miss is on the review list.
+    assert!(page.contains("Bobby"), "{page}");
+}
+
+#[tokio::test]
+async fn logging_out_ends_the_session() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    let reply = site
+        .post_form("/gm/logout", Some(&session), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        site.get_with_cookie("/gm", Some(&session)).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
