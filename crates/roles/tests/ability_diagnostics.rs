@@ -154,6 +154,15 @@ fn structure_errors() {
 }
 
 #[test]
+fn a_display_shows_at_most_four_values() {
+    let text = "Starting: Display `Potions` (yes, no, yes, no, yes)";
+    let d = diagnose(text);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].message, "a display shows one to four values");
+    assert_eq!(at(text, &d[0]), "(yes, no, yes, no, yes)");
+}
+
+#[test]
 fn bad_conditions_name_the_expected_forms() {
     let text = "Passive: @Self->Counter equals 3: Ascend";
     let d = diagnose(text);

@@ -160,7 +160,12 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn peek(&self) -> Option<char> {
-        self.rest().chars().next()
+        // ASCII fast path; `pos` is always on a character boundary.
+        match self.src.as_bytes()[..self.end].get(self.pos) {
+            None => None,
+            Some(&b) if b.is_ascii() => Some(b as char),
+            Some(_) => self.rest().chars().next(),
+        }
     }
 
     pub fn peek2(&self) -> Option<char> {
@@ -177,7 +182,9 @@ impl<'a> Cursor<'a> {
 
     pub fn ws(&mut self) {
         while let Some(c) = self.peek() {
-            if c.is_whitespace() {
+            if c == ' ' {
+                self.pos += 1;
+            } else if c.is_whitespace() {
                 self.bump();
             } else {
                 break;
@@ -194,7 +201,13 @@ impl<'a> Cursor<'a> {
         let save = self.pos;
         self.ws();
         let rest = self.rest();
-        if rest.len() >= kw.len()
+        // Quick reject on the first byte (keywords are ASCII).
+        let first_matches = match (rest.as_bytes().first(), kw.as_bytes().first()) {
+            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+            _ => false,
+        };
+        if first_matches
+            && rest.len() >= kw.len()
             && rest.is_char_boundary(kw.len())
             && rest[..kw.len()].eq_ignore_ascii_case(kw)
         {

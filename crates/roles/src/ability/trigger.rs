@@ -45,7 +45,12 @@ impl Cursor<'_> {
         let start = self.pos;
         let text = self.rest().trim();
         let loc = Loc::new(self.span(start, start + text.len()));
-        if let Some(timing) = Timing::from_name(&collapse_ws(text)) {
+        let timing = if text.contains("  ") || text.contains(['\t', '\r', '\n']) {
+            Timing::from_name(&collapse_ws(text))
+        } else {
+            Timing::from_name(text)
+        };
+        if let Some(timing) = timing {
             self.pos = self.end;
             return Ok(Trigger::Timing { timing, loc });
         }
@@ -132,12 +137,10 @@ impl Cursor<'_> {
             }
             let estart = self.pos;
             let mut event = None;
-            // Longest names first (`Any Action` before `Action`).
-            let mut events: Vec<Event> = Event::ALL.to_vec();
-            events.sort_by_key(|e| std::cmp::Reverse(e.name().len()));
-            for e in events {
+            // `Event::ALL` lists `Any Action` before `Action`, so the first match is right.
+            for e in Event::ALL {
                 if self.kw(e.name()) {
-                    event = Some(e);
+                    event = Some(*e);
                     break;
                 }
             }

@@ -707,12 +707,20 @@ impl Cursor<'_> {
         if self.kw("Display") {
             let name = self.value()?;
             self.ws();
-            let values = if self.peek() == Some('(') {
+            let values: Vec<String> = if self.peek() == Some('(') {
                 let (a, b) = self.group("display values")?;
-                split_top_commas(self.src, a, b)
+                let values: Vec<String> = split_top_commas(self.src, a, b)
                     .into_iter()
                     .map(|(x, y)| self.src[x..y].to_string())
-                    .collect()
+                    .collect();
+                if values.len() > 4 || values.iter().any(String::is_empty) {
+                    return Err(PErr::new(
+                        self.span(a - 1, b + 1),
+                        "a display shows one to four values",
+                    )
+                    .expected(&["`(Value1)`", "`(Value1, Value2, Value3, Value4)`"]));
+                }
+                values
             } else {
                 Vec::new()
             };
