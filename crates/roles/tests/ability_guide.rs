@@ -1727,3 +1727,63 @@ fn real_file_forms() {
         [Step::Do { .. }, Step::If { .. }, Step::If { .. }]
     ));
 }
+
+/// The draft guide writes the vote manipulation subtype as plain words.
+#[test]
+fn draft_vote_manipulation_subtype_without_backticks() {
+    match kind("Manipulate @Self's special public voting power to 2 (~Phase)") {
+        AbilityKind::ManipulateVotes { subtype, value, .. } => {
+            assert_eq!(subtype.as_word(), Some("special public voting power"));
+            assert_eq!(t(&value), "2");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The draft guide's `Add {Attribute} to {Actor} {(Duration?)} ({VariableString})` is an
+/// applying (canonical spelling `Apply`); `Add <Target> to <Group>` stays a joining.
+#[test]
+fn draft_add_applying() {
+    match kind("Add `Wolfish` to @Selection (~Phase) (Strong)") {
+        AbilityKind::Apply {
+            attribute,
+            target,
+            duration: Some(_),
+            data,
+        } => {
+            assert_eq!(attribute.as_text(), Some("Wolfish"));
+            assert_eq!(t(&target), "@Selection");
+            assert_eq!(data.iter().map(t).collect::<Vec<_>>(), ["Strong"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        canon("Add `Wolfish` to @Selection"),
+        "Apply `Wolfish` to @Selection"
+    );
+    assert!(matches!(
+        kind("Add @Selection to #Bakers"),
+        AbilityKind::AddToGroup { .. }
+    ));
+}
+
+/// Attribute references of the guide's Attributes section, in a removal.
+#[test]
+fn attribute_references_with_sources_and_values() {
+    for a in [
+        "`Disguise:Tanner`",
+        "`Defense:Target`",
+        "`Defense:Active`",
+        "`GroupMembership:Baker`",
+        "`Wolfish:Self`",
+        "`Marker::Value1`",
+    ] {
+        assert!(
+            matches!(
+                kind(&format!("Remove {a} from @Self")),
+                AbilityKind::RemoveAttribute { .. }
+            ),
+            "{a}"
+        );
+    }
+}

@@ -67,6 +67,11 @@ fn named_elements_from_typed_positions() {
         ["attribute GraveRobberOption `GraveRobberOption:Self`"]
     );
     assert!(refs("Starting: Remove `Obstruction:Enchanted` from @All").is_empty());
+    assert!(refs("Starting: Remove `Disguise:Tanner` from @Self").is_empty());
+    assert_eq!(
+        refs("Starting: Remove `Marker::Value1` from @Self"),
+        ["attribute Marker `Marker::Value1`"]
+    );
     assert_eq!(
         refs("On Poll `Election` Win: Ascend"),
         ["poll Election `Election`"]

@@ -302,21 +302,7 @@ impl Cursor<'_> {
             self.expect_kw("to", "before the target")?;
             let target = self.value()?;
             let duration = self.opt_duration()?;
-            let mut data = Vec::new();
-            self.ws();
-            if self.peek() == Some('(') {
-                let (a, b) = self.group("additional attribute data")?;
-                for (x, y) in split_top_commas(self.src, a, b) {
-                    let mut c = Cursor::new(self.src, x, y, self.base);
-                    let v = c.value()?;
-                    if !c.at_end() {
-                        return Err(
-                            c.err_here("unexpected text in attribute data", &["`,`", "`)`"])
-                        );
-                    }
-                    data.push(v);
-                }
-            }
+            let data = self.attribute_data()?;
             return Ok(A::Apply {
                 attribute,
                 target,
@@ -428,7 +414,24 @@ impl Cursor<'_> {
                 ));
             }
             self.pos += 2;
-            let subtype = self.value()?;
+            self.ws();
+            // The draft guide writes the subtype without backticks: `public voting power`.
+            let subtype = if self.peek().is_some_and(|c| c.is_alphabetic()) {
+                let start = self.pos;
+                let mut words = Vec::new();
+                while !self.at_kw("to") && !self.at_kw("by") {
+                    match self.word() {
+                        Some(w) => words.push(w),
+                        None => break,
+                    }
+                }
+                Value::Word {
+                    text: words.join(" "),
+                    loc: Loc::new(self.span(start, self.pos)),
+                }
+            } else {
+                self.value()?
+            };
             let relative = if self.kw("by") {
                 true
             } else {
@@ -534,6 +537,19 @@ impl Cursor<'_> {
             let target = self.value()?;
             self.expect_kw("to", "before the group (or `Poll` after a poll name)")?;
             let group = self.value()?;
+            // The draft guide's applying form `Add <Attribute> to <Actor> (<Duration>) (<Data>)`:
+            // a constant added to something that is not a group.
+            if target.as_text().is_some() && group.as_text().is_none() && group.as_group().is_none()
+            {
+                let duration = self.opt_duration()?;
+                let data = self.attribute_data()?;
+                return Ok(A::Apply {
+                    attribute: target,
+                    target: group,
+                    duration,
+                    data,
+                });
+            }
             let membership = if self.kw("as") {
                 Some(self.value()?)
             } else {
@@ -953,6 +969,24 @@ impl Cursor<'_> {
             feedback,
             duration,
         })
+    }
+
+    /// Optional additional attribute data `(<Value>, …)`.
+    fn attribute_data(&mut self) -> PResult<Vec<Value>> {
+        let mut data = Vec::new();
+        self.ws();
+        if self.peek() == Some('(') {
+            let (a, b) = self.group("additional attribute data")?;
+            for (x, y) in split_top_commas(self.src, a, b) {
+                let mut c = Cursor::new(self.src, x, y, self.base);
+                let v = c.value()?;
+                if !c.at_end() {
+                    return Err(c.err_here("unexpected text in attribute data", &["`,`", "`)`"]));
+                }
+                data.push(v);
+            }
+        }
+        Ok(data)
     }
 
     /// An optional `(~Duration)`.
