@@ -1,0 +1,29 @@
+//! Runs WWR (Werewolves Revamped) games from parsed role sheets.
+//!
+//! Data flow: a [`Setup`] (TOML) names the players, the role list and the role-set folder;
+//! [`Library::load`] reads that folder through `mafia-roles` (the typed ability AST) and
+//! indexes roles, teams, groups, polls, attributes and ability sets by name; [`Game::new`]
+//! builds the [`GameState`] (a plain serde value, RNG state included) and runs the starting
+//! abilities; [`Game::act`] answers a prompt or casts a vote; [`Game::next_phase`] ends the phase
+//! and starts the next one, running every trigger bucket in the documented order.
+//!
+//! Modules: [`setup`] (setup file), [`library`] (definitions, inheritance, the list of
+//! unsupported ability types), [`state`] (the saved game), [`eval`] (selectors, values,
+//! conditions), [`engine`] (phase machine, triggers, abilities, killing order, polls),
+//! [`input`] (the `act` line syntax), [`render`] (what a player or the host is shown).
+
+pub mod engine;
+pub mod error;
+pub mod eval;
+pub mod input;
+pub mod library;
+pub mod render;
+pub mod rng;
+pub mod setup;
+pub mod state;
+
+pub use engine::Game;
+pub use error::WwrError;
+pub use library::{Library, Unsupported};
+pub use setup::Setup;
+pub use state::GameState;

@@ -1,0 +1,417 @@
+//! Definitions: every element of a role set indexed by kind and name, with ability-set
+//! inheritance resolved, and the list of what the engine cannot execute yet.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use mafia_roles::ability::{
+    Ability, AbilityKind, Base, Event, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
+};
+use mafia_roles::element::{Heading, Item, ListItem};
+use mafia_roles::{ElementKind, RoleSet};
+use serde::{Deserialize, Serialize};
+
+use crate::error::WwrError;
+use crate::setup::line_col;
+
+/// The lookup key of a name: lower case, `-`/`_` as spaces, single spaces.
+pub fn norm(name: &str) -> String {
+    let s: String = name
+        .trim()
+        .trim_matches('`')
+        .chars()
+        .map(|c| match c {
+            '-' | '_' => ' ',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// One element of the role set, ready to run.
+#[derive(Debug, Clone)]
+pub struct Def {
+    pub kind: ElementKind,
+    pub name: String,
+    /// The file, relative to the role set.
+    pub file: String,
+    /// Role group (`Townsfolk`, `Werewolf`, `Solo`, `Unaligned`, `Extra`).
+    pub class: Option<String>,
+    pub category: Option<String>,
+    /// The team a solo role or a group belongs to.
+    pub team: Option<String>,
+    /// Own abilities and inherited ones, each with the line it starts at.
+    pub abilities: Vec<(Arc<Ability>, usize)>,
+    pub role_attributes: Vec<String>,
+    pub win_condition: Vec<ListItem>,
+    pub options: Vec<ListItem>,
+    pub voters: Vec<ListItem>,
+    pub random: Option<String>,
+}
+
+/// An ability (or trigger) that the engine cannot execute, found at load time.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Unsupported {
+    /// `file:line`.
+    pub place: String,
+    pub element: String,
+    /// `unsupported: <type> (reason)`.
+    pub what: String,
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({}): {}", self.place, self.element, self.what)
+    }
+}
+
+type Raw = BTreeMap<(ElementKind, String), (mafia_roles::Element, String, String)>;
+
+/// Every element of a role set.
+#[derive(Debug, Clone, Default)]
+pub struct Library {
+    pub root: PathBuf,
+    defs: BTreeMap<(ElementKind, String), Arc<Def>>,
+}
+
+impl Library {
+    /// Loads a role-set folder (see `mafia_roles::RoleSet::load_dir`). Elements defined twice
+    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order.
+    pub fn load(dir: &Path) -> Result<Library, WwrError> {
+        let set = RoleSet::load_dir(dir).map_err(|e| WwrError::RoleSet(e.to_string()))?;
+        let mut raw: Raw = BTreeMap::new();
+        let mut aliases: Vec<((ElementKind, String), (ElementKind, String))> = Vec::new();
+        for file in &set.files {
+            let Some(el) = &file.element else { continue };
+            let key = (el.kind, norm(&el.name));
+            if raw.contains_key(&key) {
+                continue;
+            }
+            let fkey = (el.kind, norm(&file.file_name()));
+            if fkey != key {
+                aliases.push((fkey, key.clone()));
+            }
+            raw.insert(key, (el.clone(), file.display.clone(), file.text.clone()));
+        }
+        let mut lib = Library {
+            root: dir.to_path_buf(),
+            defs: BTreeMap::new(),
+        };
+        for (key, (el, display, text)) in &raw {
+            let mut abilities = Vec::new();
+            let mut role_attributes = Vec::new();
+            collect(&raw, el, text, &mut abilities, &mut role_attributes, 0);
+            let (class, category, team) = match &el.heading {
+                Heading::Role(t) => (
+                    t.group.clone(),
+                    t.category.clone(),
+                    t.team.as_ref().map(|s| s.value.clone()),
+                ),
+                Heading::Group(g) => (None, None, g.team.as_ref().map(|s| s.value.clone())),
+                Heading::Plain => (None, None, None),
+            };
+            let mut def = Def {
+                kind: el.kind,
+                name: el.name.clone(),
+                file: display.clone(),
+                class,
+                category,
+                team,
+                abilities,
+                role_attributes,
+                win_condition: Vec::new(),
+                options: Vec::new(),
+                voters: Vec::new(),
+                random: None,
+            };
+            for item in &el.items {
+                match item {
+                    Item::WinCondition(v) => {
+                        def.win_condition = v.iter().map(|s| s.value.clone()).collect()
+                    }
+                    Item::AvailableOptions(v) => {
+                        def.options = v.iter().map(|s| s.value.clone()).collect()
+                    }
+                    Item::AllowedVoters(v) => {
+                        def.voters = v.iter().map(|s| s.value.clone()).collect()
+                    }
+                    Item::Random(s) => def.random = Some(s.value.clone()),
+                    _ => {}
+                }
+            }
+            lib.defs.insert(key.clone(), Arc::new(def));
+        }
+        for (alias, target) in aliases {
+            if let Some(d) = lib.defs.get(&target).cloned() {
+                lib.defs.entry(alias).or_insert(d);
+            }
+        }
+        Ok(lib)
+    }
+
+    pub fn get(&self, kind: ElementKind, name: &str) -> Option<&Arc<Def>> {
+        self.defs.get(&(kind, norm(name)))
+    }
+
+    /// A role, by name (case and `-`/space insensitive).
+    pub fn role(&self, name: &str) -> Option<&Arc<Def>> {
+        self.get(ElementKind::Role, name)
+    }
+
+    /// Every distinct definition of a kind, in name order.
+    pub fn all(&self, kind: ElementKind) -> Vec<&Arc<Def>> {
+        let mut seen = std::collections::BTreeSet::new();
+        self.defs
+            .iter()
+            .filter(|((k, _), d)| *k == kind && seen.insert(d.file.clone()))
+            .map(|(_, d)| d)
+            .collect()
+    }
+
+    /// " (did you mean `X`?)" for the closest role name, or nothing.
+    pub fn suggest_role(&self, name: &str) -> String {
+        let n = norm(name);
+        let mut best: Option<(usize, String)> = None;
+        for d in self.all(ElementKind::Role) {
+            let m = norm(&d.name);
+            let common = n.chars().zip(m.chars()).take_while(|(a, b)| a == b).count();
+            if common >= 3 && best.as_ref().is_none_or(|b| common > b.0) {
+                best = Some((common, d.name.clone()));
+            }
+        }
+        match best {
+            Some((_, name)) => format!(" (did you mean `{name}`?)"),
+            None => String::new(),
+        }
+    }
+
+    /// What the engine cannot execute among the abilities of `defs`.
+    pub fn unsupported_in(defs: &[&Arc<Def>]) -> Vec<Unsupported> {
+        let mut out = Vec::new();
+        for def in defs {
+            for (ability, line) in &def.abilities {
+                let place = format!("{}:{}", def.file, line);
+                let mut reasons = Vec::new();
+                if let Some(r) = unsupported_trigger(&ability.trigger) {
+                    reasons.push(r);
+                }
+                walk_steps(&ability.steps, &mut |k| {
+                    if let Some(r) = unsupported_kind(k) {
+                        reasons.push(r);
+                    }
+                });
+                for what in reasons {
+                    let u = Unsupported {
+                        place: place.clone(),
+                        element: def.name.clone(),
+                        what,
+                    };
+                    if !out.contains(&u) {
+                        out.push(u);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// What the engine cannot execute in the whole role set.
+    pub fn unsupported_all(&self) -> Vec<Unsupported> {
+        let mut defs = Vec::new();
+        for kind in [
+            ElementKind::Role,
+            ElementKind::Team,
+            ElementKind::Group,
+            ElementKind::Poll,
+            ElementKind::Attribute,
+        ] {
+            defs.extend(self.all(kind));
+        }
+        Library::unsupported_in(&defs)
+    }
+}
+
+fn collect(
+    raw: &Raw,
+    el: &mafia_roles::Element,
+    text: &str,
+    abilities: &mut Vec<(Arc<Ability>, usize)>,
+    role_attributes: &mut Vec<String>,
+    depth: usize,
+) {
+    for item in &el.items {
+        match item {
+            Item::Ability(a) => {
+                let (line, _) = line_col(text, a.span.start);
+                abilities.push((Arc::new(a.clone()), line));
+            }
+            Item::RoleAttribute(name) => role_attributes.push(name.value.clone()),
+            Item::Inherit(name) if depth < 8 => {
+                if let Some((set, _, t)) = raw.get(&(ElementKind::AbilitySet, norm(&name.value))) {
+                    collect(raw, set, t, abilities, role_attributes, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Calls `f` for every ability kind in `steps`, nested ones included.
+pub fn walk_steps(steps: &[Step], f: &mut dyn FnMut(&AbilityKind)) {
+    for step in steps {
+        match step {
+            Step::Do { ability, .. } => f(ability),
+            Step::If { then, .. } => walk_steps(then, f),
+            Step::Process { steps, .. }
+            | Step::Evaluate { steps, .. }
+            | Step::Feedback { steps, .. }
+            | Step::ForEach { steps, .. } => walk_steps(steps, f),
+            Step::Action { .. } | Step::Invalid { .. } => {}
+        }
+    }
+}
+
+/// Why a trigger cannot fire yet, if it cannot.
+pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
+    match t {
+        Trigger::Timing { timing, .. } => {
+            let reason = match timing {
+                Timing::OnBetrayal => "loyalty is not modelled yet",
+                Timing::OnDisbandment => "groups are never disbanded yet",
+                Timing::OnPollSkipped => "polls are never skipped yet",
+                Timing::OnVoteAdd | Timing::OnVoteRemove | Timing::OnVoteChange => {
+                    "vote events are not emitted yet"
+                }
+                Timing::OnHammer => "hammers are not modelled",
+                Timing::OnRedirect | Timing::OnRoleChange | Timing::OnRemoval => return None,
+                _ => return None,
+            };
+            Some(format!("unsupported: trigger {} ({reason})", timing.name()))
+        }
+        Trigger::On { event, .. } => match event {
+            Event::Banishment | Event::Banished => Some(format!(
+                "unsupported: trigger On {} (haunting mode is not modelled)",
+                event.name()
+            )),
+            Event::Visit => {
+                Some("unsupported: trigger On Visit (outgoing visits are not reported yet)".into())
+            }
+            Event::Changed => {
+                Some("unsupported: trigger On Changed (value changes are not tracked)".into())
+            }
+            _ => None,
+        },
+        Trigger::PollWin { .. } | Trigger::Emitted { .. } => None,
+        Trigger::Whisper { .. } => {
+            Some("unsupported: trigger On Whisper (whispering is not modelled)".into())
+        }
+        Trigger::ChoiceChosen { .. } => {
+            Some("unsupported: trigger Choice Chosen (choices are not modelled yet)".into())
+        }
+        Trigger::Unknown { text, .. } => {
+            Some(format!("unsupported: trigger `{text}` (it does not parse)"))
+        }
+    }
+}
+
+/// Why an ability type cannot execute yet, if it cannot.
+pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
+    use AbilityKind as A;
+    use mafia_roles::ability::{ChangeKind, KillKind, PollAction};
+    let (name, reason) = match k {
+        A::Killing {
+            kind: KillKind::Banish | KillKind::TrueBanish,
+            ..
+        } => ("Banishing", "haunting mode is not modelled"),
+        A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
+        A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
+        A::Loyalty { .. } => ("Loyalty", "betrayal is not modelled yet"),
+        A::ManipulatePoll { .. } => ("Poll Manipulation (candidates)", "not implemented yet"),
+        A::Poll {
+            action: PollAction::Add,
+            ..
+        } => ("Add Poll", "duplicate polls are not implemented yet"),
+        A::Change {
+            kind: ChangeKind::Group,
+            ..
+        } => ("Group Change", "group renaming is not implemented yet"),
+        A::Copy { .. } => ("Copying", "not implemented yet"),
+        A::ChoiceCreation { .. } => ("Choice Creation", "choices are not modelled yet"),
+        A::ChoiceChoose { .. } => ("Choice Choose", "choices are not modelled yet"),
+        A::Ascend | A::Descend => ("Ascend/Descend", "not implemented yet"),
+        A::Disband { .. } => ("Disband", "not implemented yet"),
+        A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
+        A::Switch { .. } => ("Switching", "not implemented yet"),
+        A::Shuffle { .. } => ("Shuffle", "not implemented yet"),
+        A::Format { .. } => ("Format", "not in the guide; not implemented"),
+        A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
+        A::Lock { .. } => ("Lock", "channels are not modelled"),
+        A::Execute { .. } => ("Execute", "not in the guide; not implemented"),
+        A::Activate { .. } => ("Activate", "not in the guide; not implemented"),
+        _ => return None,
+    };
+    Some(format!("unsupported: {name} ({reason})"))
+}
+
+fn path(base: Base) -> Value {
+    Value::Path {
+        base,
+        annotation: None,
+        props: Vec::new(),
+        loc: Loc::default(),
+    }
+}
+
+/// Parses a list item selector (`@All`, `@(Group:!Wolfpack)`, `&Werewolf`, `#Wolfpack`)
+/// into a value; constants and words become text.
+pub fn list_value(item: &ListItem) -> Value {
+    match item {
+        ListItem::Constant(c) => path(Base::Text(c.clone())),
+        ListItem::Word(w) => Value::Word {
+            text: w.clone(),
+            loc: Loc::default(),
+        },
+        ListItem::Selector(s) => selector_value(s),
+    }
+}
+
+/// Parses selector text such as `@(Attr:Wolfish)` (used for list items and the `Random:`
+/// line of polls).
+pub fn selector_value(s: &str) -> Value {
+    let mut chars = s.chars();
+    let (sigil, rest) = match chars.next() {
+        Some('@') => (Sigil::Player, chars.as_str()),
+        Some('&') => (Sigil::Team, chars.as_str()),
+        Some('^') => (Sigil::Role, chars.as_str()),
+        Some('#') => return path(Base::Group(chars.as_str().to_string())),
+        Some('%') => return path(Base::Host(s.trim_matches('%').to_string())),
+        _ => return path(Base::Text(s.to_string())),
+    };
+    if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        let items = inner
+            .split(',')
+            .filter_map(|kv| {
+                let (k, v) = kv.split_once(':')?;
+                let v = v.trim();
+                let (negated, v) = match v.strip_prefix('!') {
+                    Some(v) => (true, v),
+                    None => (false, v),
+                };
+                Some(QueryItem {
+                    key: k.trim().to_string(),
+                    negated,
+                    value: v.to_string(),
+                    loc: Loc::default(),
+                })
+            })
+            .collect();
+        path(Base::Query { sigil, items })
+    } else {
+        path(Base::Selector {
+            sigil,
+            name: rest.to_string(),
+        })
+    }
+}

@@ -1,0 +1,103 @@
+//! What the host or one player is shown.
+
+use std::fmt::Write;
+
+use crate::engine::Game;
+use crate::library::norm;
+use crate::state::{Audience, Opt};
+
+/// A text summary: phase, players, open polls, and (with `log`) the event log. For a player:
+/// only what that player can see (their role, public events, their own messages and their
+/// groups' channels).
+pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
+    let s = &game.state;
+    let mut out = String::new();
+    let _ = writeln!(out, "Phase: {}", s.phase);
+    if let Some(o) = &s.outcome {
+        if o.winners.is_empty() {
+            let _ = writeln!(out, "Game over ({}): draw", o.phase);
+        } else {
+            let _ = writeln!(out, "Game over ({}): {} won", o.phase, o.winners.join(", "));
+        }
+    }
+    out.push_str("Players:\n");
+    for (i, p) in s.players.iter().enumerate() {
+        let status = if p.alive { "alive" } else { "dead" };
+        let reveal = player.is_none() || player == Some(i) || !p.alive;
+        if reveal {
+            let _ = writeln!(out, "  {} — {} ({}, {status})", p.name, p.role, p.alignment);
+        } else {
+            let _ = writeln!(out, "  {} — {status}", p.name);
+        }
+    }
+    let open: Vec<_> = s
+        .polls
+        .iter()
+        .filter(|p| {
+            p.open
+                && (player.is_none()
+                    || !p.private
+                    || player.is_some_and(|q| game.in_group(q, &p.location)))
+        })
+        .collect();
+    if !open.is_empty() {
+        out.push_str("Open polls:\n");
+        for p in open {
+            let votes: Vec<String> = p
+                .votes
+                .iter()
+                .map(|(v, o)| format!("{} → {}", s.players[*v].name, opt(game, o)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {} (in #{}): {}",
+                p.name,
+                p.location,
+                if votes.is_empty() {
+                    "no votes".into()
+                } else {
+                    votes.join(", ")
+                }
+            );
+        }
+    }
+    if let Some(p) = player {
+        let mine: Vec<_> = s.displays.iter().filter(|d| d.player == Some(p)).collect();
+        for d in mine {
+            let _ = writeln!(out, "Display {}: {}", d.name, d.values.join(", "));
+        }
+    }
+    if log {
+        out.push_str("Log:\n");
+        for e in &s.log {
+            let visible = match (&e.to, player) {
+                (_, None) => true,
+                (Audience::Public, _) => true,
+                (Audience::Player(q), Some(p)) => *q == p,
+                (Audience::Channel(c), Some(p)) => game.in_group(p, &norm(c)),
+                (Audience::Host, Some(_)) => false,
+            };
+            if !visible {
+                continue;
+            }
+            let to = match &e.to {
+                Audience::Host => "host".to_string(),
+                Audience::Public => "public".to_string(),
+                Audience::Player(q) => format!("to {}", s.players[*q].name),
+                Audience::Channel(c) => format!("#{c}"),
+            };
+            let _ = writeln!(out, "  [{}] {to}: {}", e.phase, e.text);
+        }
+    }
+    if player.is_none() && !s.unsupported.is_empty() {
+        let _ = writeln!(out, "Unsupported in this setup ({}):", s.unsupported.len());
+        for u in &s.unsupported {
+            let _ = writeln!(out, "  {u}");
+        }
+    }
+    out
+}
+
+fn opt(game: &Game, o: &Opt) -> String {
+    game.opt_text(o)
+}

@@ -1,0 +1,438 @@
+//! One scenario per supported trigger and ability type, on real fixture roles. Expected
+//! outcomes are worked out by hand from the formalization guide and the `_rules` files.
+
+mod common;
+use common::*;
+
+const FIVE: &[(&str, &str)] = &[
+    ("Alice", "Fortune Teller"),
+    ("Bob", "Witch"),
+    ("Carol", "Huntress"),
+    ("Dave", "Citizen"),
+    ("Eve", "Wolf"),
+];
+
+// --- Investigating, disguises ---------------------------------------------------------
+
+#[test]
+fn fortune_teller_sees_the_true_role_at_night() {
+    let mut g = game(FIVE);
+    next(&mut g); // N1
+    let told = act(&mut g, "Alice: Immediate Night: @Selection = Eve");
+    assert_eq!(told, ["Role Investigate Eve (SD, WD): Wolf"]);
+}
+
+#[test]
+fn fortune_teller_acts_once_per_night_and_never_by_day() {
+    let mut g = game(FIVE);
+    let e = refused(&mut g, "Alice: Immediate Night: @Selection = Eve");
+    assert!(e.contains("only be used at night"), "{e}");
+    next(&mut g);
+    act(&mut g, "Alice: Immediate Night: @Selection = Eve");
+    let e = refused(&mut g, "Alice: Immediate Night: @Selection = Bob");
+    assert!(e.contains("already used 1 time(s) this phase"), "{e}");
+}
+
+#[test]
+fn a_weak_disguise_fools_the_fortune_teller_until_the_next_night_ends() {
+    // Tanner: `Immediate Day: Weakly Disguise @Selection as @SecondarySelection (~NextNight)`
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Tom", "Tanner"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(
+        &mut g,
+        "Tom: Immediate Day: @Selection = Eve, @SecondarySelection = Citizen",
+    );
+    next(&mut g); // N1: the disguise lasts until the end of N1
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Eve"),
+        ["Role Investigate Eve (SD, WD): Citizen"]
+    );
+    next(&mut g);
+    next(&mut g); // N2: expired at the end of N1
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Eve"),
+        ["Role Investigate Eve (SD, WD): Wolf"]
+    );
+}
+
+// --- Protecting, killing order --------------------------------------------------------
+
+#[test]
+fn witch_potion_of_life_blocks_the_wolfpack_attack_with_an_active_defense() {
+    let mut g = game(FIVE);
+    next(&mut g);
+    act(&mut g, "Bob: Immediate Night: @Selection = Dave");
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    next(&mut g); // D1
+    assert!(alive(&g, "Dave"));
+    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
+    assert!(has(
+        &host(&g),
+        "Group:Wolfpack Attack on Dave failed: active defense (Witch)"
+    ));
+    // The potion is spent: Update `Potions` value `1` to `no`.
+    let potions = g
+        .state
+        .displays
+        .iter()
+        .find(|d| d.name == "Potions")
+        .unwrap();
+    assert_eq!(potions.values, ["no", "yes"]);
+}
+
+#[test]
+fn witch_protects_three_players_in_one_night_and_herself_once() {
+    // [Quantity: 3] ⟨x3⟩; the first use also protects the Witch (Marker).
+    let mut g = game(FIVE);
+    next(&mut g);
+    act(&mut g, "Bob: Immediate Night: Alice");
+    act(&mut g, "Bob: Immediate Night: Carol");
+    act(&mut g, "Bob: Immediate Night: Dave");
+    let e = refused(&mut g, "Bob: Immediate Night: Eve");
+    assert!(e.contains("already used 3"), "{e}");
+    act(&mut g, "Eve: Vote Wolfpack: Bob");
+    next(&mut g);
+    assert!(
+        alive(&g, "Bob"),
+        "the Witch protected herself with the first potion"
+    );
+}
+
+#[test]
+fn witch_potion_of_death_kills_at_the_end_of_the_night() {
+    let mut g = game(FIVE);
+    next(&mut g);
+    act(&mut g, "Bob: End Night: @Selection = Eve");
+    assert!(
+        alive(&g, "Eve"),
+        "End Night actions wait for the end of the night"
+    );
+    next(&mut g);
+    assert!(!alive(&g, "Eve"));
+    assert!(has(&told(&g, "Bob"), "Attack Eve: Success"));
+    // Only townsfolk remain: the Townsfolk team wins.
+    assert_eq!(g.state.outcome.as_ref().unwrap().winners, ["Townsfolk"]);
+}
+
+#[test]
+fn runner_escapes_the_first_wolfish_attack_only() {
+    // Passive defense by @(Attr:Wolfish) during Night (~UntilUse).
+    let mut g = game(&[
+        ("Rita", "Runner"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Rita");
+    next(&mut g);
+    assert!(alive(&g, "Rita"));
+    assert!(has(&told(&g, "Rita"), "You got attacked and ran away"));
+    next(&mut g); // N2
+    act(&mut g, "Eve: Vote Wolfpack: Rita");
+    next(&mut g);
+    assert!(!alive(&g, "Rita"));
+}
+
+#[test]
+fn killing_order_example_one_wolfpack_is_blocked_lone_wolf_succeeds() {
+    // `01 killing order examples`, example 1: groups come first, so the Runner's passive
+    // defense is used up by the wolfpack and the Lone Wolf's attack kills.
+    let mut g = game(&[
+        ("Rita", "Runner"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Lou", "Lone Wolf"),
+        ("Eve", "Wolf"),
+        ("Fay", "Citizen"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Rita");
+    act(&mut g, "Lou: End Night: Rita");
+    next(&mut g);
+    assert!(!alive(&g, "Rita"));
+    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
+    assert!(has(&told(&g, "Lou"), "Success"));
+}
+
+#[test]
+fn scared_wolf_survives_one_night_attack_and_learns_it() {
+    let mut g = game(&[
+        ("Bob", "Witch"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Sam", "Scared Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Bob: End Night: Sam");
+    next(&mut g);
+    assert!(alive(&g, "Sam"));
+    assert!(has(&told(&g, "Sam"), "Defense Used"));
+    assert!(has(&told(&g, "Bob"), "Attack Sam: Failure"));
+}
+
+#[test]
+fn hooker_is_absent_from_home_but_shares_the_attack_at_the_host() {
+    let mut g = game(&[
+        ("Hana", "Hooker"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Hana: Immediate Night: Dave");
+    act(&mut g, "Eve: Vote Wolfpack: Hana");
+    next(&mut g);
+    assert!(alive(&g, "Hana"), "absent: the attack on her home fails");
+    assert!(has(&host(&g), "failed: absence defense"));
+    next(&mut g); // N2: no target succession, so she visits Cid
+    act(&mut g, "Hana: Immediate Night: Cid");
+    act(&mut g, "Eve: Vote Wolfpack: Cid");
+    next(&mut g);
+    assert!(!alive(&g, "Cid"));
+    assert!(!alive(&g, "Hana"), "she was at Cid's house");
+}
+
+#[test]
+fn hooker_may_not_visit_the_same_player_two_nights_in_a_row() {
+    let mut g = game(&[("Hana", "Hooker"), ("Dave", "Citizen"), ("Eve", "Wolf")]);
+    next(&mut g);
+    act(&mut g, "Hana: Immediate Night: Dave");
+    next(&mut g);
+    next(&mut g);
+    let e = refused(&mut g, "Hana: Immediate Night: Dave");
+    assert!(e.contains("Succession"), "{e}");
+}
+
+#[test]
+fn cursed_civilian_turns_into_a_wolf_when_the_wolves_attack() {
+    // Partial defense by wolfish players; On Partial Defense: Role Change @Self to `Wolf`.
+    let mut g = game(&[
+        ("Cora", "Cursed Civilian"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Cora");
+    next(&mut g);
+    assert!(alive(&g, "Cora"));
+    assert_eq!(role(&g, "Cora"), "Wolf");
+    let cora = g.player_named("Cora").unwrap();
+    assert_eq!(g.state.players[cora].alignment, "Werewolf");
+    assert!(
+        g.in_group(cora, "wolfpack"),
+        "the new role's Starting: Join #Wolfpack ran"
+    );
+}
+
+#[test]
+fn idiot_survives_the_lynch_and_loses_his_vote() {
+    // Partial defense against `All` (~UntilUse); voting power set to 0.
+    let mut g = game(&[
+        ("Ian", "Idiot"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    to_phase(&mut g, "D1");
+    act(&mut g, "Dave: Vote Lynch: Ian");
+    act(&mut g, "Cid: Vote Lynch: Ian");
+    next(&mut g);
+    assert!(alive(&g, "Ian"));
+    assert!(has(&told(&g, "Ian"), "Defense was used!"));
+    let ian = g.player_named("Ian").unwrap();
+    assert_eq!(g.voting_power(ian, false), 0);
+}
+
+// --- Targeting and death triggers -----------------------------------------------------
+
+#[test]
+fn huntress_shoots_her_target_when_the_wolves_kill_her() {
+    let mut g = game(FIVE);
+    act(&mut g, "Carol: Immediate: @Selection = Eve");
+    assert!(has(&told(&g, "Carol"), "Your target is now Eve."));
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Carol");
+    next(&mut g);
+    assert!(!alive(&g, "Carol"));
+    assert!(!alive(&g, "Eve"));
+    assert!(has(&public(&g), "Huntress Carol killed Eve"));
+}
+
+#[test]
+fn huntress_changes_her_target_with_the_second_immediate_ability() {
+    let mut g = game(FIVE);
+    act(&mut g, "Carol: Immediate: Dave");
+    // The first ability requires `not (@Target exists)`; the second one takes over.
+    act(&mut g, "Carol: Immediate: Eve");
+    let carol = g.player_named("Carol").unwrap();
+    let eve = g.player_named("Eve").unwrap();
+    assert_eq!(
+        g.state.players[carol].target,
+        Some(mafia_wwr::state::Val::Players(vec![eve]))
+    );
+}
+
+#[test]
+fn a_lynched_huntress_does_not_shoot() {
+    // `On Killed` does not trigger on a lynch.
+    let mut g = game(FIVE);
+    act(&mut g, "Carol: Immediate: Eve");
+    to_phase(&mut g, "D1");
+    for v in ["Alice", "Bob", "Dave"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Carol"));
+    }
+    next(&mut g);
+    assert!(!alive(&g, "Carol"));
+    assert!(alive(&g, "Eve"));
+}
+
+#[test]
+fn lone_wolf_becomes_a_wolf_when_a_pack_member_dies() {
+    // `On @(Group:Wolfpack) Death: Role Change @Self to `Wolf``
+    let mut g = game(&[
+        ("Lou", "Lone Wolf"),
+        ("Eve", "Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Gus", "Citizen"),
+    ]);
+    to_phase(&mut g, "D1");
+    for v in ["Dave", "Cid", "Fay"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Eve"));
+    }
+    next(&mut g);
+    assert!(!alive(&g, "Eve"));
+    assert_eq!(role(&g, "Lou"), "Wolf");
+}
+
+// --- Polls ----------------------------------------------------------------------------
+
+#[test]
+fn lynch_poll_opens_on_day_one_and_kills_the_top_voted_player() {
+    let mut g = game(FIVE);
+    assert!(g.state.polls.is_empty(), "Day 0 has no lynch");
+    to_phase(&mut g, "D1");
+    act(&mut g, "Alice: Vote Lynch: Eve");
+    act(&mut g, "Bob: Vote Lynch: Eve");
+    act(&mut g, "Eve: Vote Lynch: Dave");
+    next(&mut g);
+    assert_eq!(poll_winner(&g, "Lynch").as_deref(), Some("Eve"));
+    assert!(has(
+        &public(&g),
+        "The Lynch poll closed: Eve 2, Dave 1. Result: Eve."
+    ));
+    assert!(has(&public(&g), "Eve was lynched."));
+    assert_eq!(g.state.outcome.as_ref().unwrap().winners, ["Townsfolk"]);
+}
+
+#[test]
+fn a_tied_lynch_kills_nobody() {
+    let mut g = game(FIVE);
+    to_phase(&mut g, "D1");
+    act(&mut g, "Alice: Vote Lynch: Eve");
+    act(&mut g, "Eve: Vote Lynch: Alice");
+    next(&mut g);
+    assert_eq!(poll_winner(&g, "Lynch"), None);
+    assert!(alive(&g, "Alice") && alive(&g, "Eve"));
+    assert!(has(&public(&g), "Result: no result (tie)."));
+}
+
+#[test]
+fn abstain_wins_nothing_and_votes_can_be_withdrawn() {
+    let mut g = game(FIVE);
+    to_phase(&mut g, "D1");
+    act(&mut g, "Alice: Vote Lynch: Abstain");
+    act(&mut g, "Bob: Vote Lynch: Eve");
+    act(&mut g, "Bob: Vote Lynch: none");
+    next(&mut g);
+    assert_eq!(poll_winner(&g, "Lynch"), None);
+    assert!(alive(&g, "Eve"));
+}
+
+#[test]
+fn only_pack_members_vote_in_the_wolfpack_poll() {
+    let mut g = game(FIVE);
+    next(&mut g);
+    let e = refused(&mut g, "Alice: Vote Wolfpack: Dave");
+    assert!(e.contains("no open `Wolfpack` poll"), "{e}");
+    let e = refused(&mut g, "Eve: Vote Wolfpack: Nobody");
+    assert!(e.contains("not an option"), "{e}");
+}
+
+#[test]
+fn the_wolfpack_random_option_picks_a_non_member() {
+    // `Random: @(Group:!Wolfpack)`
+    for seed in 0..5 {
+        let mut g = game_seeded(FIVE, seed);
+        next(&mut g);
+        act(&mut g, "Eve: Vote Wolfpack: Random");
+        next(&mut g);
+        let w = poll_winner(&g, "Wolfpack").expect("random picks somebody");
+        assert_ne!(w, "Eve");
+        assert!(!alive(&g, &w));
+    }
+}
+
+#[test]
+fn wolves_get_wolfish_when_they_join_their_team() {
+    // Werewolf team: `On Join: Apply `Wolfish` to @Joiner {Visitless}`; Pack Lycan: `Lycan`.
+    let g = game(FIVE);
+    let eve = g.player_named("Eve").unwrap();
+    let h = mafia_wwr::state::Holder::Player(eve);
+    assert!(g.has_custom(&h, "Wolfish", None));
+    assert!(g.has_custom(&h, "Lycan", None));
+    let dave = g.player_named("Dave").unwrap();
+    assert!(!g.has_custom(&mafia_wwr::state::Holder::Player(dave), "Wolfish", None));
+}
+
+// --- Attributes with durations, passive triggers -------------------------------------
+
+#[test]
+fn phase_attributes_expire_when_the_phase_ends() {
+    let mut g = game(FIVE);
+    next(&mut g);
+    act(&mut g, "Bob: Immediate Night: Dave");
+    let dave = g.player_named("Dave").unwrap();
+    let defended = |g: &mafia_wwr::Game| {
+        g.state.attrs.iter().any(|a| {
+            a.holder == mafia_wwr::state::Holder::Player(dave)
+                && matches!(a.kind, mafia_wwr::state::AttrKind::Defense { .. })
+        })
+    };
+    assert!(defended(&g));
+    next(&mut g);
+    assert!(!defended(&g), "(~Phase) ends with N1");
+}
+
+// --- Errors ---------------------------------------------------------------------------
+
+#[test]
+fn unknown_players_and_abilities_are_reported() {
+    let mut g = game(FIVE);
+    let e = refused(&mut g, "Zed: Immediate: Bob");
+    assert!(e.contains("unknown player `Zed`"), "{e}");
+    let e = refused(&mut g, "Dave: Immediate Night: Bob");
+    assert!(
+        e.contains("Dave (Citizen) has no `Immediate Night` ability"),
+        "{e}"
+    );
+}
+
+#[test]
+fn dead_players_cannot_act_or_be_selected() {
+    let mut g = game(FIVE);
+    to_phase(&mut g, "D1");
+    for v in ["Alice", "Bob", "Carol"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Dave"));
+    }
+    next(&mut g);
+    let e = refused(&mut g, "Alice: Immediate Night: Dave");
+    assert!(e.contains("Dave is dead"), "{e}");
+}
