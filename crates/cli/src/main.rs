@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod night;
 mod roles;
+mod serve;
 mod track;
 
 /// The game host's engine for forum Mafia and Werewolf.
@@ -30,6 +31,8 @@ enum Command {
     /// Resolve night actions.
     #[command(subcommand)]
     Night(night::NightCommand),
+    /// Serve status pages, a JSON API and the GM dashboard (`--demo`: the bundled demo game).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Command::Track(args) => track::run(args),
         Command::Roles(cmd) => roles::run(cmd),
         Command::Night(cmd) => night::run(cmd),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

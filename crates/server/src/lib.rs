@@ -120,6 +120,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Serves the site on a bound listener until the process ends.
+pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
+    axum::serve(listener, router(state)).await
+}
+
 /// Why a request failed, as the visitor sees it.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {

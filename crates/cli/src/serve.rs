@@ -1,0 +1,122 @@
+//! `mafia serve`: the tracker as a web service. Only wiring: storage is `mafia-store`, the
+//! site is `mafia-server`.
+//!
+//! `mafia serve --demo` imports the bundled demo game (built into the binary) into the
+//! database and serves it; `mafia serve --add-gm NAME` creates a GM account with the
+//! password read from standard input.
+use std::io::{BufRead, Cursor, Write};
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use mafia_posts::{JsonlSource, PostSource};
+use mafia_server::{AppState, Options};
+use mafia_store::{NewGame, Store};
+use miette::{IntoDiagnostic, miette};
+
+const DEMO_GAME: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/game.toml"));
+const DEMO_THREAD: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../demo/thread.jsonl"
+));
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Import the bundled demo game (as `demo`) before serving.
+    #[arg(long)]
+    pub demo: bool,
+    /// The database: a SQLite file, or a postgres:// URL.
+    #[arg(long, default_value = "mafia.db", value_name = "FILE|URL")]
+    pub db: String,
+    /// Address and port to listen on (port 0: any free port).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    pub listen: SocketAddr,
+    /// Create a GM account with this name (password from standard input), then exit.
+    #[arg(long, value_name = "NAME")]
+    pub add_gm: Option<String>,
+    /// Mark session cookies Secure (when the site is served over HTTPS by a proxy).
+    #[arg(long)]
+    pub secure_cookies: bool,
+}
+
+pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
+    let store = Store::open(&args.db).map_err(|e| miette!("{e}"))?;
+    if let Some(name) = &args.add_gm {
+        return add_gm(&store, name);
+    }
+    if args.demo {
+        import_demo(&store)?;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .into_diagnostic()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.listen)
+            .await
+            .map_err(|e| miette!("cannot listen on {}: {e}", args.listen))?;
+        let addr = listener.local_addr().into_diagnostic()?;
+        // Whoever started us may stop reading our output: never fail on it.
+        let mut out = std::io::stdout();
+        let _ = if args.demo {
+            writeln!(out, "Serving the demo game at http://{addr}/g/demo")
+        } else {
+            writeln!(out, "Serving at http://{addr}/")
+        };
+        if store.user_count().unwrap_or(0) == 0 {
+            let _ = writeln!(
+                out,
+                "No GM account yet: create one with `mafia serve --db {} --add-gm NAME`",
+                args.db
+            );
+        }
+        let _ = out.flush();
+        let options = Options {
+            secure_cookies: args.secure_cookies,
+        };
+        mafia_server::run(listener, AppState::new(Arc::new(store), options))
+            .await
+            .map_err(|e| miette!("the server stopped: {e}"))
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn add_gm(store: &Store, name: &str) -> miette::Result<ExitCode> {
+    let mut password = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut password)
+        .into_diagnostic()?;
+    let password = password.trim_end_matches(['\r', '\n']);
+    if password.is_empty() {
+        return Err(miette!(
+            "no password on standard input (write it as the first line)"
+        ));
+    }
+    store.add_user(name, password).map_err(|e| miette!("{e}"))?;
+    println!("GM account `{name}` created");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Stores the demo game (once) and its posts (idempotent: a rerun changes nothing).
+fn import_demo(store: &Store) -> miette::Result<()> {
+    let id = match store.game("demo").map_err(|e| miette!("{e}"))? {
+        Some(g) => g.id,
+        None => store
+            .create_game(&NewGame {
+                forum: Some("jsonl".into()),
+                ..NewGame::new("demo", DEMO_GAME)
+            })
+            .map_err(|e| miette!("{e}"))?,
+    };
+    let batch = JsonlSource::new(Cursor::new(DEMO_THREAD), "demo/thread.jsonl")
+        .read()
+        .map_err(|e| miette!("{e}"))?;
+    for problem in &batch.problems {
+        eprintln!("warning: {problem} (line skipped)");
+    }
+    store
+        .import_posts(id, &batch.posts)
+        .map_err(|e| miette!("{e}"))?;
+    Ok(())
+}

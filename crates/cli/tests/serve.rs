@@ -1,0 +1,149 @@
+//! `mafia serve`: the README's first command starts the site on the demo game and prints
+//! its URL; `--add-gm` creates a GM account from a password on standard input.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+fn mafia() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_mafia"))
+}
+
+/// Kills the server when the test ends, however it ends (and keeps reading its output).
+struct Server {
+    child: Child,
+    _output: BufReader<std::process::ChildStdout>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A plain HTTP/1.1 GET; returns the status line and the body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect to the server");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response.lines().next().unwrap_or_default().to_owned();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+#[test]
+fn serve_demo_prints_the_url_of_the_demo_game_and_serves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("demo.db");
+    let mut child = mafia()
+        .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let _server = Server {
+        child,
+        _output: stdout,
+    };
+    let url = first
+        .trim()
+        .strip_prefix("Serving the demo game at ")
+        .unwrap_or_else(|| panic!("unexpected first line: {first}"));
+    let rest = url.strip_prefix("http://").unwrap();
+    let (addr, path) = rest.split_once('/').unwrap();
+    assert_eq!(path, "g/demo");
+
+    let (status, page) = get(addr, "/g/demo");
+    assert!(status.contains("200"), "{status}");
+    assert!(page.contains("<h1>Demo Mafia</h1>"), "{page}");
+    assert!(page.contains("Alive ("), "{page}");
+    let (_, json) = get(addr, "/api/games");
+    assert!(json.contains("\"slug\":\"demo\""), "{json}");
+}
+
+#[test]
+fn serve_demo_twice_imports_the_posts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("demo.db");
+    let lines = include_str!("../../../demo/thread.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    for _ in 0..2 {
+        let mut child = mafia()
+            .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
+            .arg(&db)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        let _server = Server {
+            child,
+            _output: stdout,
+        };
+        let addr = first
+            .trim()
+            .split("http://")
+            .nth(1)
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap()
+            .to_owned();
+        let (_, json) = get(&addr, "/api/games");
+        assert!(json.contains(&format!("\"posts\":{lines}")), "{json}");
+    }
+}
+
+#[test]
+fn add_gm_reads_the_password_from_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("gm.db");
+    let add = |password: &str| {
+        let mut child = mafia()
+            .args(["serve", "--add-gm", "Moderator", "--db"])
+            .arg(&db)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(password.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let made = add("s3cret\n");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&made.stdout),
+        "GM account `Moderator` created\n"
+    );
+    let again = add("other\n");
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let empty = add("");
+    assert!(!empty.status.success());
+    assert!(String::from_utf8_lossy(&empty.stderr).contains("no password"));
+}
