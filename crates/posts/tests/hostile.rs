@@ -62,7 +62,7 @@ fn deeply_nested_html_quotes_leave_nothing_behind() {
 
 #[test]
 fn deeply_nested_divs_do_not_overflow_the_stack() {
-    let depth = 200_000;
+    let depth = 100_000;
     let source = format!(
         "{}<b>Vote: Bob</b>{}",
         "<div>".repeat(depth),

@@ -493,3 +493,31 @@ fn page_source_from_saved_files() {
             .starts_with("cannot read /nonexistent/page.html: ")
     );
 }
+
+#[test]
+fn engines_are_detected_from_their_pages() {
+    let mtgs =
+        std::fs::read_to_string(fixture("mtgsalvation/unreliable-cops-mafia-page.html")).unwrap();
+    for (text, engine) in [
+        (page_file("phpbb-mafiascum.html"), Some(Engine::PhpBb)),
+        (page_file("phpbb-prosilver.html"), Some(Engine::PhpBb)),
+        (page_file("xenforo.html"), Some(Engine::XenForo)),
+        (page_file("discourse-topic.json"), Some(Engine::Discourse)),
+        (page_file("discourse-posts.json"), Some(Engine::Discourse)),
+        (mtgs, Some(Engine::MtgSalvation)),
+        ("<html><body>Log in</body></html>".to_string(), None),
+        ("{\"errors\": []}".to_string(), None),
+    ] {
+        assert_eq!(Engine::detect(&text), engine);
+    }
+}
+
+#[test]
+fn engines_by_name() {
+    assert_eq!("phpBB".parse::<Engine>(), Ok(Engine::PhpBb));
+    assert_eq!(" discourse ".parse::<Engine>(), Ok(Engine::Discourse));
+    assert_eq!(
+        "vbulletin".parse::<Engine>(),
+        Err("unknown forum engine \"vbulletin\": expected one of discourse, xenforo, phpbb, mtgsalvation".to_string())
+    );
+}

@@ -25,6 +25,42 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// Every engine, in the order [`Engine::detect`] tries them.
+    pub const ALL: [Engine; 4] = [
+        Engine::Discourse,
+        Engine::XenForo,
+        Engine::PhpBb,
+        Engine::MtgSalvation,
+    ];
+
+    /// The engine's name in configuration: `phpbb`, `xenforo`, `discourse`, `mtgsalvation`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::PhpBb => "phpbb",
+            Engine::XenForo => "xenforo",
+            Engine::Discourse => "discourse",
+            Engine::MtgSalvation => "mtgsalvation",
+        }
+    }
+
+    /// Which engine made a page: the first whose post markup the page has. A Discourse API
+    /// response is JSON with a `post_stream`.
+    pub fn detect(text: &str) -> Option<Engine> {
+        if text.trim_start().starts_with('{') {
+            let json: serde_json::Value = serde_json::from_str(text).ok()?;
+            return json.get("post_stream").map(|_| Engine::Discourse);
+        }
+        let doc = scraper::Html::parse_document(text);
+        [
+            (Engine::XenForo, "article.message[data-author]"),
+            (Engine::PhpBb, "div.post[id^=\"p\"] div.content"),
+            (Engine::MtgSalvation, "div.j-comment[data-id]"),
+        ]
+        .into_iter()
+        .find(|(_, css)| doc.select(&super::selector(css)).next().is_some())
+        .map(|(engine, _)| engine)
+    }
+
     /// Reads one page (HTML, or JSON for Discourse) of this engine.
     pub fn parse_page(self, text: &str) -> Result<Page, ImportError> {
         match self {
@@ -33,6 +69,24 @@ impl Engine {
             Engine::Discourse => parse_discourse_topic(text),
             Engine::MtgSalvation => parse_mtgsalvation_page(text),
         }
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = String;
+
+    /// Reads an engine's [`name`](Engine::name), ignoring case.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Engine::ALL.iter().map(|e| e.name()).collect();
+                format!(
+                    "unknown forum engine {s:?}: expected one of {}",
+                    names.join(", ")
+                )
+            })
     }
 }
 
