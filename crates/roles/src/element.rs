@@ -332,83 +332,6 @@ fn is_continuation(line: &str) -> bool {
     line.starts_with([' ', '\t']) || line.trim_start().starts_with(BULLETS)
 }
 
-/// Whether an unindented line starts an ability block.
-fn classify(line: &str) -> LineKind {
-    match ability::classify_line(line) {
-        LineKind::Other => standin_classify(line),
-        other => other,
-    }
-}
-
-/// Trigger types with a fixed spelling (wwr-formalization-guide.md, "Trigger Types"), for the
-/// stand-in classifier's "did you mean".
-const FIXED_TRIGGERS: &[&str] = &[
-    "Start Night",
-    "End Night",
-    "Start Day",
-    "End Day",
-    "Immediate Night",
-    "Immediate Day",
-    "End Phase",
-    "Start Phase",
-    "Immediate",
-    "Pre-End Night",
-    "Pre-End Day",
-    "Starting",
-    "Passive",
-    "Passive End Day",
-    "Passive End Night",
-    "Passive Start Day",
-    "Passive Start Night",
-    "Passive Start Phase",
-    "Passive End Phase",
-    "On Death",
-    "On Killed",
-    "On Banishment",
-    "On Banished",
-    "On Visited",
-    "On Action",
-    "On Any Action",
-    "On Disbandment",
-    "On Lynch",
-    "On Redirect",
-    "On Betrayal",
-    "On Poll Closed",
-    "On Poll Win",
-    "On Role Change",
-    "On Removal",
-    "On End",
-    "On Join",
-];
-
-/// Stand-in for lines the ability grammar does not classify: `Words…:` starts an ability,
-/// unless its words are a near miss of a fixed trigger type.
-fn standin_classify(line: &str) -> LineKind {
-    let Some(i) = line.find(':') else {
-        return LineKind::Other;
-    };
-    let head = line[..i].trim();
-    if head.is_empty() {
-        return LineKind::Other;
-    }
-    if !FIXED_TRIGGERS.contains(&head)
-        && !head.starts_with("On ")
-        && !head.starts_with("Choice")
-        && !head.starts_with("For Each")
-        && let Some((score, best)) = FIXED_TRIGGERS
-            .iter()
-            .map(|t| (strsim::normalized_damerau_levenshtein(t, head), *t))
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-        && score >= 0.75
-    {
-        return LineKind::MisspelledTrigger {
-            found: head.to_string(),
-            suggestion: best.to_string(),
-        };
-    }
-    LineKind::Ability
-}
-
 /// Parses the formalized text of one file.
 ///
 /// `text` is the whole file; `kind` comes from the role set's `_paths` (or the title);
@@ -528,7 +451,7 @@ fn parse_items(
             items.push(item);
             continue;
         }
-        match classify(text) {
+        match ability::classify_line(text) {
             LineKind::Ability => {
                 let mut last = i - 1;
                 while let Some(next) = lines.get(last + 1) {

@@ -18,8 +18,8 @@ pub fn format_file(text: &str, element: &Element) -> String {
     out
 }
 
-/// The element as JSON with every byte span removed, to compare two parses of different
-/// texts (`parse(format(ast)) == ast`).
+/// The element as JSON with every byte span removed (`span`, `*_span`, the ability
+/// grammar's `loc`), to compare two parses of different texts (`parse(format(ast)) == ast`).
 pub fn without_spans(element: &Element) -> serde_json::Value {
     let mut value = serde_json::to_value(element).unwrap_or(serde_json::Value::Null);
     strip(&mut value);
@@ -29,7 +29,9 @@ pub fn without_spans(element: &Element) -> serde_json::Value {
 fn strip(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Object(map) => {
-            map.retain(|k, _| k != "span" && !k.ends_with("_span") && k != "formalized");
+            map.retain(|k, _| {
+                !matches!(k.as_str(), "span" | "loc" | "formalized") && !k.ends_with("_span")
+            });
             map.values_mut().for_each(strip);
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(strip),

@@ -170,7 +170,7 @@ fn a_group_names_its_team_and_may_be_unique() {
 fn a_poll_lists_options_voters_show_voters_random_and_its_triggers() {
     let poll = clean(
         ElementKind::Poll,
-        "**Cult** | Poll\nAvailable Options: @All, Random, Abstain\nAllowed Voters: @(Group:Cult)\nShow Voters: No\nRandom: @(Group:!Cult)\nPassive Start Night: Create Poll in #cult\nOn Poll Closed: Convert @Winner\n",
+        "**Cult** | Poll\nAvailable Options: @All, Random, Abstain\nAllowed Voters: @(Group:Cult)\nShow Voters: No\nRandom: @(Group:!Cult)\nPassive Start Night: Create Poll in #cult\nOn Poll Closed: Lynch @Winner\n",
     );
     let [
         Item::AvailableOptions(options),
