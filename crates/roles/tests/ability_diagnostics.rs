@@ -316,3 +316,20 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_misspelled_event_keeps_its_target_in_the_suggestion() {
+    assert_eq!(
+        classify_line("On @(Group:Wolfpack) Deth: Ascend"),
+        LineKind::MisspelledTrigger {
+            found: "On @(Group:Wolfpack) Deth".into(),
+            suggestion: "On @(Group:Wolfpack) Death".into()
+        }
+    );
+    let d = diagnose("On @Target Visted [Killing]: Ascend");
+    assert_eq!(d.len(), 1);
+    assert_eq!(
+        d[0].help.as_deref(),
+        Some("did you mean `On @Target Visited [Killing]`?")
+    );
+}

@@ -1787,3 +1787,15 @@ fn attribute_references_with_sources_and_values() {
         );
     }
 }
+
+/// Hosts type keywords in any case and with extra spaces; the canonical text normalises them.
+#[test]
+fn keywords_in_any_case() {
+    let a = ability(
+        "immediate  night:\n  • process: role investigate @Selection\n  • evaluate:\n    ‣ @Result is `Citizen`: `Yes`\n    ‣ otherwise: `No`",
+    );
+    assert_eq!(
+        a.to_text(),
+        "Immediate Night:\n  • Process: Role Investigate @Selection\n  • Evaluate:\n    ‣ @Result is `Citizen`: `Yes`\n    ‣ Otherwise: `No`\n"
+    );
+}

@@ -311,29 +311,29 @@ impl<'a> BlockParser<'a> {
             let head_loc = self.span(start, b);
             let head_text = src[start..colon].trim_end();
             let mut hc = self.cursor(start, colon);
-            let step = if head_text == "Process" {
+            let step = if head_text.eq_ignore_ascii_case("Process") {
                 Step::Process {
                     params: Params::default(),
                     steps: Vec::new(),
                     loc: head_loc,
                 }
-            } else if head_text == "Evaluate" {
+            } else if head_text.eq_ignore_ascii_case("Evaluate") {
                 Step::Evaluate {
                     params: Params::default(),
                     steps: Vec::new(),
                     loc: head_loc,
                 }
-            } else if head_text == "Action" {
+            } else if head_text.eq_ignore_ascii_case("Action") {
                 Step::Action {
                     params: Params::default(),
                     loc: head_loc,
                 }
-            } else if head_text == "Feedback" {
+            } else if head_text.eq_ignore_ascii_case("Feedback") {
                 Step::Feedback {
                     steps: Vec::new(),
                     loc: head_loc,
                 }
-            } else if head_text == "Otherwise" {
+            } else if head_text.eq_ignore_ascii_case("Otherwise") {
                 Step::If {
                     guard: Guard::Otherwise {
                         loc: self.span(start, colon),

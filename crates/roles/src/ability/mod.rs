@@ -125,10 +125,10 @@ pub fn classify_line(line: &str) -> LineKind {
     {
         return LineKind::Other;
     }
-    match lex::suggest(&collapsed, trigger::trigger_names()) {
-        Some(s) => LineKind::MisspelledTrigger {
+    match trigger::suggest_trigger(&collapsed) {
+        Some(suggestion) => LineKind::MisspelledTrigger {
             found: collapsed,
-            suggestion: s.to_string(),
+            suggestion,
         },
         None => LineKind::Other,
     }

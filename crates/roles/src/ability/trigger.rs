@@ -202,11 +202,35 @@ impl Cursor<'_> {
             format!("unknown trigger type `{text}`"),
         )
         .expected(TRIGGER_FORMS);
-        if let Some(s) = suggest(&collapse_ws(text), trigger_names()) {
+        if let Some(s) = suggest_trigger(text) {
             e = e.help(format!("did you mean `{s}`?"));
         }
         e
     }
+}
+
+/// The trigger type a misspelled trigger most likely means. For `On <Target> <Event>` forms
+/// the target is kept and only the event is compared (`On @Target Deth` → `On @Target Death`).
+pub(crate) fn suggest_trigger(text: &str) -> Option<String> {
+    let text = collapse_ws(text);
+    if let Some(rest) = text.strip_prefix("On ") {
+        if rest.starts_with(['@', '&', '^', '#', '`', '%']) {
+            let mut c = Cursor::new(rest, 0, rest.len(), 0);
+            if c.value().is_ok() {
+                let subject = rest[..c.pos].to_string();
+                let event = rest[c.pos..].trim();
+                // Keep an ability type filter as written.
+                let (event, filter) = match event.find('[') {
+                    Some(i) => (event[..i].trim(), format!(" {}", &event[i..])),
+                    None => (event, String::new()),
+                };
+                let mut names: Vec<&str> = Event::ALL.iter().map(|e| e.name()).collect();
+                names.extend(["Emitted", "End Emitted", "Whisper"]);
+                return suggest(event, names).map(|e| format!("On {subject} {e}{filter}"));
+            }
+        }
+    }
+    suggest(&text, trigger_names()).map(str::to_string)
 }
 
 /// Collapses runs of whitespace into one space.
