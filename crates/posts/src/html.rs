@@ -77,6 +77,11 @@ struct Walker {
     open: HashMap<LocalName, Vec<usize>>,
     /// Stack positions of open barriers: elements an end tag of another name cannot close.
     barriers: Vec<usize>,
+    /// Inside an old-style phpBB `.quotetitle`: its stack position and its text so far.
+    title: Option<(usize, String)>,
+    /// The `.quotetitle` just closed read "Spoiler…": the `.quotecontent` after it is a
+    /// spoiler (phpBB 3.0 spoiler mods reuse the quote markup), not a quote.
+    spoiler_next: bool,
 }
 
 impl Walker {
@@ -88,6 +93,12 @@ impl Walker {
     }
 
     fn text(&mut self, text: &str) {
+        if let Some((_, title)) = &mut self.title {
+            title.push_str(text);
+        }
+        if !text.trim().is_empty() {
+            self.spoiler_next = false;
+        }
         let (style, dropped) = self.current();
         if !dropped {
             self.out.push(text, style);
@@ -97,13 +108,18 @@ impl Walker {
     fn start(&mut self, tag: &Tag) -> TokenSinkResult<()> {
         let name = tag.name.as_ref();
         let (parent_style, parent_dropped) = self.current();
+        let spoiler = std::mem::take(&mut self.spoiler_next) && has_class(tag, "quotecontent");
+        if let (Some((_, title)), "input") = (&mut self.title, name) {
+            title.push_str(attr(tag, "value").unwrap_or_default());
+        }
         if is_void(name) {
             if !parent_dropped && (name == "br" || name == "hr") {
                 self.out.break_line();
             }
             return TokenSinkResult::Continue;
         }
-        let dropped = parent_dropped || is_dropped(tag);
+        let quote = is_dropped(tag) && !spoiler;
+        let dropped = parent_dropped || quote;
         if !dropped {
             self.boundary(name);
         } else if !parent_dropped && (is_block(name) || name == "blockquote") {
@@ -111,8 +127,11 @@ impl Walker {
             self.out.break_line();
         }
         let position = self.stack.len();
-        if is_dropped(tag) || is_scope_boundary(name) {
+        if quote || is_scope_boundary(name) {
             self.barriers.push(position);
+        }
+        if self.title.is_none() && has_class(tag, "quotetitle") {
+            self.title = Some((position, String::new()));
         }
         self.open
             .entry(tag.name.clone())
@@ -161,6 +180,10 @@ impl Walker {
             if self.barriers.last() == Some(&position) {
                 self.barriers.pop();
             }
+            if self.title.as_ref().is_some_and(|(at, _)| *at == position) {
+                let title = self.title.take().map(|(_, t)| t).unwrap_or_default();
+                self.spoiler_next = is_spoiler_title(&title);
+            }
             let parent_dropped = self.current().1;
             if !open.dropped {
                 self.boundary(open.name.as_ref());
@@ -178,6 +201,16 @@ impl Walker {
             self.out.space();
         }
     }
+}
+
+/// A `.quotetitle` of a spoiler: "Spoiler", "Spoiler:", "Spoiler: Show", but not a quote of
+/// someone called Spoiler ("Spoiler wrote:") or Spoilermaster.
+fn is_spoiler_title(title: &str) -> bool {
+    let title = title.trim().to_lowercase();
+    let Some(rest) = title.strip_prefix("spoiler") else {
+        return false;
+    };
+    !rest.starts_with(char::is_alphanumeric) && !rest.trim_end().ends_with("wrote:")
 }
 
 /// Elements that end tags of other elements do not reach through (HTML's "scope").

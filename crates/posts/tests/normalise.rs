@@ -251,6 +251,21 @@ fn html_hidden_spoiler_text_is_kept() {
 }
 
 #[test]
+fn html_old_phpbb_spoiler_in_quote_markup_is_kept() {
+    let body = html(
+        "<div class=\"quotetitle\"><b>Spoiler:</b> <input type=\"button\" value=\"Show\"></div>\
+         <div class=\"quotecontent\"><div style=\"display: none;\"><b>Vote: Bob</b></div></div>\
+         <div class=\"quotetitle\"><input type=\"button\" value=\"Spoiler\"></div>\
+         <div class=\"quotecontent\">##vote Carol</div>\
+         <div class=\"quotetitle\">Spoilermaster wrote:</div> <div class=\"quotecontent\">quoted</div>\
+         <div class=\"quotetitle\">Spoiler wrote:</div><div class=\"quotecontent\">quoted</div>\
+         <div class=\"quotetitle\">Spoiler:</div>x<div class=\"quotecontent\">quoted</div>",
+    );
+    assert_eq!(lines(&body), ["Vote: Bob", "##vote Carol", "x"]);
+    assert_eq!(bold(&body), ["Vote: Bob"]);
+}
+
+#[test]
 fn html_unclosed_tags_do_not_panic_and_keep_text() {
     let body = html("<b>Vote: Bob<div><p>text <i>more</span></b></div></x");
     assert_eq!(lines(&body), ["Vote: Bob", "text more"]);
