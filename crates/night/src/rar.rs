@@ -10,17 +10,54 @@
 //! (node, set of actions in the chain).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use crate::catalogue::{Component, SelfTarget};
 use crate::error::NightError;
 use crate::model::{Night, Origin};
 
+/// A small multiplicative hasher (FxHash's scheme): the keys are small integers and short
+/// integer slices, for which SipHash's protection against hostile keys is not needed.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(buf));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// A counter-reason with the actions it rests on.
+pub type Counter = (Node, Box<[u32]>);
+
 /// Index of a landing.
 pub type LId = u32;
 
 /// Landings enumerated beyond this are refused (each redirection path is one landing).
 pub const MAX_LANDINGS: usize = 200_000;
+
+/// Distinct (reason, chain) evaluations beyond this are refused: RAR with rule 4 is a game
+/// over sets of actions, exponential on dense webs of blocks and swaps.
+pub const MAX_EVALUATIONS: usize = 300_000;
 
 #[derive(Debug, Clone)]
 pub struct Landing {
@@ -98,10 +135,17 @@ pub struct Rar<'n> {
     /// Landings at each player.
     pub at: Vec<Vec<LId>>,
     children: Vec<Vec<LId>>,
-    redirectors: Vec<usize>,
+    /// Swaps naming each player; redirections of each player's actions.
+    swaps_at: Vec<Vec<usize>>,
+    redirects_of: Vec<Vec<usize>>,
     death_reasons: Vec<Vec<Node>>,
-    counters: HashMap<Node, Rc<[Node]>>,
-    memo: HashMap<(Node, Chain), bool>,
+    by_actor: Vec<Vec<usize>>,
+    counters: FxMap<Node, Rc<[Counter]>>,
+    /// The same counters, those with fewest counters of their own first: a counter that
+    /// stands outright ends the search soonest.
+    eval_counters: FxMap<Node, Rc<[Counter]>>,
+    memo: FxMap<Node, FxMap<Box<[u32]>, bool>>,
+    evaluations: usize,
 }
 
 fn has(night: &Night, action: usize, pred: impl Fn(&Component) -> bool) -> bool {
@@ -123,17 +167,29 @@ impl<'n> Rar<'n> {
             by_action: vec![Vec::new(); night.actions.len()],
             at: vec![Vec::new(); n_players],
             children: Vec::new(),
-            redirectors: night
-                .actions
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| !a.passive() && a.ability.is_redirecting())
-                .map(|(i, _)| i)
-                .collect(),
+            swaps_at: vec![Vec::new(); n_players],
+            redirects_of: vec![Vec::new(); n_players],
             death_reasons: vec![Vec::new(); n_players],
-            counters: HashMap::new(),
-            memo: HashMap::new(),
+            by_actor: vec![Vec::new(); n_players],
+            counters: FxMap::default(),
+            eval_counters: FxMap::default(),
+            memo: FxMap::default(),
+            evaluations: 0,
         };
+        for (ai, action) in night.actions.iter().enumerate() {
+            rar.by_actor[action.actor].push(ai);
+            if action.passive() || !action.ability.is_redirecting() {
+                continue;
+            }
+            if action.ability.has(|c| matches!(c, Component::Swap)) {
+                for &t in &action.targets {
+                    rar.swaps_at[t].push(ai);
+                }
+            }
+            if action.ability.has(|c| matches!(c, Component::Redirect)) {
+                rar.redirects_of[action.targets[0]].push(ai);
+            }
+        }
         for (ai, action) in night.actions.iter().enumerate() {
             let movable = !action.passive()
                 && !action.ability.is_redirecting()
@@ -205,8 +261,15 @@ impl<'n> Rar<'n> {
         path: &mut Vec<usize>,
     ) -> Result<(), NightError> {
         let id = self.push(action, loc, parent)?;
-        for ri in 0..self.redirectors.len() {
-            let r = self.redirectors[ri];
+        let actor = self.night.actions[action].actor;
+        let mut candidates: Vec<usize> = self.swaps_at[loc]
+            .iter()
+            .chain(&self.redirects_of[actor])
+            .copied()
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        for r in candidates {
             if r == action || path.contains(&r) {
                 continue;
             }
@@ -381,8 +444,11 @@ impl<'n> Rar<'n> {
     }
 
     fn hidings(&self, victim: usize, out: &mut Vec<Node>) {
-        for (ai, a) in self.night.actions.iter().enumerate() {
-            if a.actor == victim && a.ability.has(|c| matches!(c, Component::Hide)) {
+        for &ai in &self.by_actor[victim] {
+            if self.night.actions[ai]
+                .ability
+                .has(|c| matches!(c, Component::Hide))
+            {
                 for &h in &self.by_action[ai] {
                     out.push(Node::Hidden(h));
                 }
@@ -391,7 +457,7 @@ impl<'n> Rar<'n> {
     }
 
     /// The counter-reasons of a reason.
-    pub fn counters(&mut self, node: Node) -> Rc<[Node]> {
+    pub fn counters(&mut self, node: Node) -> Rc<[Counter]> {
         if let Some(c) = self.counters.get(&node) {
             return c.clone();
         }
@@ -480,17 +546,35 @@ impl<'n> Rar<'n> {
         }
         let mut seen = std::collections::HashSet::new();
         out.retain(|n| seen.insert(*n));
-        let rc: Rc<[Node]> = out.into();
+        let rc: Rc<[Counter]> = out
+            .into_iter()
+            .map(|n| (n, self.actions(n).into_boxed_slice()))
+            .collect();
         self.counters.insert(node, rc.clone());
+        rc
+    }
+
+    fn eval_counters(&mut self, node: Node) -> Rc<[Counter]> {
+        if let Some(c) = self.eval_counters.get(&node) {
+            return c.clone();
+        }
+        let counters = self.counters(node);
+        let mut keyed: Vec<(usize, Counter)> = counters
+            .iter()
+            .map(|c| (self.counters(c.0).len(), c.clone()))
+            .collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        let rc: Rc<[Counter]> = keyed.into_iter().map(|(_, c)| c).collect();
+        self.eval_counters.insert(node, rc.clone());
         rc
     }
 
     /// Visit landings of actions by `player` (other than `except`).
     pub fn visits_by(&self, player: usize, except: usize) -> Vec<LId> {
         let mut out = Vec::new();
-        for (ai, a) in self.night.actions.iter().enumerate() {
-            if a.actor == player && ai != except && a.ability.has(|c| matches!(c, Component::Visit))
-            {
+        for &ai in &self.by_actor[player] {
+            let a = &self.night.actions[ai];
+            if ai != except && a.ability.has(|c| matches!(c, Component::Visit)) {
                 out.extend(self.by_action[ai].iter().copied());
             }
         }
@@ -516,25 +600,42 @@ impl<'n> Rar<'n> {
     /// Rule 2 with rule 4: does `node` stand, given the actions already in the chain
     /// (which include the node's own)?
     pub fn holds(&mut self, node: Node, chain: &Chain) -> bool {
-        let key = (node, chain.clone());
-        if let Some(&v) = self.memo.get(&key) {
+        if let Some(&v) = self.memo.get(&node).and_then(|m| m.get(chain.as_slice())) {
             return v;
         }
-        let counters = self.counters(node);
+        self.evaluations += 1;
+        if self.evaluations > MAX_EVALUATIONS {
+            // Unwind quickly; `check_budget` turns this into an error.
+            return false;
+        }
+        let counters = self.eval_counters(node);
         let mut stands = true;
-        for &c in counters.iter() {
-            let acts = self.actions(c);
-            if chain_meets(chain, &acts).is_some() {
+        for (c, acts) in counters.iter() {
+            if chain_meets(chain, acts).is_some() {
                 continue;
             }
-            let next = chain_with(chain, &acts);
-            if self.holds(c, &next) {
+            let next = chain_with(chain, acts);
+            if self.holds(*c, &next) {
                 stands = false;
                 break;
             }
         }
-        self.memo.insert(key, stands);
+        self.memo
+            .entry(node)
+            .or_default()
+            .insert(chain.clone().into_boxed_slice(), stands);
         stands
+    }
+
+    /// Whether evaluation stayed within [`MAX_EVALUATIONS`].
+    pub fn check_budget(&self) -> Result<(), NightError> {
+        if self.evaluations > MAX_EVALUATIONS {
+            return Err(NightError::TooComplex {
+                what: "the number of reason evaluations",
+                limit: MAX_EVALUATIONS,
+            });
+        }
+        Ok(())
     }
 
     /// Does a root reason stand (its chain is its own actions)?

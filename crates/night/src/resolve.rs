@@ -199,7 +199,8 @@ fn build_tree(
     *budget -= 1;
     let stands = rar.holds(node, chain);
     let mut counters = Vec::new();
-    for &c in rar.counters(node).iter() {
+    for (c, _) in rar.counters(node).iter() {
+        let c = *c;
         if let Some(rep) = rar.repeated(c, chain) {
             let a = &rar.night.actions[rep as usize];
             counters.push(Reason {
@@ -227,13 +228,18 @@ fn build_tree(
     }
 }
 
-/// A question: its reasons for yes; the answer is whether any stands.
-struct Asked {
-    question: String,
+/// A question: its reasons for yes; the answer is whether any stands. The question's text
+/// is only written when explaining.
+struct Asked<F: FnOnce() -> String> {
+    question: F,
     reasons: Vec<Node>,
 }
 
-fn answer(rar: &mut Rar<'_>, q: &Asked, opts: Options) -> (bool, Option<Question>) {
+fn answer<F: FnOnce() -> String>(
+    rar: &mut Rar<'_>,
+    q: Asked<F>,
+    opts: Options,
+) -> (bool, Option<Question>) {
     let mut yes = false;
     for &r in &q.reasons {
         if rar.stands(r) {
@@ -252,7 +258,7 @@ fn answer(rar: &mut Rar<'_>, q: &Asked, opts: Options) -> (bool, Option<Question
             })
             .collect();
         Question {
-            question: q.question.clone(),
+            question: (q.question)(),
             answer: yes,
             reasons,
         }
@@ -276,10 +282,10 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
             continue;
         }
         let asked = Asked {
-            question: format!("Does {} die?", night.name(p)),
+            question: || format!("Does {} die?", night.name(p)),
             reasons: reasons.clone(),
         };
-        let (dies, tree) = answer(&mut rar, &asked, opts);
+        let (dies, tree) = answer(&mut rar, asked, opts);
         out.questions.extend(tree);
         let describe = |rar: &Rar<'_>, n: Node| Describe(rar).node(n);
         if dies {
@@ -303,7 +309,7 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
             let counters = rar.counters(r);
             let mut reached = true;
             let mut stopped_by = Vec::new();
-            for &c in counters.iter() {
+            for &(c, _) in counters.iter() {
                 if rar.repeated(c, &chain).is_some() {
                     continue;
                 }
@@ -359,10 +365,10 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
             continue;
         }
         let asked = Asked {
-            question: format!("Is {} recruited?", night.name(p)),
+            question: || format!("Is {} recruited?", night.name(p)),
             reasons: reasons.clone(),
         };
-        let (yes, tree) = answer(&mut rar, &asked, opts);
+        let (yes, tree) = answer(&mut rar, asked, opts);
         out.questions.extend(tree);
         if yes {
             let mut into = String::new();
@@ -395,15 +401,18 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
         if action.ability.has(|c| matches!(c, Component::Investigate)) {
             let mut results = Vec::new();
             for &l in &lands {
+                let loc = rar.landing(l).loc;
                 let asked = Asked {
-                    question: format!(
-                        "Does {} get a result on {}?",
-                        night.name(actor),
-                        night.name(rar.landing(l).loc)
-                    ),
+                    question: || {
+                        format!(
+                            "Does {} get a result on {}?",
+                            night.name(actor),
+                            night.name(loc)
+                        )
+                    },
                     reasons: vec![Node::Investigate(l)],
                 };
-                let (yes, tree) = answer(&mut rar, &asked, opts);
+                let (yes, tree) = answer(&mut rar, asked, opts);
                 out.questions.extend(tree);
                 if yes {
                     results.push(investigation_text(night, actor, rar.landing(l).loc, named));
@@ -428,29 +437,33 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 }
                 for (place, reasons) in by_place {
                     let asked = Asked {
-                        question: format!(
-                            "Does {} see {} visit {}?",
-                            night.name(actor),
-                            night.name(tracked),
-                            night.name(place)
-                        ),
+                        question: || {
+                            format!(
+                                "Does {} see {} visit {}?",
+                                night.name(actor),
+                                night.name(tracked),
+                                night.name(place)
+                            )
+                        },
                         reasons,
                     };
-                    let (yes, tree) = answer(&mut rar, &asked, opts);
+                    let (yes, tree) = answer(&mut rar, asked, opts);
                     out.questions.extend(tree);
                     if yes && !seen.contains(&place) {
                         seen.push(place);
                     }
                 }
                 let asked = Asked {
-                    question: format!(
-                        "Does {} see {} take no action?",
-                        night.name(actor),
-                        night.name(tracked)
-                    ),
+                    question: || {
+                        format!(
+                            "Does {} see {} take no action?",
+                            night.name(actor),
+                            night.name(tracked)
+                        )
+                    },
                     reasons: vec![Node::TrackNothing(t)],
                 };
-                let (yes, tree) = answer(&mut rar, &asked, opts);
+                let (yes, tree) = answer(&mut rar, asked, opts);
                 out.questions.extend(tree);
                 nothing |= yes;
             }
@@ -478,29 +491,33 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 }
                 for (visitor, reasons) in by_visitor {
                     let asked = Asked {
-                        question: format!(
-                            "Does {} see {} visit {}?",
-                            night.name(actor),
-                            night.name(visitor),
-                            night.name(watched)
-                        ),
+                        question: || {
+                            format!(
+                                "Does {} see {} visit {}?",
+                                night.name(actor),
+                                night.name(visitor),
+                                night.name(watched)
+                            )
+                        },
                         reasons,
                     };
-                    let (yes, tree) = answer(&mut rar, &asked, opts);
+                    let (yes, tree) = answer(&mut rar, asked, opts);
                     out.questions.extend(tree);
                     if yes && !seen.contains(&visitor) {
                         seen.push(visitor);
                     }
                 }
                 let asked = Asked {
-                    question: format!(
-                        "Does {} see no one visit {}?",
-                        night.name(actor),
-                        night.name(watched)
-                    ),
+                    question: || {
+                        format!(
+                            "Does {} see no one visit {}?",
+                            night.name(actor),
+                            night.name(watched)
+                        )
+                    },
                     reasons: vec![Node::WatchNobody(w)],
                 };
-                let (yes, tree) = answer(&mut rar, &asked, opts);
+                let (yes, tree) = answer(&mut rar, asked, opts);
                 out.questions.extend(tree);
                 nobody |= yes;
             }
@@ -515,6 +532,7 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
             feedback.entry(actor).or_default().push(text);
         }
     }
+    rar.check_budget()?;
     out.feedback = feedback
         .into_iter()
         .flat_map(|(p, texts)| {

@@ -117,16 +117,17 @@ fn resolve(spec: &NightSpec, method: Method) -> Outcome {
         .unwrap_or_else(|e| panic!("generated nights are valid: {e}\n{spec:#?}"))
 }
 
-/// The outcome without anything that names action order.
-fn essence(
-    o: &Outcome,
-) -> (
+/// Deaths, saves, recruitments, vests used, and (player, PM) pairs.
+type Essence = (
     Vec<String>,
     Vec<String>,
     Vec<String>,
     Vec<String>,
     Vec<(String, String)>,
-) {
+);
+
+/// The outcome without anything that names action order.
+fn essence(o: &Outcome) -> Essence {
     let mut feedback: Vec<(String, String)> = o
         .feedback
         .iter()

@@ -1,0 +1,272 @@
+//! Criterion benchmarks: a realistic 1,000-player night, and adversarial dense cliques of
+//! mutually interacting blockers and bus drivers.
+//!
+//! cargo bench -p mafia-night --bench night
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mafia_night::{
+    ActionSpec, Catalogue, Method, NightSpec, Options, PlayerSpec, STANDARD_CATALOGUE, resolve,
+    validate,
+};
+
+/// A small deterministic generator (xorshift), so every run benches the same night.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn player(name: String, role: &str) -> PlayerSpec {
+    PlayerSpec {
+        name,
+        role: role.into(),
+        alignment: None,
+        sanity: Default::default(),
+        modifiers: vec![],
+        alive: true,
+    }
+}
+
+/// 1,000 players, each with a role from a realistic mix, each acting once (1,000 actions):
+/// mostly investigations and protections, some kills, blocks, jails, and a few bus drivers
+/// and redirectors. One mafia member carries the factional kill.
+pub fn realistic(players: usize) -> NightSpec {
+    let mix: &[(&str, usize)] = &[
+        ("Cop", 18),
+        ("Doctor", 15),
+        ("Tracker", 10),
+        ("Watcher", 10),
+        ("Vigilante", 8),
+        ("Roleblocker", 8),
+        ("Jailkeeper", 5),
+        ("Bodyguard", 4),
+        ("Bus Driver", 3),
+        ("Redirector", 2),
+        ("Rolestopper", 2),
+        ("Hider", 3),
+        ("Visitor", 6),
+        ("Cult Recruiter", 1),
+        ("Strongman", 1),
+        ("Mafia Roleblocker", 4),
+    ];
+    let total: usize = mix.iter().map(|(_, w)| w).sum();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut spec = NightSpec::default();
+    for i in 0..players {
+        let mut pick = rng.below(total);
+        let mut role = "Vanilla";
+        for (r, w) in mix {
+            if pick < *w {
+                role = r;
+                break;
+            }
+            pick -= w;
+        }
+        spec.players.push(player(format!("P{i}"), role));
+    }
+    let mut faction_kill = false;
+    let cat = Catalogue::standard();
+    for i in 0..players {
+        let role = cat.role(&spec.players[i].role).expect("role");
+        let other = |rng: &mut Rng| {
+            let t = (i + 1 + rng.below(players - 1)) % players;
+            format!("P{t}")
+        };
+        let ability = match role.name.as_str() {
+            "Mafia Roleblocker" | "Strongman" if !faction_kill => {
+                faction_kill = true;
+                Some("factional kill")
+            }
+            "Strongman" => None,
+            "Mafia Roleblocker" => Some("block"),
+            _ => role
+                .abilities
+                .first()
+                .filter(|a| !a.passive)
+                .map(|a| a.name.as_str()),
+        };
+        let Some(ability) = ability else { continue };
+        let ab = role
+            .abilities
+            .iter()
+            .chain(cat.faction_abilities(&role.alignment))
+            .find(|a| a.name == ability)
+            .expect("ability");
+        let mut targets = Vec::new();
+        for _ in 0..ab.targets {
+            let mut t = other(&mut rng);
+            while targets.contains(&t) {
+                t = other(&mut rng);
+            }
+            targets.push(t);
+        }
+        spec.actions.push(ActionSpec {
+            actor: format!("P{i}"),
+            ability: Some(ability.into()),
+            targets,
+        });
+    }
+    spec
+}
+
+/// `n` mutually interacting actions among five players who each block (and, with
+/// `buses`, swap) one another, every one of whom also investigates: each investigation
+/// asks whether a whole web of blocks and swaps stands.
+pub fn clique(n: usize, buses: bool) -> (NightSpec, Catalogue) {
+    let extra = r#"
+[[roles]]
+name = "Clique"
+alignment = "town"
+[[roles.abilities]]
+name = "block"
+per_night = 100
+components = [{ type = "visit" }, { type = "block" }]
+[[roles.abilities]]
+name = "swap"
+targets = 2
+per_night = 100
+components = [{ type = "visit" }, { type = "swap" }]
+[[roles.abilities]]
+name = "investigate"
+components = [{ type = "visit" }, { type = "investigate" }]
+"#;
+    let cat = Catalogue::from_toml(&format!("{STANDARD_CATALOGUE}\n{extra}"), "bench")
+        .expect("bench catalogue");
+    let m = 5;
+    let mut spec = NightSpec::default();
+    for i in 0..m {
+        spec.players.push(player(format!("C{i}"), "Clique"));
+    }
+    spec.players.push(player("Target".into(), "Goon"));
+    for t in 0..n {
+        let actor = t % m;
+        let step = 1 + (t / m) % (m - 1);
+        let target = (actor + step) % m;
+        if buses && t % 3 == 2 {
+            let second = (target + 1) % m;
+            let second = if second == actor {
+                (second + 1) % m
+            } else {
+                second
+            };
+            spec.actions.push(ActionSpec {
+                actor: format!("C{actor}"),
+                ability: Some("swap".into()),
+                targets: vec![format!("C{target}"), format!("C{second}")],
+            });
+        } else {
+            spec.actions.push(ActionSpec {
+                actor: format!("C{actor}"),
+                ability: Some("block".into()),
+                targets: vec![format!("C{target}")],
+            });
+        }
+    }
+    for i in 0..m {
+        spec.actions.push(ActionSpec {
+            actor: format!("C{i}"),
+            ability: Some("investigate".into()),
+            targets: vec!["Target".into()],
+        });
+    }
+    (spec, cat)
+}
+
+/// `n` players of one clique, one action each as a real night has: two in three block a
+/// clique member, one in three drives a bus between two clique members; a Tracker follows
+/// every member, so every block and swap is asked about.
+pub fn clique_players(n: usize) -> NightSpec {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03 ^ n as u64);
+    let mut spec = NightSpec::default();
+    for i in 0..n {
+        let role = if i % 3 == 2 {
+            "Bus Driver"
+        } else {
+            "Roleblocker"
+        };
+        spec.players.push(player(format!("C{i}"), role));
+    }
+    for i in 0..n {
+        spec.players.push(player(format!("T{i}"), "Tracker"));
+    }
+    let other = |rng: &mut Rng, me: usize, not: Option<usize>| loop {
+        let t = rng.below(n);
+        if t != me && Some(t) != not {
+            return t;
+        }
+    };
+    for i in 0..n {
+        let a = other(&mut rng, i, None);
+        let targets = if i % 3 == 2 {
+            let b = other(&mut rng, i, Some(a));
+            vec![format!("C{a}"), format!("C{b}")]
+        } else {
+            vec![format!("C{a}")]
+        };
+        spec.actions.push(ActionSpec {
+            actor: format!("C{i}"),
+            ability: None,
+            targets,
+        });
+        spec.actions.push(ActionSpec {
+            actor: format!("T{i}"),
+            ability: None,
+            targets: vec![format!("C{i}")],
+        });
+    }
+    spec
+}
+
+fn benches(c: &mut Criterion) {
+    let cat = Catalogue::standard();
+    let mut g = c.benchmark_group("realistic");
+    for players in [250, 500, 1000] {
+        let spec = realistic(players);
+        let night = validate(&spec, &cat, mafia_night::SelfTargets::RoleDecides).expect("valid");
+        g.bench_with_input(BenchmarkId::from_parameter(players), &night, |b, night| {
+            b.iter(|| resolve(night, Method::Rar, Options::default()).expect("resolves"))
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("clique-players");
+    g.sample_size(10);
+    for n in [10, 15, 20] {
+        let spec = clique_players(n);
+        let night = validate(&spec, &cat, mafia_night::SelfTargets::RoleDecides).expect("valid");
+        g.bench_with_input(BenchmarkId::from_parameter(n), &night, |b, night| {
+            b.iter(|| resolve(night, Method::Rar, Options::default()).expect("resolves"))
+        });
+    }
+    g.finish();
+    // Five players with many actions each: every action interacts with every other. The
+    // version with swaps grows exponentially (RAR's rule 4 is a game over sets of actions)
+    // and is benched up to the size it stays within the evaluation budget.
+    for (buses, sizes) in [(false, &[10, 15, 20][..]), (true, &[10, 12, 15][..])] {
+        let name = if buses {
+            "clique-blocks-and-swaps"
+        } else {
+            "clique-blocks"
+        };
+        let mut g = c.benchmark_group(name);
+        g.sample_size(10);
+        for &n in sizes {
+            let (spec, cat) = clique(n, buses);
+            let night =
+                validate(&spec, &cat, mafia_night::SelfTargets::RoleDecides).expect("valid");
+            g.bench_with_input(BenchmarkId::from_parameter(n), &night, |b, night| {
+                b.iter(|| resolve(night, Method::Rar, Options::default()).expect("resolves"))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(night, benches);
+criterion_main!(night);
