@@ -163,21 +163,24 @@ fn check_element(element: &Element, index: &Index, diags: &mut Vec<Diagnostic>) 
                     }
                 }
             }
-            Item::Ability(ability) => ability.visit_refs(&mut |r| match r {
-                Reference::Role(n, s) => refer(Want::Role, n, s),
-                Reference::Team(n, s) => refer(Want::Team, n, s),
-                Reference::Group(n, s) => refer(Want::GroupOrLocation, n, s),
-                Reference::Attribute(n, s) => refer(Want::Attribute, n, s),
-                Reference::Poll(n, s) => refer(Want::Poll, n, s),
-                Reference::AbilitySet(n, s) => refer(Want::AbilitySet, n, s),
-                Reference::Location(n, s) => refer(Want::Location, n, s),
-                Reference::ContextSelector {
-                    name,
-                    span,
-                    allowed: false,
-                } => diags.push(context_diag(name, span)),
-                Reference::ContextSelector { allowed: true, .. } => {}
-            }),
+            Item::Ability(ability) => {
+                check_ability(ability, diags);
+                ability.visit_refs(&mut |r| match r {
+                    Reference::Role(n, s) => refer(Want::Role, n, s),
+                    Reference::Team(n, s) => refer(Want::Team, n, s),
+                    Reference::Group(n, s) => refer(Want::GroupOrLocation, n, s),
+                    Reference::Attribute(n, s) => refer(Want::Attribute, n, s),
+                    Reference::Poll(n, s) => refer(Want::Poll, n, s),
+                    Reference::AbilitySet(n, s) => refer(Want::AbilitySet, n, s),
+                    Reference::Location(n, s) => refer(Want::Location, n, s),
+                    Reference::ContextSelector {
+                        name,
+                        span,
+                        allowed: false,
+                    } => diags.push(context_diag(name, span)),
+                    Reference::ContextSelector { allowed: true, .. } => {}
+                })
+            }
             Item::Flag(_)
             | Item::Unfinished(_)
             | Item::ShowVoters(_)
@@ -376,4 +379,152 @@ fn parse_findings(files: &[crate::corpus::ParsedFile]) -> Vec<Finding> {
             })
         })
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// Checks inside one ability: restrictions and scaling that cannot apply, unreachable
+// Evaluate branches.
+
+use crate::ability::{
+    Ability, Guard, Params, PhaseKind, Restriction, Scaling, Step, Timing, Trigger, Value,
+};
+
+/// The phase an ability's trigger fires in, when it fires in only one.
+fn trigger_phase(trigger: &Trigger) -> Option<PhaseKind> {
+    let Trigger::Timing { timing, .. } = trigger else {
+        return None;
+    };
+    use Timing as T;
+    match timing {
+        T::StartNight
+        | T::EndNight
+        | T::ImmediateNight
+        | T::PreEndNight
+        | T::SecondPreEndNight
+        | T::ThirdPreEndNight
+        | T::FourthPreEndNight
+        | T::PassiveStartNight
+        | T::PassiveEndNight => Some(PhaseKind::Night),
+        T::StartDay
+        | T::EndDay
+        | T::ImmediateDay
+        | T::PreEndDay
+        | T::SecondPreEndDay
+        | T::ThirdPreEndDay
+        | T::FourthPreEndDay
+        | T::PassiveStartDay
+        | T::PassiveEndDay => Some(PhaseKind::Day),
+        _ => None,
+    }
+}
+
+fn phase_word(phase: PhaseKind) -> &'static str {
+    match phase {
+        PhaseKind::Day => "Day",
+        PhaseKind::Night => "Night",
+    }
+}
+
+fn is_zero(value: &Value) -> bool {
+    matches!(value, Value::Number { text, .. } if text.parse::<f64>().is_ok_and(|n| n == 0.0))
+}
+
+/// Checks one ability's parameters (restrictions and scaling that cannot apply) and its
+/// conditional branches (branches after `Otherwise` are never reached).
+pub fn check_ability(ability: &Ability, diags: &mut Vec<Diagnostic>) {
+    let phase = trigger_phase(&ability.trigger);
+    check_params(&ability.params, phase, diags);
+    check_steps(&ability.steps, phase, diags);
+}
+
+fn check_params(params: &Params, phase: Option<PhaseKind>, diags: &mut Vec<Diagnostic>) {
+    for r in &params.restrictions {
+        match r {
+            Restriction::Temporal {
+                phase: wanted,
+                or_later: false,
+                loc,
+                ..
+            } if phase.is_some_and(|p| p != *wanted) => {
+                let used = phase.map_or("", phase_word);
+                diags.push(
+                    Diagnostic::error(
+                        loc.range(),
+                        format!(
+                            "this restriction can never hold: the trigger fires only during the {}, the restriction allows only the {}",
+                            used.to_lowercase(),
+                            phase_word(*wanted).to_lowercase()
+                        ),
+                    )
+                    .expected([format!("a `Temporal: {used} …` restriction, or a trigger of the {}", phase_word(*wanted).to_lowercase())]),
+                );
+            }
+            Restriction::Quantity { value, loc } if is_zero(value) => {
+                diags.push(
+                    Diagnostic::error(loc.range(), "`Quantity: 0`: the ability can never be used")
+                        .expected(["a quantity of at least 1"]),
+                );
+            }
+            _ => {}
+        }
+    }
+    match &params.scaling {
+        Some(Scaling::Static { times: 0, loc }) => diags.push(
+            Diagnostic::error(loc.range(), "scaling `x0`: the ability can never be used")
+                .expected(["`x1` or more"]),
+        ),
+        Some(Scaling::Value {
+            value:
+                Value::Math {
+                    divisor: Some(d),
+                    loc,
+                    ..
+                },
+            ..
+        }) if is_zero(d) => diags.push(
+            Diagnostic::error(loc.range(), "scaling divides by zero")
+                .expected(["a divisor of at least 1, e.g. `$total/4`"]),
+        ),
+        _ => {}
+    }
+}
+
+fn check_steps(steps: &[Step], phase: Option<PhaseKind>, diags: &mut Vec<Diagnostic>) {
+    let mut otherwise_seen = false;
+    for step in steps {
+        match step {
+            Step::If {
+                guard,
+                params,
+                then,
+                loc,
+            } => {
+                if otherwise_seen {
+                    diags.push(
+                        Diagnostic::error(
+                            loc.range(),
+                            "this branch is never reached: an `Otherwise` above it already catches every case left",
+                        )
+                        .expected(["every condition before the `Otherwise` line"]),
+                    );
+                }
+                if matches!(guard, Guard::Otherwise { .. }) {
+                    otherwise_seen = true;
+                }
+                check_params(params, phase, diags);
+                check_steps(then, phase, diags);
+            }
+            Step::Do { params, .. } | Step::Action { params, .. } => {
+                check_params(params, phase, diags)
+            }
+            Step::Process { params, steps, .. }
+            | Step::Evaluate { params, steps, .. }
+            | Step::ForEach { params, steps, .. } => {
+                check_params(params, phase, diags);
+                check_steps(steps, phase, diags);
+            }
+            Step::Feedback { steps, .. } => check_steps(steps, phase, diags),
+            Step::Invalid { .. } => {}
+        }
+    }
 }
