@@ -214,13 +214,8 @@ fn discourse_topic_json() {
     assert_eq!(text(&posts[1]), "Good luck & have fun. Vote: ben");
     assert_eq!(bold(&posts[1]), ["Vote: ben"]);
 
-    // The stream has two posts this response did not include.
-    assert_eq!(
-        page.next,
-        Some(NextPage::Url(
-            "/t/5150/posts.json?post_ids[]=90006&post_ids[]=90007".into()
-        ))
-    );
+    // The stream has two posts after the last one included: page 2 (of 4 posts) has them.
+    assert_eq!(page.next, Some(NextPage::Url("/t/5150.json?page=2".into())));
 }
 
 #[test]
@@ -520,4 +515,32 @@ fn engines_by_name() {
         "vbulletin".parse::<Engine>(),
         Err("unknown forum engine \"vbulletin\": expected one of discourse, xenforo, phpbb, mtgsalvation".to_string())
     );
+}
+
+/// A Discourse topic response holding posts `shown` (ids = post numbers) of a topic whose
+/// posts have ids `1..=total`, 20 to a page.
+fn discourse_page(shown: std::ops::RangeInclusive<u64>, total: u64) -> Page {
+    let posts: Vec<String> = shown
+        .map(|n| {
+            format!(
+                r#"{{"id": {n}, "post_number": {n}, "username": "u{n}", "created_at": "2026-03-29T16:00:00Z", "cooked": "<p>post {n}</p>"}}"#
+            )
+        })
+        .collect();
+    let stream: Vec<String> = (1..=total).map(|n| n.to_string()).collect();
+    let json = format!(
+        r#"{{"id": 77, "chunk_size": 20, "post_stream": {{"posts": [{}], "stream": [{}]}}}}"#,
+        posts.join(","),
+        stream.join(",")
+    );
+    parse_discourse_topic(&json).unwrap()
+}
+
+#[test]
+fn discourse_next_page_follows_the_stream() {
+    let url = |s: &str| Some(NextPage::Url(s.into()));
+    assert_eq!(discourse_page(1..=20, 45).next, url("/t/77.json?page=2"));
+    assert_eq!(discourse_page(21..=40, 45).next, url("/t/77.json?page=3"));
+    assert_eq!(discourse_page(41..=45, 45).next, None);
+    assert_eq!(discourse_page(1..=20, 20).next, None);
 }

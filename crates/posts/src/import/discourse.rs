@@ -1,5 +1,5 @@
-//! Discourse topics through its JSON API: `/t/{id}.json` (the topic with its first posts and
-//! the ids of all its posts) and `/t/{id}/posts.json?post_ids[]=…` (more posts).
+//! Discourse topics through its JSON API: `/t/{id}.json?page=N` (one page of the topic's
+//! posts and the ids of all its posts) and `/t/{id}/posts.json?post_ids[]=…` (chosen posts).
 //!
 //! Each post has `id`, `post_number`, `username`, `created_at`, `updated_at`, `cooked` (the
 //! rendered HTML) and usually `version`. A post counts as edited when its `version` is above 1
@@ -15,12 +15,13 @@ use crate::model::{Edited, Markup, RawPost};
 
 const ENGINE: &str = "Discourse";
 
-/// How many post ids the next `posts.json` request asks for (Discourse's chunk size).
-const CHUNK: usize = 20;
+/// Posts per page of a topic, when the response does not say (`chunk_size`).
+const DEFAULT_CHUNK: u64 = 20;
 
-/// Reads a Discourse topic (`/t/{id}.json`) or posts (`/t/{id}/posts.json`) response. For a
-/// topic whose stream lists posts not included, [`Page::next`] is the relative URL of the
-/// `posts.json` request for the next ones.
+/// Reads a Discourse topic (`/t/{id}.json`, `/t/{id}.json?page=N`) or posts
+/// (`/t/{id}/posts.json`) response. When the topic's `stream` lists posts after the last one
+/// included, [`Page::next`] is the relative URL of the topic's next page,
+/// `/t/{id}.json?page=N` (pages of `chunk_size` posts, 20 by default).
 pub fn parse_discourse_topic(json: &str) -> Result<Page, ImportError> {
     let not_a_page = |message: String| ImportError::NotAPage {
         engine: ENGINE,
@@ -45,31 +46,24 @@ pub fn parse_discourse_topic(json: &str) -> Result<Page, ImportError> {
         .collect();
     read_posts(ENGINE, &mut page, shown, |p, _| read_post(p));
 
-    // Posts of the stream not in this response: the next request asks for them.
-    if let (Some(topic), Some(stream)) = (
+    // A topic response lists the ids of all posts (`stream`): when posts come after the last
+    // one included, the next page of the topic has them.
+    if let (Some(topic), Some(stream), Some(last)) = (
         root.get("id").and_then(Value::as_u64),
         root.pointer("/post_stream/stream")
             .and_then(Value::as_array),
+        posts.iter().filter_map(|p| p.get("id")).next_back(),
     ) {
-        let have: Vec<u64> = posts
-            .iter()
-            .filter_map(|p| p.get("id").and_then(Value::as_u64))
-            .collect();
-        let missing: Vec<u64> = stream
-            .iter()
-            .filter_map(Value::as_u64)
-            .filter(|id| !have.contains(id))
-            .take(CHUNK)
-            .collect();
-        if !missing.is_empty() {
-            let query: Vec<String> = missing
-                .iter()
-                .map(|id| format!("post_ids[]={id}"))
-                .collect();
-            page.next = Some(NextPage::Url(format!(
-                "/t/{topic}/posts.json?{}",
-                query.join("&")
-            )));
+        let chunk = root
+            .get("chunk_size")
+            .and_then(Value::as_u64)
+            .filter(|&c| c > 0)
+            .unwrap_or(DEFAULT_CHUNK);
+        if let Some(at) = stream.iter().position(|id| id == last)
+            && at + 1 < stream.len()
+        {
+            let next = at as u64 / chunk + 2;
+            page.next = Some(NextPage::Url(format!("/t/{topic}.json?page={next}")));
         }
     }
     Ok(page)
