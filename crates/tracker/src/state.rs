@@ -88,6 +88,8 @@ pub struct Tracker {
     player_names: Vec<String>,
     users: Vec<String>,
     user_keys: HashSet<String>,
+    /// Each author as written → their role (cleared when a replacement changes the roles).
+    authors: HashMap<String, Role>,
     votes: Vec<Option<CastVote>>,
     vote_seq: u64,
     locked: Vec<Target>,
@@ -101,6 +103,14 @@ pub struct Tracker {
     applied: usize,
     last_post: Option<u64>,
     last_time: Option<Timestamp>,
+}
+
+/// What a post's author is in the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Gm,
+    Player(usize),
+    Outsider,
 }
 
 /// Why a tracker could not be started.
@@ -147,6 +157,7 @@ impl Tracker {
             player_names,
             users: Vec::new(),
             user_keys: HashSet::new(),
+            authors: HashMap::new(),
             vote_seq: 0,
             locked: Vec::new(),
             hammer: None,
@@ -190,7 +201,15 @@ impl Tracker {
         if let Some(t) = post.time {
             self.last_time = Some(self.last_time.map_or(t, |l| l.max(t)));
         }
-        self.know_user(&post.author);
+        let role = match self.authors.get(post.author.as_str()) {
+            Some(role) => *role,
+            None => {
+                self.know_user(&post.author);
+                let role = self.role_of(&post.author);
+                self.authors.insert(post.author.clone(), role);
+                role
+            }
+        };
         if !self.game_over {
             if let Some(now) = post.time {
                 let ended = self.schedule.advance(now);
@@ -199,18 +218,18 @@ impl Tracker {
                 }
             }
         }
-        let author_key = post.author.trim().to_lowercase();
-        if self.gms.contains(&author_key) {
-            self.gms_heard.insert(author_key);
+        if role == Role::Gm {
+            self.gms_heard.insert(post.author.trim().to_lowercase());
             self.gm_post(post);
             return;
         }
         if self.game_over {
             return;
         }
-        match self.holders.get(&author_key).copied() {
-            Some(slot) if self.slots[slot].alive => self.player_post(slot, post),
-            Some(slot) => {
+        match role {
+            Role::Gm => {}
+            Role::Player(slot) if self.slots[slot].alive => self.player_post(slot, post),
+            Role::Player(slot) => {
                 let name = self.slots[slot].name.clone();
                 self.note(
                     ReviewKind::DeadPlayerPosted,
@@ -220,7 +239,8 @@ impl Tracker {
                 );
                 self.note_edit(post);
             }
-            None => {
+            Role::Outsider => {
+                let author_key = post.author.trim().to_lowercase();
                 let former = self
                     .slots
                     .iter()
@@ -237,6 +257,18 @@ impl Tracker {
                     message,
                 );
             }
+        }
+    }
+
+    /// What an author is in the game now: a GM, a slot holder or someone else.
+    fn role_of(&self, author: &str) -> Role {
+        let key = author.trim().to_lowercase();
+        if self.gms.contains(&key) {
+            Role::Gm
+        } else {
+            self.holders
+                .get(&key)
+                .map_or(Role::Outsider, |slot| Role::Player(*slot))
         }
     }
 
@@ -277,10 +309,10 @@ impl Tracker {
 
     fn player_post(&mut self, slot: usize, post: &Post) {
         self.note_edit(post);
-        let name = self.slots[slot].name.clone();
         let phase = self.phase();
         let marks = votes::recognise(&post.body, &self.game.rules.votes, &self.roster);
         if !phase.is_day() {
+            let name = self.slots[slot].name.clone();
             let extra = if marks.is_empty() {
                 ""
             } else {
@@ -295,6 +327,10 @@ impl Tracker {
             return;
         }
         self.day_posts[slot] += 1;
+        if marks.is_empty() {
+            return;
+        }
+        let name = self.slots[slot].name.clone();
         let last_counting = marks.iter().rposition(|m| m.verdict.counts());
         for (i, mark) in marks.iter().enumerate() {
             match &mark.verdict {
@@ -619,6 +655,7 @@ impl Tracker {
                 self.slots[slot].replaced.push(old_name.clone());
                 self.holders.remove(&old_name.to_lowercase());
                 self.holders.insert(new_key, slot);
+                self.authors.clear();
                 self.roster.add(slot, new);
                 if let Some(n) = self.player_names.get_mut(slot) {
                     *n = new.trim().to_string();

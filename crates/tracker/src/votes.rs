@@ -236,14 +236,10 @@ fn vote_for(written: &str, roster: &Roster) -> Verdict {
     }
 }
 
-/// Case-insensitive ASCII search from `from`; returns a byte offset in `text`.
-fn find_ascii_ci(text: &str, needle: &str, from: usize) -> Option<usize> {
-    let hay = text.as_bytes();
-    let n = needle.as_bytes();
-    if n.is_empty() || hay.len() < n.len() {
-        return None;
-    }
-    (from..=hay.len() - n.len()).find(|&i| hay[i..i + n.len()].eq_ignore_ascii_case(n))
+/// The byte offset of the next `##` at or after `from` (a char boundary: `#` is ASCII).
+fn find_hashes(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes().get(from..)?;
+    bytes.windows(2).position(|w| w == b"##").map(|i| from + i)
 }
 
 /// `##VOTE name`, `##UNVOTE`, `##VOTE NO LYNCH`: the name is the rest of the line (up to the
@@ -251,20 +247,19 @@ fn find_ascii_ci(text: &str, needle: &str, from: usize) -> Option<usize> {
 fn bot_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMark>) {
     let text = &line.text;
     let mut from = 0;
-    while let Some(at) = find_ascii_ci(text, "##", from) {
-        let rest = &text[at + 2..];
-        let end = find_ascii_ci(rest, "##", 0).unwrap_or(rest.len());
-        let command = &rest[..end];
+    while let Some(at) = find_hashes(text, from) {
+        let rest = text.get(at + 2..).unwrap_or("");
+        let end = find_hashes(rest, 0).unwrap_or(rest.len());
+        let command = rest.get(..end).unwrap_or("");
         from = at + 2 + end;
-        let lower = command.to_ascii_lowercase();
         let raw = format!("##{}", command.trim_end());
-        if lower.starts_with("unvote") {
+        if strip_prefix_ci(command, "unvote").is_some() {
             marks.push(VoteMark {
                 line: index,
                 raw,
                 verdict: Verdict::Unvote,
             });
-        } else if lower.starts_with("vote") {
+        } else if strip_prefix_ci(command, "vote").is_some() {
             let written = command.get(4..).unwrap_or("").trim_start_matches(':');
             let verdict = if written.trim().is_empty() {
                 Verdict::NotCounted {
@@ -293,29 +288,39 @@ enum Lead<'a> {
 /// start of `text`.
 fn lead(text: &str) -> Option<Lead<'_>> {
     let t = text.trim_start();
-    let lower = t.to_ascii_lowercase();
     for un in ["unvote", "un vote", "un-vote"] {
-        if let Some(after) = lower.strip_prefix(un) {
+        if let Some(after) = strip_prefix_ci(t, un) {
             if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
                 return Some(Lead::Unvote);
             }
         }
     }
-    if let Some(after) = lower.strip_prefix("vote") {
+    if let Some(after) = strip_prefix_ci(t, "vote") {
         if let Some(rest) = after.strip_prefix(':') {
-            return Some(Lead::Vote(t.get(t.len() - rest.len()..).unwrap_or("")));
+            return Some(Lead::Vote(rest));
         }
         if after.starts_with(' ') {
-            return Some(Lead::Vote(t.get(4..).unwrap_or("")));
+            return Some(Lead::Vote(after));
         }
         return None;
     }
     for short in ["uv:", "v:"] {
-        if lower.starts_with(short) {
+        if strip_prefix_ci(t, short).is_some() {
             return Some(Lead::Short);
         }
     }
     None
+}
+
+/// `text` without an ASCII `prefix` matched case-insensitively.
+fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = text.as_bytes().get(..prefix.len())?;
+    if head.eq_ignore_ascii_case(prefix.as_bytes()) {
+        // The prefix is ASCII, so its end is a char boundary.
+        text.get(prefix.len()..)
+    } else {
+        None
+    }
 }
 
 /// Bolded `Vote: name` / `Unvote`; unbolded ones and `V:`/`UV:` are flagged as not counting.
