@@ -8,7 +8,8 @@
 //! - `edited`: `true`, `false`, or the RFC 3339 time of the last edit; optional.
 //! - exactly one of `html`, `bbcode`, `text`: the body.
 //!
-//! Other fields are ignored. Blank lines are skipped. A line that cannot be read becomes a
+//! Other fields are ignored. Blank lines are skipped; CRLF line ends and a byte order mark
+//! at the start of the file are fine. A line that cannot be read becomes a
 //! [`JsonlError`] naming the file and line, and reading goes on with the next line.
 
 use std::fs::File;
@@ -328,8 +329,17 @@ impl<R: BufRead> JsonlSource<R> {
                 Err(e) => Err(JsonlErrorKind::InvalidUtf8 {
                     column: e.valid_up_to() + 1,
                 }),
-                Ok(text) if text.trim().is_empty() => return,
-                Ok(text) => parse_jsonl_line(text),
+                Ok(text) => {
+                    // A byte order mark (editors on Windows write one) starts the first line.
+                    let text = match self.line {
+                        1 => text.strip_prefix('\u{FEFF}').unwrap_or(text),
+                        _ => text,
+                    };
+                    if text.trim().is_empty() {
+                        return;
+                    }
+                    parse_jsonl_line(text)
+                }
             }
         };
         match result {

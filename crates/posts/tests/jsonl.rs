@@ -177,6 +177,19 @@ fn invalid_utf8_names_the_line() {
 }
 
 #[test]
+fn windows_files_with_bom_and_crlf_are_read() {
+    let batch = read(
+        b"\xEF\xBB\xBF{\"number\": 1, \"author\": \"A\", \"text\": \"one\"}\r\n\
+          {\"number\": 2, \"author\": \"B\", \"text\": \"two\"}\r\n",
+    );
+    assert!(batch.problems.is_empty(), "{:?}", problems(&batch));
+    assert_eq!(
+        batch.posts.iter().map(|p| p.number).collect::<Vec<_>>(),
+        [1, 2]
+    );
+}
+
+#[test]
 fn a_last_line_without_newline_is_read() {
     let batch = read(b"{\"number\": 1, \"author\": \"A\", \"text\": \"one\"}");
     assert_eq!(batch.posts.len(), 1);
@@ -292,10 +305,13 @@ mod properties {
         fn every_line_is_a_post_or_a_problem(lines in prop::collection::vec(line(), 0..20)) {
             let input = lines.join(&b'\n');
             let batch = read(&input);
-            let non_blank = lines
-                .iter()
-                .filter(|l| !std::str::from_utf8(l).is_ok_and(|s| s.trim().is_empty()))
-                .count();
+            let blank = |i: usize, l: &[u8]| {
+                std::str::from_utf8(l).is_ok_and(|s| {
+                    let s = if i == 0 { s.strip_prefix('\u{FEFF}').unwrap_or(s) } else { s };
+                    s.trim().is_empty()
+                })
+            };
+            let non_blank = lines.iter().enumerate().filter(|(i, l)| !blank(*i, l)).count();
             prop_assert_eq!(batch.posts.len() + batch.problems.len(), non_blank);
             for problem in &batch.problems {
                 let SourceProblem::Jsonl(e) = problem else { panic!("{problem:?}") };
