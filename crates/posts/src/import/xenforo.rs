@@ -58,7 +58,9 @@ fn read_post(el: ElementRef<'_>) -> Result<RawPost, PostFailure> {
         .filter(|a| !a.is_empty())
         .ok_or_else(|| fail("empty `data-author`"))?
         .to_string();
-    let body = first(el, &selector(".bbWrapper"))
+    // The signature has a `.bbWrapper` too: prefer the one in the message body.
+    let body = first(el, &selector(".message-body .bbWrapper"))
+        .or_else(|| first(el, &selector(".bbWrapper")))
         .ok_or_else(|| fail("no body (expected `.bbWrapper`)"))?;
     let time = first(
         el,
