@@ -391,7 +391,113 @@ fn font_weight(css: &str) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::font_weight;
+    use super::*;
+    use crate::model::Line;
+
+    /// The same rules over html5ever's full tree builder (as a browser builds the page), walked
+    /// recursively: a reference for real posts, whose nesting is shallow.
+    fn tree_reference(html: &str) -> Body {
+        fn tag_of(el: &scraper::node::Element) -> Tag {
+            Tag {
+                kind: TagKind::StartTag,
+                name: LocalName::from(el.name()),
+                self_closing: false,
+                attrs: el
+                    .attrs()
+                    .map(|(name, value)| html5ever::Attribute {
+                        name: html5ever::QualName::new(
+                            None,
+                            html5ever::Namespace::from(""),
+                            LocalName::from(name),
+                        ),
+                        value: value.into(),
+                    })
+                    .collect(),
+            }
+        }
+        fn walk(element: scraper::ElementRef<'_>, style: Style, out: &mut LineBuilder) {
+            let el = element.value();
+            let tag = tag_of(el);
+            let name = el.name();
+            if is_dropped(&tag) {
+                if is_block(name) || name == "blockquote" {
+                    out.break_line();
+                }
+                return;
+            }
+            if name == "br" || is_block(name) {
+                out.break_line();
+            } else if is_cell(name) {
+                out.space();
+            }
+            let inner = element_style(&tag, style);
+            for child in element.children() {
+                if let Some(child) = scraper::ElementRef::wrap(child) {
+                    walk(child, inner, out);
+                } else if let Some(text) = child.value().as_text() {
+                    out.push(text, inner);
+                }
+            }
+            if is_block(name) {
+                out.break_line();
+            } else if is_cell(name) {
+                out.space();
+            }
+        }
+        let fragment = scraper::Html::parse_fragment(html);
+        let mut out = LineBuilder::new();
+        // The fragment's root element (`<html>`) holds the post.
+        walk(fragment.root_element(), Style::default(), &mut out);
+        out.finish()
+    }
+
+    #[test]
+    fn where_broken_html_makes_them_differ_the_flat_reading_hides_more() {
+        let source = "<div>a<blockquote>quoted</div>after</blockquote>";
+        // A browser ends the quote at `</div>`; here the quote ends only at `</blockquote>`.
+        assert_eq!(
+            tree_reference(source).lines,
+            [Line::plain("a"), Line::plain("after")]
+        );
+        assert_eq!(normalise_html(source).lines, [Line::plain("a")]);
+    }
+
+    #[test]
+    fn agrees_with_html5ever_tree_builder_on_every_real_post() {
+        use crate::PostSource;
+        let fixtures = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/fixtures/threads"
+        );
+        let mut bodies = Vec::new();
+        for thread in ["hammertime-mafia.jsonl", "student-mafia-v.jsonl"] {
+            let mut source = crate::JsonlSource::open(format!("{fixtures}/teamliquid/{thread}"))
+                .expect("fixture");
+            bodies.extend(source.read().expect("fixture").posts);
+        }
+        let page = std::fs::read_to_string(format!(
+            "{fixtures}/mtgsalvation/unreliable-cops-mafia-page.html"
+        ))
+        .expect("fixture");
+        bodies.extend(
+            crate::import::parse_mtgsalvation_page(&page)
+                .expect("page")
+                .posts,
+        );
+        assert_eq!(bodies.len(), 1216 + 2538 + 50);
+        for post in &bodies {
+            let crate::Markup::Html(html) = &post.body else {
+                panic!("HTML bodies")
+            };
+            assert_eq!(
+                normalise_html(html),
+                tree_reference(html),
+                "post {} by {}",
+                post.number,
+                post.author
+            );
+        }
+    }
 
     #[test]
     fn font_weight_forms() {
