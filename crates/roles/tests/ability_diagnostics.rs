@@ -86,7 +86,7 @@ fn every_bad_line_of_a_block_is_reported() {
         d[1].message,
         "expected `through` before the protection subtype"
     );
-    assert_eq!(d[1].expected, ["through"]);
+    assert_eq!(d[1].expected, ["`through`"]);
     assert_eq!(at(text, &d[2]), "Quantiy");
     assert_eq!(d[2].help.as_deref(), Some("did you mean `Quantity`?"));
 }
@@ -119,7 +119,7 @@ fn unclosed_brackets_and_missing_colons() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].message, "unclosed `[`");
     assert_eq!(at(text, &d[0]), "[");
-    assert_eq!(d[0].expected, ["]"]);
+    assert_eq!(d[0].expected, ["`]`"]);
 
     let text = "Immediate Night Attack @Selection";
     assert_eq!(classify_line(text), LineKind::Ability);
@@ -332,4 +332,17 @@ fn a_misspelled_event_keeps_its_target_in_the_suggestion() {
         d[0].help.as_deref(),
         Some("did you mean `On @Target Visited [Killing]`?")
     );
+}
+
+#[test]
+fn the_guides_quotes_are_backticks_in_role_files() {
+    let text = "Starting: Apply 'Wolfish' to @Self";
+    let d = diagnose(text);
+    assert_eq!(d.len(), 1);
+    assert_eq!(at(text, &d[0]), "'Wolfish'");
+    assert_eq!(
+        d[0].message,
+        "a constant is written in backticks, not quotes"
+    );
+    assert_eq!(d[0].help.as_deref(), Some("write `Wolfish`"));
 }

@@ -182,3 +182,16 @@ fn selectors_inside_info_text() {
         ["context Result @Result ok"]
     );
 }
+
+#[test]
+fn bare_words_in_typed_positions_are_references_too() {
+    assert_eq!(
+        refs("Starting: Alignment Change @Self to Townsfolk"),
+        ["team Townsfolk Townsfolk"]
+    );
+    assert_eq!(
+        refs("Starting: Apply Wolfish to @Self"),
+        ["attribute Wolfish Wolfish"]
+    );
+    assert!(refs("Starting: Cancel with Failure").is_empty());
+}

@@ -365,14 +365,21 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
             action,
             poll: path(Base::Text(p.into()), None, vec![])
         }),
-        (v(), v(), prop::option::of(v()), duration()).prop_map(
-            |(target, group, membership, duration)| A::AddToGroup {
+        (
+            v(),
+            prop_oneof![
+                Just(path(Base::Group("Bakers".into()), None, vec![])),
+                Just(path(Base::Text("Bakers".into()), None, vec![])),
+            ],
+            prop::option::of(v()),
+            duration()
+        )
+            .prop_map(|(target, group, membership, duration)| A::AddToGroup {
                 target,
                 group,
                 membership,
                 duration
-            }
-        ),
+            }),
         (v(), v()).prop_map(|(role, target)| A::Grant { role, target }),
         (v(), v(), v()).prop_map(|(role, from, to)| A::Transfer { role, from, to }),
         (v(), pick(&[LoyaltyKind::Group, LoyaltyKind::Alignment]))

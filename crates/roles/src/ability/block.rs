@@ -382,7 +382,7 @@ impl<'a> BlockParser<'a> {
             let rel = match step {
                 Step::Action { params, .. } => {
                     let mut tmp = Vec::new();
-                    let r = self.clause(colon + 1, b, &mut tmp, params);
+                    self.clause(colon + 1, b, &mut tmp, params);
                     if !tmp.is_empty() {
                         self.errs.push(
                             PErr::new(
@@ -392,7 +392,6 @@ impl<'a> BlockParser<'a> {
                             .expected(&["`Action: [<Restriction>] {<Compulsion>} ⟨<Scaling>⟩ |<Prompt>|`"]),
                         );
                     }
-                    let _ = r;
                     self.depth -= 1;
                     // Children of an `Action:` line have nowhere to go but beside it.
                     return Vec::new();

@@ -31,6 +31,12 @@ impl PErr {
         self
     }
 
+    /// Expected forms given as bare names, shown in backticks.
+    pub fn expected_names(mut self, names: &[&str]) -> Self {
+        self.expected = names.iter().map(|s| format!("`{s}`")).collect();
+        self
+    }
+
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -236,7 +242,9 @@ impl<'a> Cursor<'a> {
         if self.kw(kw) {
             Ok(())
         } else {
-            Err(self.err_here(format!("expected `{kw}` {what}"), &[kw]))
+            Err(self
+                .err_here(format!("expected `{kw}` {what}"), &[])
+                .expected_names(&[kw]))
         }
     }
 
@@ -302,7 +310,7 @@ impl<'a> Cursor<'a> {
                 self.span(open, open + c.len_utf8()),
                 format!("unclosed `{c}`"),
             )
-            .expected(&[&cl.to_string()])),
+            .expected(&[&format!("`{cl}`")])),
         }
     }
 }

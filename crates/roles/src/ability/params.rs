@@ -97,7 +97,7 @@ impl Cursor<'_> {
             };
             match c {
                 '[' => {
-                    for (x, y) in split_restriction_items(self.src, a, b) {
+                    for (x, y) in split_top_commas(self.src, a, b) {
                         let mut sub = Cursor::new(self.src, x, y, self.base);
                         match sub.restriction() {
                             Ok(r) => into.restrictions.push(r),
@@ -142,7 +142,7 @@ impl Cursor<'_> {
                 self.span(start, self.pos),
                 format!("expected a restriction `Key: …`, found `{key}`"),
             )
-            .expected(RESTRICTION_KEYS));
+            .expected_names(RESTRICTION_KEYS));
         }
         let loc = |c: &Cursor| Loc::new(c.span(start, c.end));
         match key.to_ascii_lowercase().as_str() {
@@ -255,7 +255,7 @@ impl Cursor<'_> {
                     self.span(start, start + key.len()),
                     format!("unknown restriction `{key}`"),
                 )
-                .expected(RESTRICTION_KEYS);
+                .expected_names(RESTRICTION_KEYS);
                 if let Some(s) = suggest(key, RESTRICTION_KEYS.iter().copied()) {
                     e = e.help(format!("did you mean `{s}`?"));
                 }
@@ -298,7 +298,7 @@ impl Cursor<'_> {
                     self.span(start, self.pos.max(start)),
                     format!("unknown action compulsion `{w}`"),
                 )
-                .expected(COMPULSIONS);
+                .expected_names(COMPULSIONS);
                 if let Some(s) = suggest(w, COMPULSIONS.iter().copied()) {
                     e = e.help(format!("did you mean `{s}`?"));
                 }
@@ -417,10 +417,4 @@ impl Cursor<'_> {
 
 fn starts_word(s: &str, w: &str) -> bool {
     s.trim_start().starts_with(w)
-}
-
-/// Splits a restriction block at the commas that start a new `Key:` item (a condition may
-/// itself contain commas inside selectors, which are bracketed and skipped anyway).
-fn split_restriction_items(s: &str, a: usize, b: usize) -> Vec<(usize, usize)> {
-    split_top_commas(s, a, b)
 }

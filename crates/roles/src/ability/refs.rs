@@ -203,7 +203,26 @@ impl<'a> Walker<'a, '_> {
                     self.value(i, pos, ctx);
                 }
             }
-            Value::Number { .. } | Value::Word { .. } => {}
+            // A bare word where a constant is expected (`Alignment Change @Self to Townsfolk`)
+            // names an element just like the backtick constant would.
+            Value::Word { text, loc } => {
+                let special = ["True", "False", "Success", "Failure"]
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case(text));
+                let r = match pos {
+                    _ if special => None,
+                    Pos::Role => Some(Reference::Role(text, loc.range())),
+                    Pos::Team => Some(Reference::Team(text, loc.range())),
+                    Pos::Group => Some(Reference::Group(text, loc.range())),
+                    Pos::Poll => Some(Reference::Poll(text, loc.range())),
+                    Pos::Attribute => Some(Reference::Attribute(text, loc.range())),
+                    _ => None,
+                };
+                if let Some(r) = r {
+                    (self.f)(r);
+                }
+            }
+            Value::Number { .. } => {}
         }
     }
 

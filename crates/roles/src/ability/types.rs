@@ -209,7 +209,7 @@ impl Cursor<'_> {
                 let t = super::trigger::collapse_ws(&self.src[a..b]);
                 let Some(known) = TARGET_TYPES.iter().find(|k| k.eq_ignore_ascii_case(&t)) else {
                     let mut e = PErr::new(self.span(a, b), format!("unknown target type `{t}`"))
-                        .expected(TARGET_TYPES);
+                        .expected_names(TARGET_TYPES);
                     if let Some(s) = suggest(&t, TARGET_TYPES.iter().copied()) {
                         e = e.help(format!("did you mean `{s}`?"));
                     }

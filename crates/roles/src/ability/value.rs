@@ -220,6 +220,19 @@ impl<'a> Cursor<'a> {
                     loc: Loc::new(self.span(start, self.pos)),
                 });
             }
+            '\'' => {
+                // The guide writes constants as 'X'; role files use backticks.
+                let inner: String = self.rest()[1..]
+                    .chars()
+                    .take_while(|c| *c != '\'')
+                    .collect();
+                return Err(self
+                    .err_here(
+                        "a constant is written in backticks, not quotes",
+                        VALUE_FORMS,
+                    )
+                    .help(format!("write `{inner}`")));
+            }
             _ => return Err(self.err_here("expected a value", VALUE_FORMS)),
         };
         let annotation = self.annotation()?;
