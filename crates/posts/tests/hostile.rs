@@ -222,3 +222,87 @@ proptest! {
         prop_assert!(!text.contains(SECRET), "{source:?} gave {text:?}");
     }
 }
+
+fn json_value() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::Value;
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(Value::from),
+        (0u64..100).prop_map(Value::from),
+        any::<f64>().prop_map(Value::from),
+        "(2026-03-29T16:00:00Z|x|[a-z<>/ ]{0,12})".prop_map(Value::from),
+        Just(Value::Array(vec![Value::from(1)])),
+    ]
+}
+
+/// Pieces of forum page markup, mixed at random into broken pages.
+fn page_fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("<div id=\"p12\" class=\"post\">".to_string()),
+        Just("<div class=\"content\">".to_string()),
+        Just("<a class=\"username\">".to_string()),
+        Just("<span class=\"post-number-bolded\">#".to_string()),
+        Just("<time datetime=\"".to_string()),
+        Just("<article class=\"message\" data-author=\"".to_string()),
+        Just("<div class=\"bbWrapper\">".to_string()),
+        Just("<ul class=\"message-attribution-opposite\"><li><a>#".to_string()),
+        Just("<div class=\"j-comment\" data-id=\"1\" data-index=\"".to_string()),
+        Just("<div class=\"j-comment-body\">".to_string()),
+        Just("<abbr data-epoch=\"".to_string()),
+        Just("<a rel=\"next\" href=\"".to_string()),
+        Just("</div>".to_string()),
+        Just("\">".to_string()),
+        "[ a-z0-9#:+\\-<>\"é]{0,10}",
+    ]
+}
+
+proptest! {
+    #[test]
+    fn page_parsers_never_panic(parts in prop::collection::vec(page_fragment(), 0..40)) {
+        use mafia_posts::import::Engine;
+        let page = parts.concat();
+        for engine in Engine::ALL {
+            if let Ok(page) = engine.parse_page(&page) {
+                for post in &page.posts {
+                    prop_assert!(!post.author.is_empty());
+                    assert_spans_well_formed(&post.normalise().body);
+                }
+            }
+        }
+        let _ = Engine::detect(&page);
+    }
+
+    #[test]
+    fn discourse_parser_never_panics(json in "[{}\\[\\]\",:a-z0-9_ ]{0,80}") {
+        let _ = mafia_posts::import::parse_discourse_topic(&json);
+    }
+
+    /// Well-formed JSON whose fields have any type and value.
+    #[test]
+    fn discourse_parser_takes_any_field_values(
+        posts in prop::collection::vec(prop::collection::vec(json_value(), 8), 0..5),
+        stream in prop::collection::vec(json_value(), 0..8),
+        chunk in json_value(),
+    ) {
+        const FIELDS: [&str; 8] = [
+            "id", "post_number", "username", "created_at", "updated_at", "cooked", "version",
+            "post_type",
+        ];
+        let posts: Vec<serde_json::Value> = posts
+            .into_iter()
+            .map(|values| {
+                serde_json::Value::Object(
+                    FIELDS.iter().map(|f| f.to_string()).zip(values).collect(),
+                )
+            })
+            .collect();
+        let topic = serde_json::json!({
+            "id": 7, "chunk_size": chunk,
+            "post_stream": {"posts": posts, "stream": stream},
+        });
+        let page = mafia_posts::import::parse_discourse_topic(&topic.to_string())
+            .expect("a topic with a post stream");
+        prop_assert!(page.posts.len() + page.problems.len() <= posts.len());
+    }
+}
