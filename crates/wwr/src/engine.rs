@@ -160,7 +160,7 @@ fn uses_selection(a: &Ability) -> bool {
 pub fn type_names(k: &AbilityKind) -> (String, String) {
     use AbilityKind as A;
     let (t, s): (&str, String) = match k {
-        A::Killing { kind, .. } => ("Killing", kind.name().to_string()),
+        A::Killing { kind, .. } => ("Killing", format!("{} Killing", kind.name())),
         A::Investigate { kind, .. } => ("Investigating", format!("{} Investigating", kind.name())),
         A::AttributeInvestigate { .. } => ("Investigating", "Attribute Investigating".into()),
         A::InvestigateCount { .. } => ("Investigating", "Count Investigating".into()),
@@ -214,7 +214,10 @@ pub fn filter_matches(filter: &str, ty: &(String, String)) -> bool {
         return ty.0 != "Killing";
     }
     let fs = stem(&f);
-    fs == stem(&ty.0) || fs == stem(&ty.1) || f == norm(&ty.1)
+    let sub = norm(&ty.1);
+    // `Attack` names the subtype `Attack Killing`; `Investigation` the type `Investigating`.
+    let sub_head = sub.split(' ').next().unwrap_or_default();
+    fs == stem(&ty.0) || fs == stem(&sub) || f == sub || f == sub_head
 }
 
 fn with_filter(f: &Option<AbilityFilter>, ty: &(String, String)) -> bool {

@@ -556,8 +556,24 @@ impl Game {
             } else {
                 name
             };
-            let v = self.selector(Sigil::Player, lookup, ctx);
+            let mut v = self.selector(Sigil::Player, lookup, ctx);
             let mut tail = &after[end..];
+            // Property access inside text: `@Visitor->Role`.
+            while let Some(t) = tail.strip_prefix("->") {
+                let end = t
+                    .find(|c: char| !c.is_ascii_alphanumeric())
+                    .unwrap_or(t.len());
+                if end == 0 {
+                    break;
+                }
+                let prop = Prop {
+                    name: t[..end].to_string(),
+                    arg: None,
+                    annotation: None,
+                };
+                v = self.prop(v, &prop);
+                tail = &t[end..];
+            }
             // `@Target[role]`: keep the value, drop the annotation.
             if tail.starts_with('[') {
                 if let Some(close) = tail.find(']') {

@@ -12,6 +12,7 @@
 //! conditions), [`engine`] (phase machine, triggers, abilities, killing order, polls),
 //! [`input`] (the `act` line syntax), [`render`] (what a player or the host is shown).
 
+pub mod autoplay;
 pub mod engine;
 pub mod error;
 pub mod eval;

@@ -436,3 +436,106 @@ fn dead_players_cannot_act_or_be_selected() {
     let e = refused(&mut g, "Alice: Immediate Night: Dave");
     assert!(e.contains("Dave is dead"), "{e}");
 }
+
+#[test]
+fn two_attacks_on_one_player_in_one_night_both_succeed() {
+    // `01 killing`: "If the target of an attack is killed by another attack occuring at
+    // the same time, both attacks are considered successes." The wolfpack poll closes
+    // first and kills Dave; the Witch's End Night attack on Dave also succeeds.
+    let mut g = game(FIVE);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    act(&mut g, "Bob: End Night: Dave");
+    next(&mut g);
+    assert!(!alive(&g, "Dave"));
+    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Success"));
+    assert!(has(&told(&g, "Bob"), "Attack Dave: Success"));
+}
+
+// --- Visits: On Visited, Cancel, redirection, emitting --------------------------------
+
+#[test]
+fn recluse_learns_who_visited_and_cancels_wolfish_attacks() {
+    // On Visited: learns the visitor's role; On Visited [Attack Killing]: a wolfish
+    // attacker's visit is cancelled with Failure.
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Rex", "Recluse"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Alice: Immediate Night: Rex");
+    assert!(has(
+        &told(&g, "Rex"),
+        "Fortune Teller used Investigating on you"
+    ));
+    act(&mut g, "Eve: Vote Wolfpack: Rex");
+    next(&mut g);
+    assert!(alive(&g, "Rex"));
+    assert!(has(&told(&g, "Rex"), "Wolf Eve used Killing on you"));
+    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
+    assert!(has(&host(&g), "Eve's visit to Rex was cancelled"));
+}
+
+#[test]
+fn assistant_redirects_a_wolfish_non_killing_ability_to_her_target() {
+    // Starting: Redirect `non-killing abilities` from @(Attr:Wolfish) to @Target (~UntilUse)
+    let mut g = game(&[
+        ("Ann", "Assistant"),
+        ("Alice", "Fortune Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Tom", "Tanner"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Ann: Immediate: Dave");
+    act(
+        &mut g,
+        "Tom: Immediate Day: @Selection = Ann, @SecondarySelection = Wolf",
+    );
+    assert!(has(&told(&g, "Ann"), "Redirect was used"));
+    next(&mut g);
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Dave"),
+        ["Role Investigate Dave (SD, WD): Wolf"]
+    );
+    // The redirection was used up (~UntilUse): the next disguise lands on Ann.
+    next(&mut g);
+    act(
+        &mut g,
+        "Tom: Immediate Day: @Selection = Ann, @SecondarySelection = Citizen",
+    );
+    next(&mut g);
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Ann"),
+        ["Role Investigate Ann (SD, WD): Citizen"]
+    );
+}
+
+#[test]
+fn a_failed_pack_attack_emits_attack_and_the_ferocious_wolf_strikes_its_target() {
+    // Wolfpack On Poll Closed: on Failure, `Emit `Attack` for @(Role:Ferocious-Wolf)`;
+    // Ferocious Wolf: On `Attack` Emitted: Attack @Target.
+    let mut g = game(&[
+        ("Bob", "Witch"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Fred", "Ferocious Wolf"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Fred: Immediate Night: Dave");
+    act(&mut g, "Bob: Immediate Night: Bob");
+    act(&mut g, "Eve: Vote Wolfpack: Bob");
+    act(&mut g, "Fred: Vote Wolfpack: Bob");
+    next(&mut g);
+    assert!(alive(&g, "Bob"));
+    assert!(!alive(&g, "Dave"));
+    assert!(has(
+        &host(&g),
+        "Dave died: Attack by Role:Ferocious Wolf (Fred)"
+    ));
+}
