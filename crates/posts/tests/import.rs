@@ -544,3 +544,53 @@ fn discourse_next_page_follows_the_stream() {
     assert_eq!(discourse_page(41..=45, 45).next, None);
     assert_eq!(discourse_page(1..=20, 20).next, None);
 }
+
+#[test]
+fn phpbb_local_dates_are_read_in_the_boards_time_zone() {
+    let berlin = jiff::tz::TimeZone::get("Europe/Berlin").unwrap();
+    let page =
+        mafia_posts::import::parse_phpbb_page_in(&page_file("phpbb-prosilver.html"), &berlin)
+            .unwrap();
+    // "Mon Mar 30, 2026 9:15 am" in Berlin, where summer time began on March 29.
+    let times: Vec<_> = page.posts.iter().map(|p| p.time).collect();
+    assert_eq!(
+        times,
+        [
+            Some(time("2026-03-30T07:15:00Z")),
+            Some(time("2026-03-30T07:40:00Z"))
+        ]
+    );
+    // The same through a page source.
+    let mut source = PageSource::new(Engine::PhpBb).in_time_zone(berlin.clone());
+    source.push("page-3.html", page_file("phpbb-prosilver.html"));
+    let batch = source.read().unwrap();
+    assert_eq!(batch.posts[0].time, Some(time("2026-03-30T07:15:00Z")));
+    // A `<time datetime>` wins over the printed date.
+    let page =
+        mafia_posts::import::parse_phpbb_page_in(&page_file("phpbb-mafiascum.html"), &berlin)
+            .unwrap();
+    assert_eq!(page.posts[0].time, Some(time("2026-03-29T16:00:00Z")));
+}
+
+#[test]
+fn phpbb_24_hour_dates_and_an_autumn_hour_that_happens_twice() {
+    let new_york = jiff::tz::TimeZone::get("America/New_York").unwrap();
+    let page = |date: &str| {
+        let html = page_file("phpbb-prosilver.html").replace("Mon Mar 30, 2026 9:15 am", date);
+        mafia_posts::import::parse_phpbb_page_in(&html, &new_york)
+            .unwrap()
+            .posts[0]
+            .time
+    };
+    assert_eq!(
+        page("Mon Mar 30, 2026 21:15"),
+        Some(time("2026-03-31T01:15:00Z"))
+    );
+    // Clocks go back at 2:00 on November 1, 2026: 1:30 happens twice, the first at -04:00.
+    assert_eq!(
+        page("Sun Nov 1, 2026 1:30 am"),
+        Some(time("2026-11-01T05:30:00Z"))
+    );
+    // Not a date phpBB prints: no time.
+    assert_eq!(page("Today, 9:15 am"), None);
+}

@@ -51,7 +51,7 @@ mod xenforo;
 pub use discourse::parse_discourse_topic;
 pub use mtgsalvation::parse_mtgsalvation_page;
 pub use pages::{Engine, PageSource};
-pub use phpbb::parse_phpbb_page;
+pub use phpbb::{parse_phpbb_page, parse_phpbb_page_in};
 pub use xenforo::parse_xenforo_page;
 
 use jiff::Timestamp;

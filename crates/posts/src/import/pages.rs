@@ -100,6 +100,7 @@ impl std::str::FromStr for Engine {
 #[derive(Debug)]
 pub struct PageSource {
     engine: Engine,
+    zone: Option<jiff::tz::TimeZone>,
     pending: Vec<(String, String)>,
     returned: HashMap<String, RawPost>,
 }
@@ -108,9 +109,17 @@ impl PageSource {
     pub fn new(engine: Engine) -> Self {
         PageSource {
             engine,
+            zone: None,
             pending: Vec::new(),
             returned: HashMap::new(),
         }
+    }
+
+    /// The time zone the forum prints local dates in (phpBB pages without machine-readable
+    /// times; see [`parse_phpbb_page_in`](super::parse_phpbb_page_in)).
+    pub fn in_time_zone(mut self, zone: jiff::tz::TimeZone) -> Self {
+        self.zone = Some(zone);
+        self
     }
 
     /// Saved pages, in thread order.
@@ -140,7 +149,11 @@ impl PostSource for PageSource {
     fn read(&mut self) -> Result<Batch, SourceError> {
         let mut batch = Batch::default();
         for (origin, text) in std::mem::take(&mut self.pending) {
-            let page = match self.engine.parse_page(&text) {
+            let parsed = match (&self.zone, self.engine) {
+                (Some(zone), Engine::PhpBb) => super::parse_phpbb_page_in(&text, zone),
+                _ => self.engine.parse_page(&text),
+            };
+            let page = match parsed {
                 Ok(page) => page,
                 Err(error) => {
                     batch.problems.push(SourceProblem::Page { origin, error });

@@ -2,12 +2,15 @@
 //!
 //! Each post is a `div.post` with id `p<post id>`. The author is the `.username` (or
 //! `.username-coloured`) in the post profile or the `p.author` line, the time is the
-//! `time[datetime]` of the author line (phpBB 3.2+; older pages print only a local date, read
-//! as no time), the body is `div.content`, an edit shows as `div.notice` ("Last edited by …").
+//! `time[datetime]` of the author line (phpBB 3.2+; older pages and styles print only a local
+//! date such as `Sun Mar 29, 2026 6:00 pm`, read in the time zone given to
+//! [`parse_phpbb_page_in`], or as no time), the body is `div.content`, an edit shows as `div.notice` ("Last edited by …").
 //! The post number is the `#N` the page shows (mafiascum's `.post-number-bolded`, or a `#N`
 //! link in the author line); a page without numbers numbers its posts from the `start=` of
 //! its canonical link.
 
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
 use scraper::{ElementRef, Html};
 
 use super::{
@@ -18,8 +21,21 @@ use crate::model::{Edited, Markup, RawPost};
 
 const ENGINE: &str = "phpBB";
 
-/// Reads one page of a phpBB 3 topic.
+/// Reads one page of a phpBB 3 topic. Posts without a machine-readable time have none.
 pub fn parse_phpbb_page(html: &str) -> Result<Page, ImportError> {
+    parse_page(html, None)
+}
+
+/// Reads one page of a phpBB 3 topic whose dates are printed in `zone` (the board's time
+/// zone, or that of the account the page was fetched with): a post without a
+/// machine-readable time gets the date of its author line, in phpBB's default format
+/// (`Sun Mar 29, 2026 6:00 pm`) or with a 24-hour clock (`Sun Mar 29, 2026 18:00`). A local
+/// time that occurs twice (when clocks go back) is read as the earlier one.
+pub fn parse_phpbb_page_in(html: &str, zone: &TimeZone) -> Result<Page, ImportError> {
+    parse_page(html, Some(zone))
+}
+
+fn parse_page(html: &str, zone: Option<&TimeZone>) -> Result<Page, ImportError> {
     let doc = Html::parse_document(html);
     let posts_sel = selector("div.post");
     let elements: Vec<ElementRef<'_>> = doc
@@ -38,12 +54,16 @@ pub fn parse_phpbb_page(html: &str) -> Result<Page, ImportError> {
         ..Page::default()
     };
     read_posts(ENGINE, &mut page, elements, |el, index| {
-        read_post(el, start + index as u64 + 1)
+        read_post(el, start + index as u64 + 1, zone)
     });
     Ok(page)
 }
 
-fn read_post(el: ElementRef<'_>, position: u64) -> Result<RawPost, PostFailure> {
+fn read_post(
+    el: ElementRef<'_>,
+    position: u64,
+    zone: Option<&TimeZone>,
+) -> Result<RawPost, PostFailure> {
     let id = el
         .value()
         .id()
@@ -66,9 +86,12 @@ fn read_post(el: ElementRef<'_>, position: u64) -> Result<RawPost, PostFailure> 
     let content = first(el, &selector("div.content"))
         .ok_or_else(|| fail("no body (expected `div.content`)"))?;
 
-    let time = first(el, &selector("p.author time[datetime]"))
+    let author_line = first(el, &selector("p.author"));
+    let time = author_line
+        .and_then(|line| first(line, &selector("time[datetime]")))
         .and_then(|t| t.value().attr("datetime"))
-        .and_then(parse_time);
+        .and_then(parse_time)
+        .or_else(|| local_date(&text_of(author_line?), zone?));
 
     let number = first(
         el,
@@ -106,4 +129,19 @@ fn canonical_start(doc: &Html) -> u64 {
                 .and_then(|n| n.parse().ok())
         })
         .unwrap_or(0)
+}
+
+/// The date at the end of an author line ("by Greta » Mon Mar 30, 2026 9:15 am"), read as a
+/// local time in `zone`.
+fn local_date(line: &str, zone: &TimeZone) -> Option<Timestamp> {
+    const FORMATS: [(&str, usize); 2] = [("%a %b %d, %Y %I:%M %p", 6), ("%a %b %d, %Y %H:%M", 5)];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    FORMATS.iter().find_map(|&(format, count)| {
+        let date = words.get(words.len().checked_sub(count)?..)?.join(" ");
+        let local = jiff::fmt::strtime::parse(format, &date)
+            .ok()?
+            .to_datetime()
+            .ok()?;
+        Some(local.to_zoned(zone.clone()).ok()?.timestamp())
+    })
 }
