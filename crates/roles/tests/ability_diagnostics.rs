@@ -192,17 +192,17 @@ fn an_unparsable_line_is_kept_verbatim_and_the_rest_still_parses() {
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
     let deep = format!(
-        "Passive: Ascend [Condition: {}@A exists{}]",
+        "Passive: Ascend [Condition: {}@Target exists{}]",
         "(".repeat(5000),
         ")".repeat(5000)
     );
     let d = diagnose(&deep);
     assert_eq!(d[0].message, "conditions are nested too deeply");
-    let heads = format!("Passive: {}Ascend", "@A exists: ".repeat(5000));
+    let heads = format!("Passive: {}Ascend", "@Target exists: ".repeat(5000));
     let d = diagnose(&heads);
     assert_eq!(d[0].message, "too many `<condition>:` heads on one line");
     let nots = format!(
-        "Passive: Ascend [Condition: {}@A exists{}]",
+        "Passive: Ascend [Condition: {}@Target exists{}]",
         "not (".repeat(3000),
         ")".repeat(3000)
     );
@@ -345,4 +345,40 @@ fn the_guides_quotes_are_backticks_in_role_files() {
         "a constant is written in backticks, not quotes"
     );
     assert_eq!(d[0].help.as_deref(), Some("write `Wolfish`"));
+}
+
+#[test]
+fn misspelled_selectors_keys_properties_and_variables() {
+    let cases = [
+        (
+            "Immediate Night: Attack @Selction",
+            "@Selction",
+            "did you mean `@Selection`?",
+        ),
+        (
+            "Immediate Night: Attack @(Atr:Wolfish)",
+            "Atr",
+            "did you mean `Attr`?",
+        ),
+        (
+            "Immediate Night: Attack @Target->Rol",
+            "Rol",
+            "did you mean `->Role`?",
+        ),
+        (
+            "Immediate Night: Set Counter to $totl",
+            "$totl",
+            "did you mean `$total`?",
+        ),
+        ("Immediate Night: Learn ^Al", "^Al", "did you mean `^All`?"),
+    ];
+    for (text, place, help) in cases {
+        let d = diagnose(text);
+        assert_eq!(d.len(), 1, "{text}: {d:#?}");
+        assert_eq!(at(text, &d[0]), place, "{text}");
+        assert_eq!(d[0].help.as_deref(), Some(help), "{text}");
+    }
+    // `@Result1` … `@Result7` and any `&Team` are fine.
+    assert!(diagnose("Immediate Night: Learn @Result7").is_empty());
+    assert!(diagnose("Immediate Night: Apply `X` to &Werewolf").is_empty());
 }

@@ -720,21 +720,21 @@ fn logical_operators() {
         matches!(condition("(@Target exists) or (@Self has `X`)"), Condition::Or(v) if v.len() == 2)
     );
     assert!(
-        matches!(condition("(@A exists) and (@B exists) and (@C exists) and (@D exists)"), Condition::And(v) if v.len() == 4)
+        matches!(condition("(@Target exists) and (@Visitor exists) and (@Attacker exists) and (@Winner exists)"), Condition::And(v) if v.len() == 4)
     );
 }
 
 /// `or` binds tighter than `and`: the draft guide's And/Or and Or/And rows.
 #[test]
 fn or_binds_tighter_than_and() {
-    match condition("(@A exists) and (@B exists) or (@C exists)") {
+    match condition("(@Target exists) and (@Visitor exists) or (@Attacker exists)") {
         Condition::And(v) => {
             assert!(matches!(v[0], Condition::Exists { .. }));
             assert!(matches!(&v[1], Condition::Or(o) if o.len() == 2));
         }
         other => panic!("{other:?}"),
     }
-    match condition("(@A exists) or (@B exists) and (@C exists)") {
+    match condition("(@Target exists) or (@Visitor exists) and (@Attacker exists)") {
         Condition::And(v) => {
             assert!(matches!(&v[0], Condition::Or(o) if o.len() == 2));
             assert!(matches!(v[1], Condition::Exists { .. }));
@@ -743,8 +743,8 @@ fn or_binds_tighter_than_and() {
     }
     // The formatter makes the grouping explicit.
     assert_eq!(
-        canon("Ascend [Condition: (@A exists) and (@B exists) or (@C exists)]"),
-        "Ascend [Condition: (@A exists) and ((@B exists) or (@C exists))]"
+        canon("Ascend [Condition: (@Target exists) and (@Visitor exists) or (@Attacker exists)]"),
+        "Ascend [Condition: (@Target exists) and ((@Visitor exists) or (@Attacker exists))]"
     );
 }
 

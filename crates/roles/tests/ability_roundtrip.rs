@@ -58,7 +58,8 @@ fn base_strategy() -> impl Strategy<Value = Base> {
         )
             .prop_map(|(sigil, name)| Base::Selector {
                 sigil,
-                name: name.to_string()
+                // `^` only has `^All`.
+                name: if sigil == Sigil::Role { "All" } else { name }.to_string()
             }),
         (
             pick(&[Sigil::Player, Sigil::Team, Sigil::Role]),

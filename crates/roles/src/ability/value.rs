@@ -13,6 +13,143 @@ pub(crate) const VALUE_FORMS: &[&str] = &[
     "a number",
 ];
 
+/// Player selectors of the guides (`@Result1`…`@Result7` are `Result` with a number).
+pub const PLAYER_SELECTORS: &[&str] = &[
+    "Self",
+    "Selection",
+    "SecondarySelection",
+    "Target",
+    "TargetDead",
+    "All",
+    "Others",
+    "Dead",
+    "DeadAlive",
+    "Ghostly",
+    "Nobody",
+    "Members",
+    "Attacker",
+    "Attacked",
+    "AttackLocation",
+    "AttackSource",
+    "DeathType",
+    "KillingType",
+    "This",
+    "Visitor",
+    "VisitType",
+    "VisitSubtype",
+    "VisitParameter",
+    "SecondVisitParameter",
+    "Winner",
+    "Winner1",
+    "Winner2",
+    "Chosen",
+    "Voters",
+    "OtherVoters",
+    "Voter",
+    "Vote",
+    "OldVote",
+    "NewVote",
+    "VoteText",
+    "OldVoteText",
+    "NewVoteText",
+    "ThisAttr",
+    "Chooser",
+    "RoleChanger",
+    "Ind",
+    "ActionTarget",
+    "ActionResult",
+    "ActionFeedback",
+    "ActionAbilityType",
+    "Executor",
+    "Joiner",
+    "Option",
+    "TriggerSource",
+    "Result",
+];
+
+/// Keys of advanced selectors `@(Key:Value)`, `&(…)`, `^(…)`.
+pub const QUERY_KEYS: &[&str] = &[
+    "Attr",
+    "Attribute",
+    "AttrSelf",
+    "AttrRole",
+    "AttrDisguise",
+    "Group",
+    "Align",
+    "Alignment",
+    "Role",
+    "Cat",
+    "Category",
+    "Class",
+    "FullCat",
+    "OrigFullCat",
+    "OrigRole",
+    "OrigAlign",
+    "OrigCat",
+    "OrigClass",
+    "AliveOnly",
+    "SelectAll",
+    "Ghostly",
+    "Random",
+    "Team",
+    "Type",
+    "Count",
+];
+
+/// Properties of `->` access.
+pub const PROPERTIES: &[&str] = &[
+    "Role",
+    "Alignment",
+    "Category",
+    "Class",
+    "Team",
+    "Type",
+    "PublicVotingPower",
+    "PrivateVotingPower",
+    "Counter",
+    "Target",
+    "OriginalRole",
+    "Source",
+    "Value1",
+    "Value2",
+    "Value3",
+    "Members",
+    "Players",
+    "Attr",
+    "RandomPlayer",
+    "MostFreqRole",
+    "Count",
+    "Number",
+    "Result",
+    "Success",
+    "Message",
+];
+
+/// Variables `$…`.
+pub const VARIABLES: &[&str] = &[
+    "total", "living", "dead", "ghostly", "haunting", "phase", "phname",
+];
+
+/// Checks `name` against a vocabulary (ASCII case-insensitive); an unknown name is an error
+/// naming the closest known one.
+fn known(
+    name: &str,
+    vocabulary: &[&str],
+    what: &str,
+    prefix: &str,
+    span: crate::diag::Span,
+) -> PResult<()> {
+    if vocabulary.iter().any(|v| v.eq_ignore_ascii_case(name)) {
+        return Ok(());
+    }
+    let mut e = PErr::new(span, format!("unknown {what} `{prefix}{name}`"));
+    e.expected = vec![format!("{what} such as `{prefix}{}`", vocabulary[0])];
+    if let Some(s) = super::lex::suggest(name, vocabulary.iter().copied()) {
+        e = e.help(format!("did you mean `{prefix}{s}`?"));
+    }
+    Err(e)
+}
+
 fn ident_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
@@ -152,6 +289,19 @@ impl<'a> Cursor<'a> {
                             "`@(Key:Value)`",
                         ]));
                     }
+                    let span = self.span(start, self.pos);
+                    match sigil {
+                        Sigil::Player => {
+                            let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+                            let numbered_result = stem == "Result" && name.len() > stem.len();
+                            if !numbered_result {
+                                known(name, PLAYER_SELECTORS, "selector", "@", span)?;
+                            }
+                        }
+                        // `&<TeamName>` names any team; `^` only has `^All`.
+                        Sigil::Team => {}
+                        Sigil::Role => known(name, &["All"], "role selector", "^", span)?,
+                    }
                     Base::Selector {
                         sigil,
                         name: name.to_string(),
@@ -201,6 +351,7 @@ impl<'a> Cursor<'a> {
                     )
                     .expected(&["`$total`", "`$living`", "`$phase`"]));
                 }
+                known(name, VARIABLES, "variable", "$", self.span(start, self.pos))?;
                 Base::Variable(name.to_string())
             }
             c if c == '-' || c.is_ascii_digit() => {
@@ -254,6 +405,13 @@ impl<'a> Cursor<'a> {
                     "`Attr(X)`",
                 ]));
             }
+            known(
+                name,
+                PROPERTIES,
+                "property",
+                "->",
+                self.span(pstart, self.pos),
+            )?;
             let arg = if self.peek() == Some('(') {
                 let (a, b) = self.group("a property argument")?;
                 Some(self.src[a..b].trim().to_string())
@@ -317,6 +475,7 @@ impl<'a> Cursor<'a> {
                     format!("expected `Key:Value` in selector query, found `{piece}`"),
                 ));
             }
+            known(key, QUERY_KEYS, "selector key", "", self.span(x, x + colon))?;
             items.push(QueryItem {
                 key: key.to_string(),
                 negated,
