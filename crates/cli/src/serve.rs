@@ -10,6 +10,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use mafia_posts::{JsonlSource, PostSource};
+use std::time::Duration;
+
+use mafia_server::poll::PollOptions;
 use mafia_server::{AppState, Options};
 use mafia_store::{NewGame, Store};
 use miette::{IntoDiagnostic, miette};
@@ -37,6 +40,9 @@ pub struct ServeArgs {
     /// Mark session cookies Secure (when the site is served over HTTPS by a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Seconds between two polls of each running game's forum thread (0: no polling).
+    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    pub poll_interval: u64,
 }
 
 pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
@@ -74,7 +80,15 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         let options = Options {
             secure_cookies: args.secure_cookies,
         };
-        mafia_server::run(listener, AppState::new(Arc::new(store), options))
+        let state = AppState::new(Arc::new(store), options);
+        if args.poll_interval > 0 {
+            let polling = PollOptions {
+                interval: Duration::from_secs(args.poll_interval),
+                ..PollOptions::default()
+            };
+            tokio::spawn(mafia_server::poll::poll_forever(state.clone(), polling));
+        }
+        mafia_server::run(listener, state)
             .await
             .map_err(|e| miette!("the server stopped: {e}"))
     })?;

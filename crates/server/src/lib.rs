@@ -11,11 +11,13 @@
 //! - [`pages`]: server-rendered HTML (maud escapes every interpolated string).
 //! - [`api`]: the same data as JSON.
 //! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms.
+//! - [`poll`]: reads each running game's thread from its forum into the store.
 
 pub mod api;
 pub mod derive;
 pub mod gm;
 pub mod pages;
+pub mod poll;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

@@ -15,6 +15,7 @@ use tower::ServiceExt;
 
 pub struct Site {
     pub store: Arc<Store>,
+    pub state: AppState,
     pub app: Router,
     _dir: tempfile::TempDir,
 }
@@ -32,9 +33,11 @@ impl Site {
         let store = Arc::new(
             Store::open(dir.path().join("site.db").to_str().expect("utf-8 path")).expect("store"),
         );
-        let app = mafia_server::router(AppState::new(store.clone(), Options::default()));
+        let state = AppState::new(store.clone(), Options::default());
+        let app = mafia_server::router(state.clone());
         Site {
             store,
+            state,
             app,
             _dir: dir,
         }

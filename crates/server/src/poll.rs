@@ -1,0 +1,395 @@
+//! Live polling: each running game's thread is read at an interval, starting at the last page
+//! read before (new posts appear there first) and following the page's "next" link, with
+//! `If-None-Match` / `If-Modified-Since` on that page, a polite `User-Agent`, and a growing
+//! pause after errors. Posts are stored by id, so a post read twice is stored once and an
+//! edited post updates its row.
+//!
+//! Every failure (no answer, 429, 5xx, a deleted thread, a page that is not a thread page)
+//! becomes a notice on the GM's review list and the poll is tried again later; nothing here
+//! stops the service.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use mafia_posts::import::{Engine, NextPage};
+use mafia_store::{GameRow, PollState};
+use reqwest::StatusCode;
+use reqwest::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, RETRY_AFTER};
+use tokio::time::Instant;
+
+use crate::AppState;
+
+/// The `User-Agent` of every request: who is asking, and why.
+pub const USER_AGENT: &str = concat!(
+    "mafia-tracker/",
+    env!("CARGO_PKG_VERSION"),
+    " (vote counter for a forum game; polls one thread at a slow interval)"
+);
+
+/// How the poller behaves.
+#[derive(Debug, Clone)]
+pub struct PollOptions {
+    /// Pause between two polls of a thread that answered well.
+    pub interval: Duration,
+    /// How long to wait for a forum's answer.
+    pub timeout: Duration,
+    /// The longest pause after repeated errors.
+    pub max_backoff: Duration,
+    /// At most this many pages per poll (a long backlog is read over several polls).
+    pub max_pages: u32,
+}
+
+impl Default for PollOptions {
+    fn default() -> Self {
+        PollOptions {
+            interval: Duration::from_secs(120),
+            timeout: Duration::from_secs(20),
+            max_backoff: Duration::from_secs(3600),
+            max_pages: 20,
+        }
+    }
+}
+
+/// What one poll of a thread did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PollOutcome {
+    /// Pages were read; `new` posts stored, `edited` updated.
+    Read {
+        pages: u32,
+        new: usize,
+        edited: usize,
+    },
+    /// The forum said nothing changed (304).
+    NotModified,
+    /// The poll failed; the message is on the GM review list.
+    Failed {
+        message: String,
+        retry_after: Option<Duration>,
+    },
+}
+
+/// The HTTP client of the poller.
+pub fn client(options: &PollOptions) -> reqwest::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .user_agent(USER_AGENT)
+        .timeout(options.timeout)
+        .connect_timeout(options.timeout)
+        .build()
+}
+
+/// The pause before the next poll after `failures` failed polls in a row: the interval,
+/// doubled per failure, at most `max_backoff` (and never shorter than a `Retry-After`).
+pub fn next_delay(options: &PollOptions, failures: u32, retry_after: Option<Duration>) -> Duration {
+    let factor = 2u32.saturating_pow(failures.min(16));
+    let backoff = options
+        .interval
+        .saturating_mul(factor)
+        .min(options.max_backoff.max(options.interval));
+    retry_after.map_or(backoff, |r| backoff.max(r.min(options.max_backoff)))
+}
+
+fn engine_of(row: &GameRow) -> Option<Engine> {
+    row.forum.as_deref().and_then(|f| f.parse().ok())
+}
+
+/// Polls one game's thread once.
+pub async fn poll_game(
+    state: &AppState,
+    client: &reqwest::Client,
+    options: &PollOptions,
+    row: &GameRow,
+) -> PollOutcome {
+    let Some(thread) = row.thread_url.clone() else {
+        return PollOutcome::NotModified;
+    };
+    let id = row.id;
+    let previous = match state.blocking(move |s| s.poll_state(id)).await {
+        Ok(p) => p,
+        Err(e) => {
+            return PollOutcome::Failed {
+                message: e.to_string(),
+                retry_after: None,
+            };
+        }
+    };
+    let outcome = read_pages(state, client, options, row, &thread, &previous).await;
+    let (mut next_state, outcome) = match outcome {
+        Ok((next_state, outcome)) => (next_state, outcome),
+        Err(failure) => (
+            PollState {
+                failures: previous.failures.saturating_add(1),
+                ..previous.clone()
+            },
+            failure,
+        ),
+    };
+    if let PollOutcome::Failed { message, .. } = &outcome {
+        // A long outage is noted when it starts and then ever more rarely (1, 2, 4, 8…).
+        if next_state.failures.is_power_of_two() {
+            let note = format!(
+                "polling {thread}: {message} (failed {} time{} in a row; will retry)",
+                next_state.failures,
+                if next_state.failures == 1 { "" } else { "s" }
+            );
+            let _ = state.blocking(move |s| s.add_notice(id, &note)).await;
+        }
+    } else {
+        if previous.failures > 0 {
+            let note = format!(
+                "polling {thread}: the forum answers again after {} failed polls",
+                previous.failures
+            );
+            let _ = state.blocking(move |s| s.add_notice(id, &note)).await;
+        }
+        next_state.failures = 0;
+    }
+    let _ = state
+        .blocking(move |s| s.set_poll_state(id, &next_state))
+        .await;
+    outcome
+}
+
+type PageResult = Result<(PollState, PollOutcome), PollOutcome>;
+
+async fn read_pages(
+    state: &AppState,
+    client: &reqwest::Client,
+    options: &PollOptions,
+    row: &GameRow,
+    thread: &str,
+    previous: &PollState,
+) -> PageResult {
+    let failed = |message: String| PollOutcome::Failed {
+        message,
+        retry_after: None,
+    };
+    let mut url = previous
+        .page_url
+        .clone()
+        .unwrap_or_else(|| thread.to_owned());
+    let mut pages = 0;
+    let (mut new, mut edited) = (0, 0);
+    let mut conditional = previous.page_url.is_some();
+    loop {
+        let mut request = client.get(&url);
+        if conditional {
+            if let Some(etag) = &previous.etag {
+                request = request.header(IF_NONE_MATCH, etag);
+            }
+            if let Some(since) = &previous.last_modified {
+                request = request.header(IF_MODIFIED_SINCE, since);
+            }
+        }
+        let response = request.send().await.map_err(|e| {
+            if e.is_timeout() {
+                failed(format!("no answer from {url} within {:?}", options.timeout))
+            } else {
+                failed(format!("cannot reach {url}: {}", without_url(&e)))
+            }
+        })?;
+        let status = response.status();
+        if status == StatusCode::NOT_MODIFIED {
+            return Ok((previous.clone(), PollOutcome::NotModified));
+        }
+        if !status.is_success() {
+            let retry_after = response
+                .headers()
+                .get(RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok())
+                .map(Duration::from_secs);
+            let message = match status {
+                StatusCode::NOT_FOUND | StatusCode::GONE => format!(
+                    "the thread is gone ({status}) at {url}: deleted or moved? Check the thread URL"
+                ),
+                StatusCode::TOO_MANY_REQUESTS => {
+                    format!("the forum asks us to slow down ({status}) at {url}")
+                }
+                s if s.is_server_error() => format!("the forum has an error ({status}) at {url}"),
+                _ => format!("the forum refused the page ({status}) at {url}"),
+            };
+            return Err(PollOutcome::Failed {
+                message,
+                retry_after,
+            });
+        }
+        let header = |name| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v: &reqwest::header::HeaderValue| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let (etag, last_modified) = (header(ETAG), header(LAST_MODIFIED));
+        let text = response
+            .text()
+            .await
+            .map_err(|e| failed(format!("the page {url} broke off: {}", without_url(&e))))?;
+        let engine = engine_of(row)
+            .or_else(|| Engine::detect(&text))
+            .ok_or_else(|| {
+                failed(format!(
+                    "{url} is not a thread page of a known forum engine"
+                ))
+            })?;
+        let page = engine
+            .parse_page(&text)
+            .map_err(|e| failed(format!("{url}: {e}")))?;
+        pages += 1;
+        let id = row.id;
+        let posts = page.posts;
+        let summary = state
+            .blocking(move |s| s.import_posts(id, &posts))
+            .await
+            .map_err(|e| failed(format!("storing the posts of {url}: {e}")))?;
+        new += summary.inserted;
+        edited += summary.updated;
+        if summary.inserted + summary.updated > 0 {
+            state.invalidate(&row.slug);
+        }
+        let next = page.next.and_then(|n| next_url(&url, &n));
+        match next {
+            Some(next) if pages < options.max_pages && next != url => {
+                url = next;
+                conditional = false;
+            }
+            _ => {
+                let state = PollState {
+                    etag,
+                    last_modified,
+                    page_url: Some(url),
+                    failures: previous.failures,
+                };
+                return Ok((state, PollOutcome::Read { pages, new, edited }));
+            }
+        }
+    }
+}
+
+/// A reqwest error without the URL (the message names it already).
+fn without_url(e: &reqwest::Error) -> String {
+    let mut s = e.to_string();
+    if let Some(url) = e.url() {
+        s = s.replace(&format!(" ({url})"), "");
+    }
+    let mut source = std::error::Error::source(e);
+    while let Some(inner) = source {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        source = inner.source();
+    }
+    s
+}
+
+/// The address of the next page: a link resolved against the page, or a page number.
+fn next_url(current: &str, next: &NextPage) -> Option<String> {
+    let base = reqwest::Url::parse(current).ok()?;
+    match next {
+        NextPage::Url(link) => base.join(link).ok().map(String::from),
+        NextPage::Number(n) => {
+            let mut url = base.clone();
+            let others: Vec<(String, String)> = base
+                .query_pairs()
+                .filter(|(k, _)| k != "page")
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            url.query_pairs_mut()
+                .clear()
+                .extend_pairs(others)
+                .append_pair("page", &n.to_string());
+            Some(url.into())
+        }
+    }
+}
+
+/// Polls every running game with a thread URL, each at its own pace, until the process ends.
+pub async fn poll_forever(state: AppState, options: PollOptions) {
+    let client = match client(&options) {
+        Ok(c) => c,
+        Err(e) => {
+            tracing::error!("the poller cannot start: {e}");
+            return;
+        }
+    };
+    let mut due: HashMap<i64, Instant> = HashMap::new();
+    loop {
+        let games = state.blocking(|s| s.games()).await.unwrap_or_default();
+        for row in games.iter().filter(|g| g.running && g.thread_url.is_some()) {
+            let now = Instant::now();
+            if due.get(&row.id).is_some_and(|t| *t > now) {
+                continue;
+            }
+            let outcome = poll_game(&state, &client, &options, row).await;
+            let id = row.id;
+            let failures = state
+                .blocking(move |s| s.poll_state(id))
+                .await
+                .map(|p| p.failures)
+                .unwrap_or(0);
+            let retry_after = match &outcome {
+                PollOutcome::Failed { retry_after, .. } => *retry_after,
+                _ => None,
+            };
+            tracing::info!(game = %row.slug, ?outcome, "polled");
+            due.insert(
+                row.id,
+                Instant::now() + next_delay(&options, failures, retry_after),
+            );
+        }
+        tokio::time::sleep(Duration::from_secs(1).min(options.interval)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> PollOptions {
+        PollOptions {
+            interval: Duration::from_secs(60),
+            max_backoff: Duration::from_secs(3600),
+            ..PollOptions::default()
+        }
+    }
+
+    #[test]
+    fn the_pause_doubles_per_failure_up_to_the_cap() {
+        let o = options();
+        assert_eq!(next_delay(&o, 0, None), Duration::from_secs(60));
+        assert_eq!(next_delay(&o, 1, None), Duration::from_secs(120));
+        assert_eq!(next_delay(&o, 3, None), Duration::from_secs(480));
+        assert_eq!(next_delay(&o, 10, None), Duration::from_secs(3600));
+        assert_eq!(next_delay(&o, u32::MAX, None), Duration::from_secs(3600));
+    }
+
+    #[test]
+    fn a_retry_after_is_respected_within_the_cap() {
+        let o = options();
+        assert_eq!(
+            next_delay(&o, 1, Some(Duration::from_secs(900))),
+            Duration::from_secs(900)
+        );
+        assert_eq!(
+            next_delay(&o, 1, Some(Duration::from_secs(10))),
+            Duration::from_secs(120)
+        );
+        assert_eq!(
+            next_delay(&o, 1, Some(Duration::from_secs(99_999))),
+            Duration::from_secs(3600)
+        );
+    }
+
+    #[test]
+    fn next_pages_resolve_against_the_page() {
+        let here = "http://127.0.0.1:8/viewtopic.php?t=5&start=0";
+        assert_eq!(
+            next_url(here, &NextPage::Url("./viewtopic.php?t=5&start=25".into())).as_deref(),
+            Some("http://127.0.0.1:8/viewtopic.php?t=5&start=25")
+        );
+        assert_eq!(
+            next_url("http://h/t/9/posts.json?page=2&x=1", &NextPage::Number(3)).as_deref(),
+            Some("http://h/t/9/posts.json?x=1&page=3")
+        );
+        assert_eq!(next_url("not a url", &NextPage::Number(3)), None);
+    }
+}
