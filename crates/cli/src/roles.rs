@@ -38,6 +38,23 @@ pub enum RolesCommand {
     },
 }
 
+/// Writes to stdout; a closed pipe (`mafia roles check … | head`) is not an error.
+fn emit(text: &str) -> miette::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).into_diagnostic().wrap_err("cannot write to stdout")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `emit` with a line break.
+fn emitln(text: &str) -> miette::Result<()> {
+    emit(text)?;
+    emit("\n")
+}
+
 pub fn run(cmd: RolesCommand) -> miette::Result<ExitCode> {
     match cmd {
         RolesCommand::Check { path } => check(path),
@@ -52,19 +69,19 @@ fn check(path: PathBuf) -> miette::Result<ExitCode> {
         .wrap_err("cannot check role files")?;
     for finding in &report.diags {
         let file = &report.files[finding.file];
-        print!("{}", diag::render(&file.display, &file.text, &finding.diag));
+        emit(&diag::render(&file.display, &file.text, &finding.diag))?;
     }
     if !report.references_checked {
-        println!(
-            "note: the file is not inside a role set (no `_paths` folder above it): references were not checked"
-        );
+        emitln(
+            "note: the file is not inside a role set (no `_paths` folder above it): references were not checked",
+        )?;
     }
-    println!(
+    emitln(&format!(
         "{} files checked: {} errors, {} warnings",
         report.files.len(),
         report.errors(),
         report.warnings()
-    );
+    ))?;
     Ok(if report.errors() > 0 {
         ExitCode::from(1)
     } else {
@@ -86,27 +103,27 @@ fn fmt(path: PathBuf, check_only: bool) -> miette::Result<ExitCode> {
             Formatted::Changed(text) => {
                 changed += 1;
                 if check_only {
-                    println!("not canonical: {}", file.display);
+                    emitln(&format!("not canonical: {}", file.display))?;
                     failed = true;
                 } else {
                     std::fs::write(&file.path, text)
                         .into_diagnostic()
                         .wrap_err_with(|| format!("cannot write {}", file.path.display()))?;
-                    println!("formatted: {}", file.display);
+                    emitln(&format!("formatted: {}", file.display))?;
                 }
             }
             Formatted::HasErrors => {
-                println!(
+                emitln(&format!(
                     "skipped (has errors; run `mafia roles check`): {}",
                     file.display
-                );
+                ))?;
                 failed = true;
             }
             Formatted::NotRoundTrip => {
-                println!(
+                emitln(&format!(
                     "skipped (the canonical text would not parse back the same; please report): {}",
                     file.display
-                );
+                ))?;
                 failed = true;
             }
         }
@@ -116,7 +133,7 @@ fn fmt(path: PathBuf, check_only: bool) -> miette::Result<ExitCode> {
     } else {
         "changed"
     };
-    println!("{} files, {changed} {verb}", files.len());
+    emitln(&format!("{} files, {changed} {verb}", files.len()))?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
@@ -137,18 +154,18 @@ fn show(name: &str, dir: PathBuf, json: bool) -> miette::Result<ExitCode> {
         return Err(miette::miette!("`{name}` has no formalized text"));
     };
     if json {
-        println!(
+        emitln(&format!(
             "{}",
             serde_json::to_string_pretty(element).into_diagnostic()?
-        );
+        ))?;
     } else {
-        println!(
+        emitln(&format!(
             "**{}** ({}, {})",
             element.name,
             element.kind.noun(),
             file.display
-        );
-        print!("{}", element.format_formalized());
+        ))?;
+        emit(&element.format_formalized())?;
     }
     Ok(ExitCode::SUCCESS)
 }
