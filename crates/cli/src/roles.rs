@@ -154,10 +154,7 @@ fn show(name: &str, dir: PathBuf, json: bool) -> miette::Result<ExitCode> {
         return Err(miette::miette!("`{name}` has no formalized text"));
     };
     if json {
-        emitln(&format!(
-            "{}",
-            serde_json::to_string_pretty(element).into_diagnostic()?
-        ))?;
+        emitln(&serde_json::to_string_pretty(element).into_diagnostic()?)?;
     } else {
         emitln(&format!(
             "**{}** ({}, {})",
