@@ -134,6 +134,13 @@ fn phpbb_prosilver_page_without_numbers_or_times() {
 }
 
 #[test]
+fn phpbb_absurd_start_offset_does_not_overflow() {
+    let html = page_file("phpbb-prosilver.html").replace("start=20", "start=18446744073709551615");
+    let page = parse_phpbb_page(&html).unwrap();
+    assert_eq!(page.posts[0].number, u64::MAX);
+}
+
+#[test]
 fn a_page_of_another_engine_is_not_a_phpbb_page() {
     let err = parse_phpbb_page(&page_file("xenforo.html")).unwrap_err();
     assert!(

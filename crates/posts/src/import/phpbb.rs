@@ -54,7 +54,7 @@ fn parse_page(html: &str, zone: Option<&TimeZone>) -> Result<Page, ImportError> 
         ..Page::default()
     };
     read_posts(ENGINE, &mut page, elements, |el, index| {
-        read_post(el, start + index as u64 + 1, zone)
+        read_post(el, start.saturating_add(index as u64 + 1), zone)
     });
     Ok(page)
 }
