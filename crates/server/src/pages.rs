@@ -208,9 +208,9 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
             p { strong { "The game is over." } }
         } @else {
             p { "Phase: " strong { (s.phase) } " — ends " (deadline_cell(&s.deadline, now)) }
-            @if s.upcoming.len() > 1 {
+            @if !s.upcoming.is_empty() {
                 h2 { "Next deadlines" }
-                ul { @for d in s.upcoming.iter().skip(1).take(3) { li { (d.phase) ": " (deadline_cell(d, now)) } } }
+                ul { @for d in s.upcoming.iter().take(3) { li { (d.phase) " ends " (deadline_cell(d, now)) } } }
             }
         }
         @if let Some(t) = &s.tally {

@@ -233,3 +233,30 @@ players = [
         "{posts}"
     );
 }
+
+#[tokio::test]
+async fn the_status_page_lists_the_phase_deadline_and_the_next_three_deadlines() {
+    let site = Site::new();
+    let scheduled = GAME.replace(
+        "day_length",
+        "first_deadline = \"2026-03-20 21:00\"\nday_length",
+    );
+    // The first post is on Friday 2026-03-20 at 09:46 UTC, before the Day 1 deadline.
+    site.game("sched", &scheduled, &[("Mod", "Day 1 starts.")]);
+    let page = site.get("/g/sched").await.body;
+    assert!(page.contains("ends Fri 2026-03-20 21:00 UTC"), "{page}");
+    assert!(
+        page.contains("<li>Day 1 ends Fri 2026-03-20 21:00 UTC"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<li>Night 1 ends Sat 2026-03-21 21:00 UTC"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<li>Day 2 ends Mon 2026-03-23 21:00 UTC"),
+        "{page}"
+    );
+    // Those deadlines are long past on the machine's clock.
+    assert!(page.contains("(passed)"), "{page}");
+}
