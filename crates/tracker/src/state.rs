@@ -567,6 +567,25 @@ impl Tracker {
             },
             self.game.rules.dialect,
         );
+        // Hosts keep the opening post up to date all game long ("Game has ended. Mafia
+        // victory!", struck-out names), so what it says now is not what it said when posted.
+        if self.applied == 1 && post.number <= 1 {
+            for command in recognition.commands {
+                if !matches!(command.command, Command::Announce { .. }) {
+                    self.note(
+                        ReviewKind::IgnoredCommand,
+                        Some(post.number),
+                        Some(post.author.clone()),
+                        format!(
+                            "`{}` ignored: the opening post is edited during the game, so its \
+                             commands are not applied",
+                            command.raw
+                        ),
+                    );
+                }
+            }
+            return;
+        }
         for problem in recognition.problems {
             self.note(
                 ReviewKind::UnreadableCommand,

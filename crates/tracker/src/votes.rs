@@ -68,6 +68,8 @@ impl Verdict {
 pub struct Roster {
     /// `(slot, lower-cased name or alias)`.
     names: Vec<(usize, String)>,
+    /// `(slot, lower-cased initials)` of names of two or more parts (`GlowingBear` → `gb`).
+    initials: Vec<(usize, String)>,
 }
 
 impl Roster {
@@ -80,6 +82,10 @@ impl Roster {
         let key = name.trim().to_lowercase();
         if !key.is_empty() && !self.names.iter().any(|(s, k)| *s == slot && *k == key) {
             self.names.push((slot, key));
+            let initials = initials(name.trim());
+            if initials.chars().count() >= 2 {
+                self.initials.push((slot, initials));
+            }
         }
     }
 
@@ -128,6 +134,11 @@ impl Roster {
                     slots.push(*slot);
                 }
             }
+            for (slot, key) in &self.initials {
+                if probe == key && !slots.contains(slot) {
+                    slots.push(*slot);
+                }
+            }
             if !slots.is_empty() {
                 break;
             }
@@ -150,12 +161,16 @@ pub enum Resolution {
     Unknown,
 }
 
-/// A near miss: a prefix of at least 3 characters, or a small edit distance (1 for names
-/// up to 5 characters, 2 for longer ones).
+/// A near miss: a prefix of at least 3 characters, a part of at least 4, or a small edit
+/// distance (1 for names up to 5 characters, 2 for longer ones; a transposition is one).
 fn is_near(written: &str, name: &str) -> bool {
     let wlen = written.chars().count();
     let nlen = name.chars().count();
     if wlen >= 3 && name.starts_with(written) {
+        return true;
+    }
+    // A part of a longer name: `Robik` for IAmRobik.
+    if wlen >= 4 && name.contains(written) {
         return true;
     }
     let allowed = if nlen.min(wlen) <= 5 { 1 } else { 2 };
@@ -163,6 +178,27 @@ fn is_near(written: &str, name: &str) -> bool {
         return false;
     }
     strsim::damerau_levenshtein(written, name) <= allowed
+}
+
+/// The initials of a name's parts: the first letter of each word and each capital that
+/// follows a small letter (`GlowingBear` → `gb`, `Half the Sky` → `hts`).
+fn initials(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev: Option<char> = None;
+    for c in name.chars() {
+        let starts_word = match prev {
+            None => true,
+            Some(p) => {
+                (!p.is_alphanumeric() && c.is_alphanumeric())
+                    || (p.is_lowercase() && c.is_uppercase())
+            }
+        };
+        if starts_word && c.is_alphabetic() {
+            out.extend(c.to_lowercase());
+        }
+        prev = Some(c);
+    }
+    out
 }
 
 fn trim_punct(s: &str) -> &str {

@@ -129,24 +129,24 @@ fn a_death_removes_the_dead_players_vote_and_the_votes_on_them() {
 fn majority_is_recomputed_when_players_die_mid_day() {
     let mut t = tracker(&["A1", "B2", "C3", "D4", "E5", "F6"], "");
     assert_eq!(t.tally_now().majority, 4);
-    t.apply(&post_at(1, "GM", &at(1), &["F6 died. He was mafia."]));
+    t.apply(&post_at(2, "GM", &at(1), &["F6 died. He was mafia."]));
     assert_eq!(t.tally_now().majority, 3);
 }
 
 #[test]
 fn restating_a_death_updates_its_comment_and_resurrect_reverts_it() {
     let mut t = tracker(FIVE, "");
-    t.apply(&post_at(1, "GM", &at(1), &["Erin is dead."]));
+    t.apply(&post_at(2, "GM", &at(1), &["Erin is dead."]));
     assert_eq!(t.status().dead[0].comment, "Erin is dead.");
     t.apply(&post_at(
-        2,
+        3,
         "GM",
         &at(2),
         &["Erin is dead. She was the Doctor."],
     ));
     assert_eq!(t.status().dead[0].comment, "the Doctor.");
-    assert_eq!(t.status().dead[0].post, 1);
-    t.apply(&post_at(3, "GM", &at(3), &["##RESURRECT Erin"]));
+    assert_eq!(t.status().dead[0].post, 2);
+    t.apply(&post_at(4, "GM", &at(3), &["##RESURRECT Erin"]));
     assert!(t.status().dead.is_empty());
     assert_eq!(t.status().alive.len(), 5);
 }
@@ -267,10 +267,14 @@ fn after_game_end_only_unend_counts() {
 #[test]
 fn ending_early_must_match_the_current_phase() {
     let mut t = tracker(FIVE, "");
-    t.apply(&post_at(1, "GM", &at(1), &["Night 1 has ended early"]));
+    t.apply(&post_at(2, "GM", &at(1), &["Night 1 has ended early"]));
     assert_eq!(t.status().phase, Phase::day(1));
-    assert!(flagged(&t, ReviewKind::IgnoredCommand, "GM"));
-    t.apply(&post_at(2, "GM", &at(2), &["Day 1 has ended early"]));
+    assert!(
+        t.review()[0].message.contains("not night"),
+        "{:?}",
+        t.review()
+    );
+    t.apply(&post_at(3, "GM", &at(2), &["Day 1 has ended early"]));
     assert_eq!(t.status().phase, Phase::night(1));
 }
 
@@ -360,13 +364,13 @@ fn the_fifty_percent_rule_is_flagged_when_mafia_reach_the_town() {
     let mut t =
         mafia_tracker::Tracker::new(mafia_tracker::Game::parse(&text, "f.toml").expect("game"))
             .expect("tracker");
-    t.apply(&post_at(1, "GM", &at(1), &["T1 died."]));
+    t.apply(&post_at(2, "GM", &at(1), &["T1 died."]));
     assert!(
         !t.review()
             .iter()
             .any(|r| r.kind == ReviewKind::FiftyPercentRule)
     );
-    t.apply(&post_at(2, "GM", &at(2), &["T2 died."]));
+    t.apply(&post_at(3, "GM", &at(2), &["T2 died."]));
     let fifty: Vec<_> = t
         .review()
         .iter()
@@ -494,4 +498,28 @@ fn the_2016_dialect_ends_the_phase_at_the_posts_time() {
         &["Night 1 has begun"],
     ));
     assert_eq!(t.status().phase, Phase::night(1));
+}
+
+#[test]
+fn the_opening_post_is_not_read_for_commands() {
+    // Hosts edit the opening post all game long; a thread saved after the game has
+    // "Game has ended. Mafia victory!" in it (the TeamLiquid "Hammertime Mafia" thread does).
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(
+        1,
+        "GM",
+        &at(1),
+        &[
+            "Welcome! It is now Day 1.",
+            "Game has ended. Mafia victory!",
+        ],
+    ));
+    assert!(!t.status().game_over);
+    assert_eq!(
+        reviewed(&t),
+        vec![(ReviewKind::IgnoredCommand, Some("GM".into()))]
+    );
+    assert!(t.review()[0].message.contains("opening post"));
+    t.apply(&post_at(2, "GM", &at(2), &["Game has ended."]));
+    assert!(t.status().game_over);
 }

@@ -4,7 +4,7 @@
 mod support;
 
 use mafia_tracker::config::VoteSyntax;
-use mafia_tracker::votes::{Roster, Target, Verdict, recognise};
+use mafia_tracker::votes::{Resolution, Roster, Target, Verdict, recognise};
 use support::body;
 
 const ALL: &[VoteSyntax] = &[VoteSyntax::Bot, VoteSyntax::Bold, VoteSyntax::Tag];
@@ -174,4 +174,23 @@ fn hostile_text_is_read_without_panicking() {
         let _ = read(l);
     }
     assert_eq!(read("[vote][/vote]"), vec![Verdict::Unvote]);
+}
+
+#[test]
+fn a_part_of_a_long_name_or_its_initials_are_near_misses() {
+    let mut r = Roster::new();
+    r.add(0, "IAmRobik");
+    r.add(1, "GlowingBear");
+    r.add(2, "Toadesstern");
+    r.add(3, "Half the Sky");
+    // As written in the TeamLiquid "Hammertime Mafia" thread.
+    assert_eq!(r.resolve("Robik"), Resolution::Near(0));
+    assert_eq!(r.resolve("GB"), Resolution::Near(1));
+    assert_eq!(r.resolve("Toadestern"), Resolution::Near(2));
+    assert_eq!(r.resolve("Toadesstrn"), Resolution::Near(2));
+    // Four edits from Toadesstern: too far to guess; the GM sees it as rejected.
+    assert_eq!(r.resolve("Toadsteem"), Resolution::Unknown);
+    assert_eq!(r.resolve("hts"), Resolution::Near(3));
+    assert_eq!(r.resolve("Bear"), Resolution::Near(1));
+    assert_eq!(r.resolve("Sky"), Resolution::Unknown);
 }
