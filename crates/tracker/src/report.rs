@@ -63,6 +63,14 @@ fn deadline_text(d: &Deadline) -> String {
     }
 }
 
+fn list_or_nobody(names: &[String]) -> String {
+    if names.is_empty() {
+        "nobody".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
 fn names_with_replaced(name: &str, replaced: &[String]) -> String {
     if replaced.is_empty() {
         name.to_string()
@@ -173,7 +181,7 @@ pub fn text(s: &Status) -> String {
                 out,
                 "  Not voting ({}): {}",
                 t.not_voting.len(),
-                t.not_voting.join(", ")
+                list_or_nobody(&t.not_voting)
             );
             if let Some((who, post)) = &s.hammer {
                 let _ = writeln!(out, "  Hammered: {who} at post {post}");
@@ -233,7 +241,7 @@ pub fn bbcode(s: &Status) -> String {
                 out,
                 "[b]Not voting ({}):[/b] {}",
                 t.not_voting.len(),
-                t.not_voting.join(", ")
+                list_or_nobody(&t.not_voting)
             );
             let _ = writeln!(out);
             let mut rule = format!(

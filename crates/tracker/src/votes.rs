@@ -89,12 +89,6 @@ impl Roster {
         }
     }
 
-    /// Removes every name of a slot (before a replacement re-adds them).
-    pub fn remove_name(&mut self, slot: usize, name: &str) {
-        let key = name.trim().to_lowercase();
-        self.names.retain(|(s, k)| !(*s == slot && *k == key));
-    }
-
     /// Resolves a written name: exact or alias first, then a unique near miss.
     pub fn resolve(&self, written: &str) -> Resolution {
         let written = clean_name(written);

@@ -96,3 +96,13 @@ fn formats_are_named_text_json_bbcode() {
             .is_err_and(|e| e.contains("text, json or bbcode"))
     );
 }
+
+#[test]
+fn when_everyone_votes_nobody_is_not_voting() {
+    let mut t = tracker(&["Alice", "Bob"], "");
+    t.apply(&post_at(1, "Alice", "2026-03-02 12:00", &["##vote Bob"]));
+    t.apply(&post_at(2, "Bob", "2026-03-02 12:05", &["##vote Alice"]));
+    let status = t.status();
+    assert!(report::text(&status).contains("  Not voting (0): nobody\n"));
+    assert!(report::bbcode(&status).contains("[b]Not voting (0):[/b] nobody\n"));
+}
