@@ -53,6 +53,9 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
     if args.demo {
         import_demo(&store)?;
     }
+    // The store's PostgreSQL client blocks: use it here, before the async runtime starts
+    // (the server calls it from its blocking pool).
+    let no_gm = store.user_count().map_err(|e| miette!("{e}"))? == 0;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -69,7 +72,7 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         } else {
             writeln!(out, "Serving at http://{addr}/")
         };
-        if store.user_count().unwrap_or(0) == 0 {
+        if no_gm {
             let _ = writeln!(
                 out,
                 "No GM account yet: create one with `mafia serve --db {} --add-gm NAME`",

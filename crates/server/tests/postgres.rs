@@ -1,0 +1,84 @@
+//! The service on PostgreSQL: the store's synchronous client is called from the blocking
+//! pool of the async server. Runs when `MAFIA_TEST_POSTGRES_URL` names a server (`.ci/run`
+//! starts one), and says it was skipped otherwise.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use mafia_posts::{Markup, RawPost};
+use mafia_server::{AppState, Options};
+use mafia_store::{NewGame, Store};
+use tower::ServiceExt;
+
+fn fresh_database() -> Option<String> {
+    let Ok(admin) = std::env::var("MAFIA_TEST_POSTGRES_URL") else {
+        eprintln!("skipped: MAFIA_TEST_POSTGRES_URL is not set (no PostgreSQL server)");
+        return None;
+    };
+    let name = format!(
+        "mafia_server_test_{}_{}",
+        std::process::id(),
+        jiff::Timestamp::now().as_nanosecond() % 1_000_000_000
+    );
+    let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect("reachable server");
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .expect("create a test database");
+    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+    Some(format!("{base}/{name}"))
+}
+
+/// A game with one vote, stored in a fresh database.
+fn set_up(url: &str) -> Arc<Store> {
+    let store = Store::open(url).expect("open");
+    let game = store
+        .create_game(&NewGame::new(
+            "pg",
+            "name = \"On Postgres\"\ngms = [\"Mod\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+             day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [{ name = \"Alice\" }, { name = \"Bob\" }]\n",
+        ))
+        .unwrap();
+    store
+        .import_posts(
+            game,
+            &[RawPost {
+                id: "1".into(),
+                number: 1,
+                author: "Alice".into(),
+                time: None,
+                edited: None,
+                body: Markup::Text("##vote Bob".into()),
+            }],
+        )
+        .unwrap();
+    Arc::new(store)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_status_page_is_served_from_postgresql() {
+    // The synchronous client must not run on the async threads: set up off them.
+    let Some(store) = tokio::task::spawn_blocking(|| fresh_database().map(|url| set_up(&url)))
+        .await
+        .unwrap()
+    else {
+        return;
+    };
+    let app = mafia_server::router(AppState::new(store, Options::default()));
+    let response = app
+        .clone()
+        .oneshot(Request::get("/g/pg").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let body = String::from_utf8_lossy(&body);
+    assert!(body.contains("<h1>On Postgres</h1>"), "{body}");
+    assert!(body.contains("<td>Alice</td>"), "{body}");
+    // Closing the connection blocks too.
+    tokio::task::spawn_blocking(move || drop(app))
+        .await
+        .unwrap();
+}
