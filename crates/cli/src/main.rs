@@ -9,6 +9,7 @@ mod night;
 mod roles;
 mod serve;
 mod track;
+mod wwr;
 
 /// The game host's engine for forum Mafia and Werewolf.
 ///
@@ -33,6 +34,9 @@ enum Command {
     Night(night::NightCommand),
     /// Serve status pages, a JSON API and the GM dashboard (`--demo`: the bundled demo game).
     Serve(serve::ServeArgs),
+    /// Run a WWR game from parsed role sheets: new, act, next, show.
+    #[command(subcommand)]
+    Wwr(wwr::WwrCommand),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
         Command::Roles(cmd) => roles::run(cmd),
         Command::Night(cmd) => night::run(cmd),
         Command::Serve(args) => serve::run(args),
+        Command::Wwr(cmd) => wwr::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,186 @@
+//! `mafia wwr new|act|next|show` on the demo setup, and on broken input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn demo(name: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr")).join(name)
+}
+
+fn mafia(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mafia"))
+        .args(args)
+        .output()
+        .expect("the mafia binary runs")
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Starts the demo game into a fresh temp file.
+fn new_game(dir: &Path, setup: &str, seed: &str) -> PathBuf {
+    let o = mafia(&["wwr", "new", demo(setup).to_str().unwrap(), "--seed", seed]);
+    assert!(o.status.success(), "{}", err(&o));
+    let path = dir.join("game.json");
+    std::fs::write(&path, o.stdout).unwrap();
+    path
+}
+
+#[test]
+fn the_demo_game_plays_to_a_town_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = new_game(dir.path(), "five.toml", "7");
+    let g = game.to_str().unwrap();
+
+    let o = mafia(&["wwr", "act", g, "Carol: Immediate: @Selection = Eve"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        out(&o).contains("to Carol: Your target is now Eve."),
+        "{}",
+        out(&o)
+    );
+
+    let o = mafia(&["wwr", "next", g]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("[N1] public: N1 begins."), "{}", out(&o));
+
+    let o = mafia(&["wwr", "act", g, "Alice: Immediate Night: @Selection = Eve"]);
+    assert!(
+        out(&o).contains("to Alice: Role Investigate Eve (SD, WD): Wolf"),
+        "{}",
+        out(&o)
+    );
+
+    // The rest of the demo script, minus what was already played.
+    let script = std::fs::read_to_string(demo("five.script")).unwrap();
+    let rest: String = script
+        .lines()
+        .skip_while(|l| !l.starts_with("Bob: Immediate Night"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let script_path = dir.path().join("rest.script");
+    std::fs::write(&script_path, rest).unwrap();
+    let o = mafia(&["wwr", "act", g, "--script", script_path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        out(&o).contains("The game is over. Winner: Townsfolk."),
+        "{}",
+        out(&o)
+    );
+
+    let o = mafia(&["wwr", "show", g]);
+    assert!(
+        out(&o).contains("Game over (D1): Townsfolk won"),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        out(&o).contains("Eve — Wolf (Werewolf, dead)"),
+        "{}",
+        out(&o)
+    );
+}
+
+#[test]
+fn a_player_sees_only_their_own_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = new_game(dir.path(), "five.toml", "1");
+    let g = game.to_str().unwrap();
+    let o = mafia(&["wwr", "show", g, "--player", "Dave", "--log"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let s = out(&o);
+    assert!(s.contains("Dave — Citizen (Townsfolk, alive)"), "{s}");
+    assert!(
+        s.contains("Eve — alive"),
+        "other living roles stay hidden: {s}"
+    );
+    assert!(!s.contains("Your role is Wolf"), "{s}");
+    assert!(s.contains("to Dave: Your role is Citizen."), "{s}");
+}
+
+#[test]
+fn the_same_seed_deals_the_same_roles() {
+    let a = mafia(&[
+        "wwr",
+        "new",
+        demo("random.toml").to_str().unwrap(),
+        "--seed",
+        "7",
+    ]);
+    let b = mafia(&[
+        "wwr",
+        "new",
+        demo("random.toml").to_str().unwrap(),
+        "--seed",
+        "7",
+    ]);
+    assert!(a.status.success(), "{}", err(&a));
+    assert_eq!(out(&a), out(&b));
+}
+
+#[test]
+fn refused_actions_and_bad_files_are_reported_with_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = new_game(dir.path(), "five.toml", "7");
+    let g = game.to_str().unwrap();
+    let o = mafia(&["wwr", "act", g, "Alice: Immediate Night: Eve"]);
+    assert!(!o.status.success());
+    assert!(err(&o).contains("can only be used at night"), "{}", err(&o));
+
+    let script = dir.path().join("bad.script");
+    std::fs::write(&script, "next\nZed: Immediate: Bob\n").unwrap();
+    let o = mafia(&["wwr", "act", g, "--script", script.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(err(&o).contains("bad.script:2"), "{}", err(&o));
+    assert!(err(&o).contains("unknown player `Zed`"), "{}", err(&o));
+    // The `next` before the error was kept.
+    let o = mafia(&["wwr", "show", g]);
+    assert!(out(&o).starts_with("Phase: N1"), "{}", out(&o));
+
+    let setup = dir.path().join("setup.toml");
+    std::fs::write(
+        &setup,
+        "roles_dir = \"x\"\nplayers = [\"A\"]\nroles = [\"Wolf\", \"Citizen\"]\n",
+    )
+    .unwrap();
+    let o = mafia(&["wwr", "new", setup.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        err(&o).contains("expected as many roles as players"),
+        "{}",
+        err(&o)
+    );
+
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, "{\"format\": 1,\n  \"setup\": 3}").unwrap();
+    let o = mafia(&["wwr", "show", broken.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(err(&o).contains("broken.json:2:"), "{}", err(&o));
+}
+
+#[test]
+fn unknown_roles_get_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = dir.path().join("setup.toml");
+    let roles = demo("").join("../../../shared/fixtures/wwr-roles");
+    std::fs::write(
+        &setup,
+        format!(
+            "roles_dir = {:?}\nplayers = [{{ name = \"A\", role = \"Fortune Tel\" }}]\n",
+            roles.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let o = mafia(&["wwr", "new", setup.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        err(&o).contains("unknown role `Fortune Tel` (did you mean `Fortune Teller`?)"),
+        "{}",
+        err(&o)
+    );
+}
