@@ -218,7 +218,7 @@ fn check_ability(ability: &Ability, owner: &str, source: &str) -> Result<(), Nig
         source_name: source.to_string(),
         message: format!("{owner}, ability `{}`: {message}", ability.name),
     };
-    if ability.is_redirecting() && ability.targets != 2 {
+    if ability.is_redirecting() && (ability.targets_self_only() || ability.targets != 2) {
         return Err(bad("a redirect or swap needs exactly 2 targets".into()));
     }
     if !ability.is_redirecting() && ability.targets > 1 {

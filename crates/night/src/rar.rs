@@ -55,8 +55,8 @@ pub type LId = u32;
 /// Landings enumerated beyond this are refused (each redirection path is one landing).
 pub const MAX_LANDINGS: usize = 200_000;
 
-/// Distinct (reason, chain) evaluations beyond this are refused: RAR with rule 4 is a game
-/// over sets of actions, exponential on dense webs of blocks and swaps.
+/// The default limit on (reason, chain) evaluations, beyond which a night is refused: RAR
+/// with rule 4 is a game over sets of actions, exponential on dense webs of blocks and swaps.
 pub const MAX_EVALUATIONS: usize = 300_000;
 
 #[derive(Debug, Clone)]
@@ -146,6 +146,8 @@ pub struct Rar<'n> {
     eval_counters: FxMap<Node, Rc<[Counter]>>,
     memo: FxMap<Node, FxMap<Box<[u32]>, bool>>,
     evaluations: usize,
+    /// The evaluation budget (see [`MAX_EVALUATIONS`]).
+    pub max_evaluations: usize,
 }
 
 fn has(night: &Night, action: usize, pred: impl Fn(&Component) -> bool) -> bool {
@@ -175,6 +177,7 @@ impl<'n> Rar<'n> {
             eval_counters: FxMap::default(),
             memo: FxMap::default(),
             evaluations: 0,
+            max_evaluations: MAX_EVALUATIONS,
         };
         for (ai, action) in night.actions.iter().enumerate() {
             rar.by_actor[action.actor].push(ai);
@@ -604,7 +607,7 @@ impl<'n> Rar<'n> {
             return v;
         }
         self.evaluations += 1;
-        if self.evaluations > MAX_EVALUATIONS {
+        if self.evaluations > self.max_evaluations {
             // Unwind quickly; `check_budget` turns this into an error.
             return false;
         }
@@ -627,12 +630,12 @@ impl<'n> Rar<'n> {
         stands
     }
 
-    /// Whether evaluation stayed within [`MAX_EVALUATIONS`].
+    /// Whether evaluation stayed within the budget.
     pub fn check_budget(&self) -> Result<(), NightError> {
-        if self.evaluations > MAX_EVALUATIONS {
+        if self.evaluations > self.max_evaluations {
             return Err(NightError::TooComplex {
                 what: "the number of reason evaluations",
-                limit: MAX_EVALUATIONS,
+                limit: self.max_evaluations,
             });
         }
         Ok(())

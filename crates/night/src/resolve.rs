@@ -18,6 +18,8 @@ pub struct Options {
     pub explain: bool,
     /// At most this many reasons per tree (the rest is marked as cut).
     pub tree_budget: usize,
+    /// At most this many (reason, chain) evaluations; past it the night is refused.
+    pub max_evaluations: usize,
 }
 
 impl Default for Options {
@@ -25,6 +27,7 @@ impl Default for Options {
         Options {
             explain: false,
             tree_budget: 2_000,
+            max_evaluations: crate::rar::MAX_EVALUATIONS,
         }
     }
 }
@@ -269,6 +272,7 @@ fn answer<F: FnOnce() -> String>(
 /// Resolves a night by Reasonable Action Resolution.
 pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> {
     let mut rar = Rar::new(night)?;
+    rar.max_evaluations = opts.max_evaluations;
     let mut out = Outcome {
         method: Method::Rar,
         ..Outcome::default()

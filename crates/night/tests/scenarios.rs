@@ -847,3 +847,56 @@ fn a_dead_player_can_be_neither_actor_nor_target() {
         .expect_err("dead target");
     assert_eq!(err.to_string(), "action 1 (by A): target B is dead");
 }
+
+#[test]
+fn a_night_past_the_evaluation_budget_is_refused_not_left_running() {
+    let loop_night = spec(
+        &[
+            ("A", "Roleblocker"),
+            ("B", "Jailkeeper"),
+            ("V", "Vigilante"),
+        ],
+        &["V: A", "A: B", "B: A"],
+    );
+    let tight = Options {
+        max_evaluations: 2,
+        ..Options::default()
+    };
+    let err = resolve_spec(&loop_night, &Catalogue::standard(), Method::Rar, tight)
+        .expect_err("three evaluations are needed");
+    assert!(
+        matches!(err, mafia_night::NightError::TooComplex { limit: 2, .. }),
+        "{err}"
+    );
+    let ok = resolve_spec(
+        &loop_night,
+        &Catalogue::standard(),
+        Method::Rar,
+        Options::default(),
+    )
+    .expect("within the default budget");
+    assert_eq!(ok.dead(), ["A"]);
+}
+
+#[test]
+fn a_catalogue_is_checked_when_loaded() {
+    let bad_swap = r#"
+[[roles]]
+name = "Self Driver"
+alignment = "town"
+[[roles.abilities]]
+name = "swap"
+targets = 2
+self_target = "only"
+components = [{ type = "swap" }]
+"#;
+    let err = Catalogue::from_toml(bad_swap, "roles.toml").expect_err("refused");
+    assert_eq!(
+        err.to_string(),
+        "roles.toml: Self Driver, ability `swap`: a redirect or swap needs exactly 2 targets"
+    );
+    let unknown_component = "[[roles]]\nname = \"X\"\nalignment = \"town\"\n[[roles.abilities]]\nname = \"zap\"\ncomponents = [{ type = \"zap\" }]\n";
+    let err = Catalogue::from_toml(unknown_component, "roles.toml").expect_err("refused");
+    assert!(err.to_string().starts_with("roles.toml:6:"), "{err}");
+    assert!(err.to_string().contains("zap"), "{err}");
+}
