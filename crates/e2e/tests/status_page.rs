@@ -1,0 +1,272 @@
+//! The demo game's status site as a person sees it in a real browser: the real `mafia`
+//! binary (`mafia serve --demo`) and headless Chromium driven through chromedriver.
+//!
+//! The expected figures are the demo thread (`demo/thread.jsonl`) counted by hand; they agree
+//! with the tracker's own demo test (`crates/tracker/tests/demo_game.rs`).
+//!
+//! Without Chromium the tests say they were skipped and pass, except in CI (`CI=true`), where
+//! `.ci/browser.sh` installs it and a missing browser is a failure.
+
+use std::io::Write;
+use std::time::Duration;
+
+use mafia_e2e::site::DemoSite;
+use mafia_e2e::webdriver::{Browser, By, Driver};
+use mafia_e2e::{BrowserTools, artifact_dir, mafia_binary};
+
+const START_WITHIN: Duration = Duration::from_secs(30);
+
+/// The demo site open in a desktop-sized headless Chromium. Fields drop in order: the
+/// browser session is closed, then chromedriver and the server are killed.
+struct Visit {
+    browser: Browser,
+    _driver: Driver,
+    site: DemoSite,
+}
+
+impl Visit {
+    /// `None` (after saying so) when there is no browser outside CI.
+    fn start() -> Option<Visit> {
+        let Some(tools) = BrowserTools::find() else {
+            if std::env::var("CI").is_ok_and(|v| v == "true") {
+                panic!("CI=true but chromium/chromedriver are missing: run .ci/browser.sh");
+            }
+            // Straight to stderr, past the test harness's capture, so that the skip is seen.
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: the browser test needs chromium and chromedriver (bash .ci/browser.sh installs them)"
+            );
+            return None;
+        };
+        let binary = mafia_binary().expect(
+            "the `mafia` binary is not built beside this test: run `cargo build -p mafia` \
+             first (`cargo test --workspace` builds it)",
+        );
+        let site = DemoSite::start(&binary, START_WITHIN).expect("mafia serve --demo");
+        let driver = Driver::start(&tools, START_WITHIN).expect("chromedriver");
+        let browser = driver.open(1024, 900).expect("headless chromium");
+        Some(Visit {
+            browser,
+            _driver: driver,
+            site,
+        })
+    }
+
+    fn goto(&self, path: &str) {
+        self.browser.goto(&self.site.url_of(path)).expect(path);
+    }
+
+    fn text(&self, by: By<'_>) -> String {
+        self.browser.text_of(by).expect("element on the page")
+    }
+
+    fn texts(&self, by: By<'_>) -> Vec<String> {
+        self.browser.texts_of(by).expect("elements on the page")
+    }
+
+    fn table(&self, by: By<'_>) -> Vec<Vec<String>> {
+        self.browser.table(by).expect("table on the page")
+    }
+
+    fn click(&self, by: By<'_>) {
+        let e = self.browser.find(by).expect("something to click");
+        self.browser.click(&e).expect("click");
+    }
+
+    fn screenshot(&self, name: &str) {
+        let path = artifact_dir().join(name);
+        self.browser.screenshot(&path).expect("screenshot");
+    }
+}
+
+fn row(cells: &[&str]) -> Vec<String> {
+    cells.iter().map(|c| c.to_string()).collect()
+}
+
+#[test]
+fn the_status_page_shows_the_finished_demo_game() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/g/demo");
+
+    assert_eq!(v.browser.title().unwrap(), "Demo Mafia");
+    assert_eq!(v.text(By::Css("h1")), "Demo Mafia");
+    // Post 46: "mafia Dave and Erin win. Game has ended."
+    assert!(v.text(By::Css("body")).contains("The game is over."));
+    assert_eq!(
+        v.text(By::XPath("//h2[starts-with(., 'Alive')]")),
+        "Alive (4)"
+    );
+    assert_eq!(
+        v.texts(By::XPath(
+            "//h2[starts-with(., 'Alive')]/following-sibling::ul[1]/li"
+        )),
+        ["Alice", "Carol", "Dave", "Erin"]
+    );
+    // Listed in the order of the player list (Ivan sits in Frank's slot). Grace died in
+    // post 33; post 35 gave her death comment.
+    assert_eq!(
+        v.texts(By::Css("li.dead")),
+        [
+            "Bob — Night 1, post 18: a Vanilla Townie.",
+            "Ivan — Night 2, post 39: a Vanilla Townie.",
+            "Grace — Day 2, post 33: a Mason, and a good one.",
+            "Hank — Night 2, post 41: the Cop.",
+        ]
+    );
+    // Day 1: six votes locked Bob. Day 2 ended with Ivan on three (Grace's vote died with her).
+    assert_eq!(
+        v.texts(By::XPath(
+            "//h2[.='Earlier days']/following-sibling::ul[1]/li"
+        )),
+        [
+            "Day 1: Bob with 6 votes (locked)",
+            "Day 2: Ivan with 3 votes"
+        ]
+    );
+    assert!(v.text(By::Css("p.muted")).contains("the last is post 46"));
+    v.screenshot("status.png");
+}
+
+#[test]
+fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/g/demo");
+    let field = v.browser.find(By::Css("input[name=at]")).unwrap();
+    v.browser.type_into(&field, "30").unwrap();
+    v.click(By::XPath("//button[.='Show']"));
+
+    assert!(v.browser.current_url().unwrap().ends_with("/g/demo?at=30"));
+    assert_eq!(v.text(By::Css("p.notice")), "As of post 30. Now");
+    // Day 2's deadline was moved one day later (post 28), then "3 days earlier" without a
+    // time was ignored (post 31): Tuesday 23:00 Stockholm summer time, long gone.
+    assert_eq!(
+        v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
+        "Phase: Day 2 — ends Tue 2026-03-31 23:00 CEST (passed)"
+    );
+    assert_eq!(
+        v.texts(By::XPath(
+            "//h2[.='Next deadlines']/following-sibling::ul[1]/li"
+        )),
+        [
+            "Night 2: Wed 2026-04-01 23:00 CEST (passed)",
+            "Day 3: Fri 2026-04-03 23:00 CEST (passed)",
+        ]
+    );
+    // Six alive (Bob lynched, Carol killed); majority 4, lock at 5. Alice's `##vote Frank`
+    // counts for Ivan, who replaced Frank; Erin voted with a [vote] tag.
+    assert_eq!(
+        v.text(By::XPath("//h2[.='Vote count']/following-sibling::p[1]")),
+        "6 alive, majority 4, a wagon locks at 5"
+    );
+    assert_eq!(
+        v.table(By::XPath(
+            "//h2[.='Vote count']/following-sibling::table[1]"
+        )),
+        [
+            row(&["Candidate", "Votes", "Voters"]),
+            row(&["Ivan", "4, majority", "Dave, Erin, Alice, Hank"]),
+            row(&["Dave", "2, L-2", "Ivan, Grace"]),
+        ]
+    );
+    assert_eq!(
+        v.text(By::XPath("//p[starts-with(., 'Not voting')]")),
+        "Not voting: nobody"
+    );
+    assert_eq!(
+        v.texts(By::Css("li.dead")),
+        [
+            "Bob — Night 1, post 18: a Vanilla Townie.",
+            "Carol — Night 1, post 20: the Doctor.",
+        ]
+    );
+    v.screenshot("status-day2.png");
+}
+
+#[test]
+fn day_1_as_of_post_17_shows_bob_locked_in_winter_time() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/g/demo?at=17");
+    // The deadline was moved 2 hours later (post 14): Friday 23:00, before the switch to
+    // summer time on 29 March.
+    assert_eq!(
+        v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
+        "Phase: Day 1 — ends Fri 2026-03-27 23:00 CET (passed)"
+    );
+    // Hank's sixth vote (post 16) locked Bob; Carol's unvote in post 17 was refused.
+    assert_eq!(
+        v.table(By::XPath(
+            "//h2[.='Vote count']/following-sibling::table[1]"
+        )),
+        [
+            row(&["Candidate", "Votes", "Voters"]),
+            row(&[
+                "Bob",
+                "6, majority LOCKED",
+                "Carol, Frank, Dave, Erin, Grace, Hank"
+            ]),
+            row(&["Alice", "1, L-4", "Bob"]),
+        ]
+    );
+    assert_eq!(v.text(By::Css("span.locked")), "LOCKED");
+}
+
+#[test]
+fn the_vote_history_links_each_vote_to_its_post() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/g/demo");
+    v.click(By::XPath("//nav/a[.='Vote history']"));
+    assert!(v.browser.current_url().unwrap().ends_with("/g/demo/votes"));
+    assert_eq!(v.text(By::Css("h1")), "Vote history");
+
+    let alice = "//h2[.='Alice']/following-sibling::table[1]";
+    assert_eq!(
+        v.table(By::XPath(alice)),
+        [
+            row(&["Phase", "Post", "Written", "Read as"]),
+            row(&["Day 1", "#2", "Vote: Bob", "vote for Bob"]),
+            row(&["Day 1", "#13", "Unvote", "unvote"]),
+            row(&["Day 2", "#26", "##vote Frank", "vote for Ivan"]),
+            // The last vote of a post wins: her unvote is overtaken by the No Lynch vote
+            // after it in the same post.
+            row(&["Day 2", "#32", "##unvote", "unvote (did not count)"]),
+            row(&["Day 2", "#32", "##VOTE NO LYNCH", "vote for No Lynch"]),
+        ]
+    );
+
+    v.click(By::XPath(&format!("{alice}//a[.='#26']")));
+    assert!(
+        v.browser
+            .current_url()
+            .unwrap()
+            .ends_with("/g/demo/posts#p26")
+    );
+    // 12:00 in Stockholm summer time is 10:00 UTC.
+    assert_eq!(
+        v.text(By::Css("#p26 .muted")),
+        "#26 Alice · Day 2 · 2026-03-29 10:00 UTC"
+    );
+    assert!(v.text(By::Css("#p26")).contains("##vote Frank"));
+}
+
+#[test]
+fn on_a_phone_no_page_scrolls_sideways() {
+    let Some(v) = Visit::start() else { return };
+    v.browser.set_window_size(390, 844).unwrap();
+    for path in ["/g/demo", "/g/demo?at=30", "/g/demo/votes", "/g/demo/posts"] {
+        v.goto(path);
+        let w = v.browser.widths().unwrap();
+        assert!(
+            w.viewport_width <= 390,
+            "{path}: the viewport is {}px wide, not a phone's",
+            w.viewport_width
+        );
+        assert!(
+            w.scroll_width <= w.viewport_width,
+            "{path}: {}px of content in a {}px viewport scrolls sideways",
+            w.scroll_width,
+            w.viewport_width
+        );
+    }
+    v.goto("/g/demo?at=30");
+    v.screenshot("status-phone.png");
+}
