@@ -487,7 +487,10 @@ fn parse_items(
             LineKind::Other => {
                 let mut d = Diagnostic::error(
                     line.span(),
-                    format!("`{}` is neither a header line nor an ability", text.trim()),
+                    format!(
+                        "`{}` is neither a header line nor an ability",
+                        shorten(text.trim(), 60)
+                    ),
                 )
                 .expected(expected_lines(kind));
                 if let Some(s) = suggest_key(text, kind) {
@@ -515,8 +518,19 @@ fn expected_lines(kind: ElementKind) -> Vec<String> {
     out
 }
 
+/// `text` cut to at most `max` characters, with `…` when cut.
+fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
 fn suggest_key(line: &str, kind: ElementKind) -> Option<String> {
     let head = line.split(':').next().unwrap_or(line).trim();
+    if head.chars().count() > 40 {
+        return None; // far longer than any key: no near miss (and no quadratic work)
+    }
     let mut candidates: Vec<String> = Flag::ALL
         .iter()
         .filter(|f| f.allowed_in(kind))

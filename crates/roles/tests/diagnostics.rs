@@ -100,3 +100,17 @@ fn line_and_column_count_characters_not_bytes() {
     assert_eq!(line_col(text, 1), (1, 1));
     assert_eq!(line_col(text, 999), (2, 3));
 }
+
+#[test]
+fn an_unknown_line_is_quoted_shortened_in_the_message_and_a_near_miss_key_is_suggested() {
+    let long = format!("{}\n", "Lorem ipsum ".repeat(20));
+    let text = format!("**Pack** | Ability Set\nInherrit: `Wolf`\n{long}");
+    let mut diags = Vec::new();
+    parse_element(&text, ElementKind::AbilitySet, "pack", &mut diags);
+    assert_eq!(diags.len(), 2, "{diags:#?}");
+    assert_eq!(diags[0].help.as_deref(), Some("did you mean `Inherit:`?"));
+    assert_eq!(
+        diags[1].message,
+        format!("`{}…` is neither a header line nor an ability", &long[..60])
+    );
+}
