@@ -156,6 +156,11 @@ impl PartialEq for Ability {
 }
 
 /// A reference from an ability to something named elsewhere, or a context-only selector.
+///
+/// Names are as written (selector queries use `-` for spaces; `` `Attr:Source` `` constants
+/// give only the attribute name). `#Name` is always reported as [`Reference::Group`] (it may
+/// name a group, a location or a public channel); the ability walk never produces
+/// `AbilitySet` or `Location` (those come from element headers).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reference<'a> {
     Role(&'a str, Span),
