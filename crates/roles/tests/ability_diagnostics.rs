@@ -382,3 +382,25 @@ fn misspelled_selectors_keys_properties_and_variables() {
     assert!(diagnose("Immediate Night: Learn @Result7").is_empty());
     assert!(diagnose("Immediate Night: Apply `X` to &Werewolf").is_empty());
 }
+
+/// Long hostile lines cost linear work: a huge shuffle list padded with whitespace, a giant
+/// unknown word, thousands of parameter groups.
+#[test]
+fn long_lines_are_handled() {
+    let shuffle = format!(
+        "Starting: Shuffle {}{}",
+        "@Self ".repeat(20_000),
+        " ".repeat(100_000)
+    );
+    assert!(diagnose(&shuffle).is_empty());
+    let word = format!("Starting: {}", "a".repeat(200_000));
+    let d = diagnose(&word);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].help, None);
+    assert!(matches!(
+        classify_line(&format!("{}: x", "b".repeat(200_000))),
+        LineKind::Other
+    ));
+    let groups = format!("Starting: Ascend {}", "{Direct} ".repeat(20_000));
+    assert!(diagnose(&groups).is_empty());
+}

@@ -199,7 +199,9 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn at_end(&self) -> bool {
-        self.rest().trim().is_empty()
+        // `trim_start` only looks at the whitespace right after the cursor, which the next
+        // `ws()` skips anyway, so repeated calls stay linear.
+        self.rest().trim_start().is_empty()
     }
 
     /// Consumes `kw` (after optional whitespace) when it appears as whole words.
@@ -351,6 +353,10 @@ pub(crate) fn suggest<'c>(
     found: &str,
     candidates: impl IntoIterator<Item = &'c str>,
 ) -> Option<&'c str> {
+    // Names are short; long garbage is never a misspelling (and would cost time).
+    if found.len() > 64 {
+        return None;
+    }
     let f = found.to_ascii_lowercase();
     let mut best: Option<(&str, f64)> = None;
     for cand in candidates {
