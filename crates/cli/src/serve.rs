@@ -40,6 +40,10 @@ pub struct ServeArgs {
     /// Mark session cookies Secure (when the site is served over HTTPS by a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// Drop every stored snapshot first, so every game is replayed from its posts (after a
+    /// fix of the tracker or of a forum importer).
+    #[arg(long)]
+    pub rederive: bool,
     /// Seconds between two polls of each running game's forum thread (0: no polling).
     #[arg(long, default_value_t = 120, value_name = "SECONDS")]
     pub poll_interval: u64,
@@ -49,6 +53,9 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
     let store = Store::open(&args.db).map_err(|e| miette!("{e}"))?;
     if let Some(name) = &args.add_gm {
         return add_gm(&store, name);
+    }
+    if args.rederive {
+        store.drop_snapshots().map_err(|e| miette!("{e}"))?;
     }
     if args.demo {
         import_demo(&store)?;

@@ -12,7 +12,7 @@ use mafia_tracker::phase::Phase;
 use mafia_tracker::state::VoteRecord;
 use mafia_tracker::votes::{Target, Verdict};
 use mafia_tracker::{Game, Status, Tracker};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything the pages of one game show, derived from the stored rows.
 #[derive(Debug, Clone)]
@@ -35,7 +35,7 @@ pub struct Derived {
 }
 
 /// One vote-like mark, with the names resolved for display.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HistoryEntry {
     pub phase: Phase,
     pub post: u64,
@@ -47,7 +47,7 @@ pub struct HistoryEntry {
 }
 
 /// Posts and words of one author in one phase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Activity {
     pub phase: Phase,
     pub author: String,
@@ -102,8 +102,7 @@ fn override_line(o: &Override, game: Option<&Game>) -> Line {
 
 /// Replays a game from its stored rows.
 pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Derived {
-    let game = mafia_tracker::config::Game::parse(&row.config, &format!("game {}", row.slug))
-        .map_err(|e| e.to_string());
+    let game = Game::parse(&row.config, &format!("game {}", row.slug)).map_err(|e| e.to_string());
     let posts = with_overrides(raw, &overrides, game.as_ref().ok());
     let mut derived = Derived {
         slug: row.slug.clone(),
@@ -226,6 +225,52 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
         raw: record.raw.clone(),
         reading,
         counted: record.counted,
+    }
+}
+
+/// Names the code that made a snapshot: a snapshot of another version is re-derived. Bump
+/// the number when a change of this crate changes what is derived; a release changes the
+/// package version (and `mafia serve --rederive` drops every snapshot by hand).
+pub const DERIVE_VERSION: &str = concat!("derive-1/", env!("CARGO_PKG_VERSION"));
+
+/// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
+/// the posts, the replay).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    posts: Vec<Post>,
+    status: Option<Status>,
+    history: Vec<HistoryEntry>,
+    activity: Vec<Activity>,
+    post_phases: Vec<Phase>,
+}
+
+impl Derived {
+    /// The part of this derivation a snapshot keeps.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            posts: self.posts.clone(),
+            status: self.status.clone(),
+            history: self.history.clone(),
+            activity: self.activity.clone(),
+            post_phases: self.post_phases.clone(),
+        }
+    }
+
+    /// A derivation restored from a snapshot (the game file is parsed again: it is cheap).
+    pub fn from_snapshot(row: &GameRow, snapshot: Snapshot, overrides: Vec<Override>) -> Derived {
+        let game =
+            Game::parse(&row.config, &format!("game {}", row.slug)).map_err(|e| e.to_string());
+        Derived {
+            slug: row.slug.clone(),
+            thread_url: row.thread_url.clone(),
+            game,
+            posts: snapshot.posts,
+            status: snapshot.status,
+            history: snapshot.history,
+            activity: snapshot.activity,
+            post_phases: snapshot.post_phases,
+            overrides,
+        }
     }
 }
 

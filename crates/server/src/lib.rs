@@ -3,7 +3,7 @@
 //!
 //! Data flow: the store keeps raw posts; [`derive`] replays them (with the GM's overrides)
 //! into a [`derive::Derived`] per game, cached in memory until the game's posts, game file
-//! or overrides change; [`pages`] and [`api`] render that cache, [`gm`] changes the store
+//! or overrides change, and stored as a snapshot so that a restart skips the replay; [`pages`] and [`api`] render that cache, [`gm`] changes the store
 //! and drops the cache entry.
 //!
 //! Modules:
@@ -69,9 +69,26 @@ impl AppState {
             let row = store
                 .game(&wanted)?
                 .ok_or_else(|| AppError::NotFound(format!("no game `{wanted}`")))?;
-            let posts = store.posts(row.id)?;
             let overrides = store.overrides(row.id)?;
-            Ok(derive::derive(&row, &posts, overrides))
+            // A snapshot of this code over exactly the stored posts skips the replay (the
+            // store drops it whenever the posts, the game file or the overrides change).
+            let count = store.post_count(row.id)?;
+            if let Some((posts, json)) = store.snapshot(row.id, derive::DERIVE_VERSION)? {
+                if posts == count {
+                    if let Ok(snapshot) = serde_json::from_str(&json) {
+                        return Ok(Derived::from_snapshot(&row, snapshot, overrides));
+                    }
+                }
+            }
+            let posts = store.posts(row.id)?;
+            let derived = derive::derive(&row, &posts, overrides);
+            if let Ok(json) = serde_json::to_string(&derived.snapshot()) {
+                let stored = posts.len() as u64;
+                if let Err(e) = store.put_snapshot(row.id, derive::DERIVE_VERSION, stored, &json) {
+                    tracing::warn!("cannot store the snapshot of `{wanted}`: {e}");
+                }
+            }
+            Ok(derived)
         })
         .await
         .map_err(|e| AppError::Internal(e.to_string()))??;

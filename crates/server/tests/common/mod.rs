@@ -43,6 +43,12 @@ impl Site {
         }
     }
 
+    /// A new service on the same database, as after a restart (nothing cached in memory).
+    pub fn restart(&mut self) {
+        self.state = AppState::new(self.store.clone(), Options::default());
+        self.app = mafia_server::router(self.state.clone());
+    }
+
     /// Adds a game with its posts (each `(author, html)`, numbered from 1, an hour apart).
     pub fn game(&self, slug: &str, config: &str, posts: &[(&str, &str)]) -> i64 {
         let id = self
