@@ -49,28 +49,26 @@ impl Cursor<'_> {
 
     fn cond_and(&mut self, depth: usize) -> PResult<Condition> {
         let first = self.cond_or(depth)?;
+        if !self.at_kw("and") {
+            return Ok(first);
+        }
         let mut items = vec![first];
         while self.kw("and") {
             items.push(self.cond_or(depth)?);
         }
-        Ok(if items.len() == 1 {
-            items.pop().expect("one item")
-        } else {
-            Condition::And(items)
-        })
+        Ok(Condition::And(items))
     }
 
     fn cond_or(&mut self, depth: usize) -> PResult<Condition> {
         let first = self.cond_unary(depth)?;
+        if !self.at_kw("or") {
+            return Ok(first);
+        }
         let mut items = vec![first];
         while self.kw("or") {
             items.push(self.cond_unary(depth)?);
         }
-        Ok(if items.len() == 1 {
-            items.pop().expect("one item")
-        } else {
-            Condition::Or(items)
-        })
+        Ok(Condition::Or(items))
     }
 
     fn cond_unary(&mut self, depth: usize) -> PResult<Condition> {
