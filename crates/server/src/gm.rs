@@ -100,7 +100,7 @@ fn csrf_field(token: &str) -> Markup {
 // --- login -------------------------------------------------------------------------------
 
 async fn login_form(State(state): State<AppState>) -> Result<Response, AppError> {
-    let token = random_hex().ok_or(AppError::Internal("no random numbers".into()))?;
+    let token = mafia_store::random_token()?;
     let page = layout(
         "GM login",
         html! {
@@ -119,20 +119,6 @@ async fn login_form(State(state): State<AppState>) -> Result<Response, AppError>
         set_cookie(LOGIN_COOKIE, &token, 3600, state.options.secure_cookies),
     );
     Ok(response)
-}
-
-fn random_hex() -> Option<String> {
-    let mut bytes = [0u8; 32];
-    getrandom_fill(&mut bytes)?;
-    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-fn getrandom_fill(buf: &mut [u8]) -> Option<()> {
-    // std has no secure random source: read the kernel's.
-    use std::io::Read;
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut f| f.read_exact(buf))
-        .ok()
 }
 
 #[derive(Debug, Deserialize)]

@@ -847,8 +847,9 @@ fn verify_password(password: &str, hash: &str) -> bool {
     })
 }
 
-/// 32 random bytes as 64 hex digits.
-fn random_token() -> Result<String> {
+/// 32 bytes from the system's secure random source, as 64 hex digits (session and CSRF
+/// tokens).
+pub fn random_token() -> Result<String> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| StoreError::Random(e.to_string()))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
