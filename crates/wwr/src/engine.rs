@@ -964,7 +964,7 @@ impl Game {
                 }
             }
         }
-        if chosen {
+        if chosen || params.scaling.is_some() {
             let per_phase = match &params.scaling {
                 Some(s) => self.scale(s, ctx),
                 None => 1,

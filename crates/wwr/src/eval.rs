@@ -82,12 +82,10 @@ impl Game {
                 divisor,
                 ..
             } => {
-                let a = self.eval(value, ctx);
-                let a = self.num_of(&a) as f64;
+                let a = self.real(value, ctx);
                 let r = match divisor {
                     Some(d) => {
-                        let d = self.eval(d, ctx);
-                        let d = self.num_of(&d) as f64;
+                        let d = self.real(d, ctx);
                         if d == 0.0 { 0.0 } else { a / d }
                     }
                     None => a,
@@ -105,6 +103,17 @@ impl Game {
                     val = self.prop(val, p);
                 }
                 val
+            }
+        }
+    }
+
+    /// A value as a real number (`1.5` in `ceil $total/1.5` keeps its fraction).
+    fn real(&mut self, v: &Value, ctx: &Ctx) -> f64 {
+        match v {
+            Value::Number { text, .. } => text.parse::<f64>().unwrap_or(0.0),
+            other => {
+                let v = self.eval(other, ctx);
+                self.num_of(&v) as f64
             }
         }
     }
@@ -498,7 +507,7 @@ impl Game {
                 x == y
             }
             (Val::Num(x), Val::Num(y)) => x == y,
-            _ => norm(&self.text_of(a)) == norm(&self.text_of(b)),
+            _ => bare(&self.text_of(a)) == bare(&self.text_of(b)),
         }
     }
 
@@ -586,6 +595,16 @@ impl Game {
         out.push_str(rest);
         out
     }
+}
+
+/// A text for comparison: normalised, without a type annotation (`Townsfolk[class]`).
+fn bare(t: &str) -> String {
+    let t = t.trim();
+    let t = match (t.ends_with(']'), t.rfind('[')) {
+        (true, Some(i)) if i > 0 => &t[..i],
+        _ => t,
+    };
+    norm(t)
 }
 
 /// The display name of an attribute kind.

@@ -539,3 +539,100 @@ fn a_failed_pack_attack_emits_attack_and_the_ferocious_wolf_strikes_its_target()
         "Dave died: Attack by Role:Ferocious Wolf (Fred)"
     ));
 }
+
+// --- Complex actions, obstruction, poll deletion, elections and granting ---------------
+
+#[test]
+fn tracking_wolf_evaluates_class_and_category_into_a_threat_level() {
+    // Process: Class and Category Investigate; Evaluate: @Result1/@Result2 chains.
+    let mut g = game(&[
+        ("Tia", "Tracking Wolf"),
+        ("Alice", "Fortune Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+    ]);
+    next(&mut g);
+    assert_eq!(
+        act(&mut g, "Tia: Immediate Night: Alice"),
+        ["Immediate Night: Alice is a Major Threat"]
+    );
+    next(&mut g);
+    next(&mut g);
+    assert_eq!(
+        act(&mut g, "Tia: Immediate Night: Dave"),
+        ["Immediate Night: Dave is a Slight Threat"]
+    );
+}
+
+#[test]
+fn riding_hood_killed_by_the_pack_obstructs_the_attacker_and_deletes_the_next_pack_poll() {
+    // On Killed, @AttackSource is `Group:Wolfpack`: Obstruct @Attacker (~NextNight),
+    // Delete `Wolfpack` Poll (Ascend is not supported yet and is skipped with a log line).
+    let mut g = game(&[
+        ("Tia", "Tracking Wolf"),
+        ("Rhoda", "Riding Hood"),
+        ("Alice", "Fortune Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Tia: Vote Wolfpack: Rhoda");
+    next(&mut g);
+    assert!(!alive(&g, "Rhoda"));
+    assert!(has(&host(&g), "Ascend (skipped: not supported yet"));
+    next(&mut g); // N2: no pack poll, and Tia's investigation is obstructed
+    assert!(has(&host(&g), "the Wolfpack poll was deleted"));
+    assert!(
+        g.state
+            .polls
+            .iter()
+            .all(|p| !(p.open && p.def == "Wolfpack"))
+    );
+    assert_eq!(
+        act(&mut g, "Tia: Immediate Night: Alice"),
+        Vec::<String>::new()
+    );
+    assert!(has(&host(&g), "Tia's Investigating was obstructed"));
+    next(&mut g);
+    next(&mut g); // N3: the obstruction ended with N2
+    assert_eq!(
+        act(&mut g, "Tia: Immediate Night: Alice"),
+        ["Immediate Night: Alice is a Major Threat"]
+    );
+}
+
+#[test]
+fn the_election_grants_mayor_then_reporter() {
+    // Election poll: no Mayor → `Target `Mayor` (Role)`, `Create Poll … as `Mayor Election``;
+    // On Poll Closed: Grant @Target to @Winner. Mayor's On Assigned sets its counter to
+    // ceil $total/1.5 = ceil(5/1.5) = 4.
+    let mut g = game(FIVE);
+    g.state.setup.polls.push("Election".into());
+    to_phase(&mut g, "D1");
+    assert!(
+        g.state
+            .polls
+            .iter()
+            .any(|p| p.open && p.name == "Mayor Election")
+    );
+    for v in ["Alice", "Carol", "Dave"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Bob"));
+    }
+    next(&mut g);
+    assert!(has(&public(&g), "Bob was elected as Mayor"));
+    assert!(has(&told(&g, "Bob"), "You are now also Mayor."));
+    let mayor = g
+        .state
+        .attrs
+        .iter()
+        .find(|a| matches!(&a.kind, mafia_wwr::state::AttrKind::Role { role } if role == "Mayor"))
+        .expect("Bob holds the Mayor role");
+    assert_eq!(mayor.counter, 4);
+    to_phase(&mut g, "D2");
+    assert!(
+        g.state
+            .polls
+            .iter()
+            .any(|p| p.open && p.name == "Reporter Election")
+    );
+}
