@@ -123,3 +123,76 @@ fn ten_players_the_wolves_win_on_night_four() {
     assert_eq!(o.winners, ["Werewolf"]);
     assert_eq!(o.phase.to_string(), "N4");
 }
+
+#[test]
+fn sixteen_players_the_huntress_takes_a_wolf_with_her_and_town_wins_on_day_two() {
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Bob", "Witch"),
+        ("Carol", "Huntress"),
+        ("Gus", "Runner"),
+        ("Hana", "Hooker"),
+        ("Ian", "Idiot"),
+        ("Dave", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Kim", "Citizen"),
+        ("Lee", "Citizen"),
+        ("Max", "Citizen"),
+        ("Ned", "Citizen"),
+        ("Oli", "Citizen"),
+        ("Eve", "Wolf"),
+        ("Walt", "Wolf"),
+        ("Will", "Wolf"),
+    ]);
+    play(
+        &mut g,
+        "
+        Carol: Immediate: @Selection = Will
+        next
+        # N1: the pack kills Dave; the Fortune Teller finds Eve.
+        Alice: Immediate Night: Eve
+        Eve: Vote Wolfpack: Dave
+        Walt: Vote Wolfpack: Dave
+        Will: Vote Wolfpack: Dave
+        next
+        # D1: Eve is lynched 8 to 3.
+        Alice: Vote Lynch: Eve
+        Bob: Vote Lynch: Eve
+        Fay: Vote Lynch: Eve
+        Kim: Vote Lynch: Eve
+        Lee: Vote Lynch: Eve
+        Max: Vote Lynch: Eve
+        Ned: Vote Lynch: Eve
+        Oli: Vote Lynch: Eve
+        Eve: Vote Lynch: Alice
+        Walt: Vote Lynch: Alice
+        Will: Vote Lynch: Alice
+        next
+        # N2: the pack kills the Huntress, whose dying shot kills Will.
+        Walt: Vote Wolfpack: Carol
+        Will: Vote Wolfpack: Carol
+        next
+        # D2: Walt is lynched 6 to 1.
+        Alice: Vote Lynch: Walt
+        Bob: Vote Lynch: Walt
+        Gus: Vote Lynch: Walt
+        Hana: Vote Lynch: Walt
+        Ian: Vote Lynch: Walt
+        Fay: Vote Lynch: Walt
+        Walt: Vote Lynch: Alice
+        next
+        ",
+    );
+    assert!(has(
+        &told(&g, "Alice"),
+        "Role Investigate Eve (SD, WD): Wolf"
+    ));
+    assert!(has(&public(&g), "Huntress Carol killed Will"));
+    for dead in ["Dave", "Eve", "Carol", "Will", "Walt"] {
+        assert!(!alive(&g, dead), "{dead} should be dead");
+    }
+    assert_eq!(g.living().len(), 11);
+    let o = g.state.outcome.as_ref().expect("the game is over");
+    assert_eq!(o.winners, ["Townsfolk"]);
+    assert_eq!(o.phase.to_string(), "D2");
+}
