@@ -636,3 +636,60 @@ fn the_election_grants_mayor_then_reporter() {
             .any(|p| p.open && p.name == "Reporter Election")
     );
 }
+
+#[test]
+fn a_lynched_farmer_passes_the_farm_to_her_target() {
+    // On Death (a lynch is a death): `@Target->Alignment is `Townsfolk``: Role Change.
+    let mut g = game(&[
+        ("Flo", "Farmer"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Flo: Immediate: Dave");
+    to_phase(&mut g, "D1");
+    for v in ["Cid", "Fay", "Eve"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Flo"));
+    }
+    next(&mut g);
+    assert!(!alive(&g, "Flo"));
+    assert_eq!(role(&g, "Dave"), "Farmer");
+}
+
+#[test]
+fn a_farmer_without_a_target_picks_one_at_random_and_continues() {
+    // `not (@Target exists)`: Target @Others->RandomPlayer, then `Continue` to the
+    // alignment lines: a townsperson becomes a Farmer, a wolf a Farming Wolf.
+    for seed in 0..6 {
+        let mut g = game_seeded(
+            &[
+                ("Flo", "Farmer"),
+                ("Dave", "Citizen"),
+                ("Cid", "Citizen"),
+                ("Eve", "Wolf"),
+            ],
+            seed,
+        );
+        to_phase(&mut g, "D1");
+        for v in ["Dave", "Cid", "Eve"] {
+            act(&mut g, &format!("{v}: Vote Lynch: Flo"));
+        }
+        next(&mut g);
+        let heirs: Vec<(String, String)> = g
+            .state
+            .players
+            .iter()
+            .filter(|p| p.name != "Flo" && p.role != p.original_role)
+            .map(|p| (p.name.clone(), p.role.clone()))
+            .collect();
+        assert_eq!(heirs.len(), 1, "seed {seed}: {heirs:?}");
+        let (who, role) = &heirs[0];
+        let expected = if who == "Eve" {
+            "Farming Wolf"
+        } else {
+            "Farmer"
+        };
+        assert_eq!(role, expected, "seed {seed}");
+    }
+}
