@@ -3372,6 +3372,48 @@ impl Game {
             .collect())
     }
 
+    /// What a player may do now: `<Trigger> [|prompt|]: <first step>` for each chosen-action
+    /// ability whose timing fits this phase and whose restrictions pass.
+    pub fn prompts(&self, p: usize) -> Vec<String> {
+        let mut g = self.clone(); // restrictions may draw from the RNG; never from the real one
+        let phase = g.state.phase;
+        let mut out = Vec::new();
+        for owner in g.owners(false) {
+            if owner.me != Some(p) {
+                continue;
+            }
+            let Some(def) = g.def_of(&owner.source) else {
+                continue;
+            };
+            for (i, (ab, _)) in def.abilities.iter().enumerate() {
+                let Some(t) = timing_of(ab) else { continue };
+                let fits = match t {
+                    Timing::Immediate | Timing::EndPhase => true,
+                    Timing::ImmediateNight | Timing::EndNight | Timing::PreEndNight => {
+                        phase.kind == PhaseKind::Night
+                    }
+                    Timing::ImmediateDay | Timing::EndDay | Timing::PreEndDay => {
+                        phase.kind == PhaseKind::Day
+                    }
+                    _ => false,
+                };
+                if !fits || g.allowed(ab, &g.ctx_for(&owner, i), true).is_err() {
+                    continue;
+                }
+                let mut line = t.name().to_string();
+                if let Some(pr) = params_of(ab).prompt {
+                    line.push_str(&format!(" |{}|", pr.key));
+                }
+                if let Some(Step::Do { ability, .. }) = ab.steps.first() {
+                    line.push_str(": ");
+                    ability.write(&mut line);
+                }
+                out.push(line);
+            }
+        }
+        out
+    }
+
     fn player_list(&self) -> String {
         self.state
             .players

@@ -62,6 +62,21 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
         }
     }
     if let Some(p) = player {
+        let prompts = game.prompts(p);
+        if !prompts.is_empty() {
+            out.push_str("You may use:\n");
+            for pr in prompts {
+                let _ = writeln!(out, "  {pr}");
+            }
+        }
+        for q in s.pending.iter().filter(|q| q.player == p) {
+            let sel = q
+                .selection
+                .as_ref()
+                .map(|v| game.text_of(v))
+                .unwrap_or_default();
+            let _ = writeln!(out, "Queued for {}: {sel}", q.phase);
+        }
         let mine: Vec<_> = s.displays.iter().filter(|d| d.player == Some(p)).collect();
         for d in mine {
             let _ = writeln!(out, "Display {}: {}", d.name, d.values.join(", "));

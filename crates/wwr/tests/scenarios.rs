@@ -693,3 +693,29 @@ fn a_farmer_without_a_target_picks_one_at_random_and_continues() {
         assert_eq!(role, expected, "seed {seed}");
     }
 }
+
+#[test]
+fn a_player_is_shown_the_prompts_open_to_them() {
+    let mut g = game(FIVE);
+    let bob = g.player_named("Bob").unwrap();
+    assert!(
+        g.prompts(bob).is_empty(),
+        "the Witch has nothing to do by day"
+    );
+    next(&mut g);
+    assert_eq!(
+        g.prompts(bob),
+        [
+            "End Night |witch.pod|: Attack @Selection",
+            "Immediate Night |witch.pol|: Protect @Selection from `Attacks` through Active Defense (~Phase)",
+        ]
+    );
+    act(&mut g, "Bob: End Night: Eve");
+    let view = mafia_wwr::render::show(&g, Some(bob), false);
+    assert!(view.contains("Queued for N1: Eve"), "{view}");
+    assert!(
+        !view.contains("End Night |witch.pod|"),
+        "used this night: {view}"
+    );
+    assert!(view.contains("Immediate Night |witch.pol|"), "{view}");
+}
