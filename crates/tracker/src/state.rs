@@ -69,6 +69,9 @@ pub struct DayResult {
     pub tally: Tally,
     /// The candidate who reached majority under the hammer profile, and the post.
     pub hammer: Option<(String, u64)>,
+    /// The day's vote log: every vote-like mark with its raw text, post and verdict.
+    #[serde(default)]
+    pub votes: Vec<VoteRecord>,
 }
 
 /// The tracker: the game file plus everything learnt from the posts so far.
@@ -506,6 +509,7 @@ impl Tracker {
                 phase,
                 tally,
                 hammer,
+                votes: std::mem::take(&mut self.today),
             });
             let min = self.game.rules.activity_min_posts;
             if min > 0 {

@@ -4,6 +4,7 @@
 use mafia_posts::{JsonlSource, Post, PostSource};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
+use mafia_tracker::votes::Verdict;
 use mafia_tracker::{Game, Status, Tracker};
 
 const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo");
@@ -265,4 +266,23 @@ fn the_final_gm_review_list() {
     .map(|(p, k, w)| (p, k, w.to_string()))
     .collect();
     assert_eq!(items, expected);
+}
+
+#[test]
+fn every_vote_of_day_1_is_kept_with_its_text_post_and_verdict() {
+    let s = as_of(u64::MAX);
+    let log = &s.previous_days[0].votes;
+    // Posts 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 15, 16, 17 hold a vote-like mark (post 8's is
+    // quoted). Posts 5 (unbolded), 6 (`V:`) and 10 (`Zorro`) do not count; post 17 (Carol's
+    // unvote on the locked wagon) is refused.
+    let posts: Vec<u64> = log.iter().map(|v| v.post).collect();
+    assert_eq!(posts, [2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 15, 16, 17]);
+    let counted: Vec<u64> = log.iter().filter(|v| v.counted).map(|v| v.post).collect();
+    assert_eq!(counted, [2, 3, 4, 7, 11, 12, 13, 15, 16]);
+    let frank = &log[5];
+    assert_eq!(
+        (frank.voter.as_str(), frank.raw.as_str()),
+        ("Frank", "##vote Bbo")
+    );
+    assert!(matches!(frank.verdict, Verdict::NearMiss { .. }));
 }
