@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Load test of the status site (not part of `cargo test`; figures in docs/performance.md).
+#
+#   bash scripts/loadtest.sh          # from anywhere; needs python3, curl, and oha
+#                                     # (installed with `cargo install oha --locked` if missing)
+#
+# What it does, all on 127.0.0.1, and stops by itself:
+# 1. builds the release binary and starts `mafia serve --demo` (SQLite, a free port) with
+#    polling every second;
+# 2. serves a generated 1,000-post phpBB topic page (scripts/fake_forum.py) and creates a
+#    game `polled` following it through the GM dashboard (log in, CSRF token, create form), so
+#    the poller downloads, parses and stores that page about once a second throughout;
+# 3. runs oha, a second process, at a fixed rate against the demo's status page, its JSON
+#    API and the polled game's status page, and prints requests/s and latency percentiles
+#    (oha's --latency-correction: latency counts from when a request was due, so a stalled
+#    server cannot hide its queue).
+#
+# Settings (environment): MAFIA_BIN (a built binary to use instead of building one), RATE (requests/s, 1000), DURATION (per target, 25s),
+# CONNECTIONS (32), POSTS (on the forum page, 1000), POLL (seconds between polls, 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RATE=${RATE:-1000}
+DURATION=${DURATION:-25s}
+CONNECTIONS=${CONNECTIONS:-32}
+POSTS=${POSTS:-1000}
+POLL=${POLL:-1}
+target=${CARGO_TARGET_DIR:-target}
+
+if [ -n "${MAFIA_BIN:-}" ]; then
+    bin=$MAFIA_BIN
+else
+    echo "== building the release binary"
+    cargo build --release --locked -q -p mafia
+    bin="$target/release/mafia"
+fi
+
+oha=$(command -v oha || echo "$HOME/.cargo/bin/oha")
+if [ ! -x "$oha" ]; then
+    echo "== installing oha (cargo install oha --locked: a few minutes, once)"
+    cargo install oha --locked -q
+fi
+
+# The interpreter itself (not a version manager's shim), so that its pid is the server's.
+py=$(python3 -c 'import sys; print(sys.executable)')
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Waits (at most $2 seconds) until the command in $1 succeeds.
+wait_for() {
+    local tries=$(($2 * 10))
+    until eval "$1" >/dev/null 2>&1; do
+        tries=$((tries - 1))
+        if [ "$tries" -le 0 ]; then
+            echo "error: timed out waiting for: $1" >&2
+            return 1
+        fi
+        sleep 0.1
+    done
+}
+
+free_port() {
+    "$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+echo "== a fake forum with a $POSTS-post topic page"
+forum_port=$(free_port)
+"$py" scripts/fake_forum.py "$forum_port" "$POSTS" "$work/forum-count" & pids+=($!)
+wait_for "curl -sf -o /dev/null http://127.0.0.1:$forum_port/" 30
+
+echo "== mafia serve --demo (polling every ${POLL}s)"
+password=loadtest-password
+printf '%s\n' "$password" | "$bin" serve --db "$work/load.db" --add-gm loadtest >/dev/null
+RUST_LOG=mafia_server::poll=info "$bin" serve --demo --db "$work/load.db" \
+    --listen 127.0.0.1:0 --poll-interval "$POLL" >"$work/serve.out" 2>"$work/serve.err" & pids+=($!)
+wait_for "grep -q '^Serving the demo game at ' '$work/serve.out'" 30
+demo_url=$(sed -n 's/^Serving the demo game at //p' "$work/serve.out" | head -n 1)
+base=${demo_url%/g/demo}
+wait_for "curl -sf -o /dev/null $demo_url" 30
+
+echo "== the GM creates a game that follows the fake forum's thread"
+jar="$work/cookies"
+csrf_of() { grep -o 'name="csrf" value="[0-9a-f]*"' | head -n 1 | sed 's/.*value="//; s/"$//'; }
+csrf=$(curl -sf -c "$jar" -b "$jar" "$base/gm/login" | csrf_of)
+curl -sf -c "$jar" -b "$jar" -o /dev/null --data-urlencode "csrf=$csrf" \
+    --data-urlencode name=loadtest --data-urlencode "password=$password" "$base/gm/login"
+csrf=$(curl -sf -c "$jar" -b "$jar" "$base/gm" | csrf_of)
+sed 's/^name = .*/name = "Load test game"/' demo/game.toml >"$work/polled.toml"
+code=$(curl -s -c "$jar" -b "$jar" -o "$work/create.html" -w '%{http_code}' \
+    --data-urlencode "csrf=$csrf" --data-urlencode slug=polled \
+    --data-urlencode "thread_url=http://127.0.0.1:$forum_port/viewtopic.php?t=1" \
+    --data-urlencode forum=phpbb --data-urlencode "config@$work/polled.toml" "$base/gm/games")
+if [ "$code" != 303 ]; then
+    echo "error: creating the polled game answered $code:" >&2
+    sed 's/<[^>]*>/ /g' "$work/create.html" | tr -s ' \n' | head -c 600 >&2
+    exit 1
+fi
+polled_posts() {
+    curl -sf "$base/api/games" | "$py" -c '
+import json, sys
+print(next((g["posts"] for g in json.load(sys.stdin) if g["slug"] == "polled"), 0))'
+}
+wait_for "[ \"\$(polled_posts)\" = $POSTS ]" 60
+echo "the polled game has $(polled_posts) posts; the forum has served $(cat "$work/forum-count") pages so far"
+
+if "$oha" --help | grep -q -- '--output-format'; then json=(--output-format json); else json=(-j); fi
+cores=$(nproc)
+cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)
+echo "== oha: $RATE requests/s for $DURATION per target, $CONNECTIONS connections ($cores cores: $cpu)"
+summary="$work/summary"
+for path in /g/demo /api/games/demo /g/polled; do
+    url="$base$path"
+    "$oha" --no-tui -n 500 -c "$CONNECTIONS" "$url" >/dev/null # warm-up
+    pages_before=$(cat "$work/forum-count")
+    polls_before=$(grep -c 'polled' "$work/serve.err" || true)
+    "$oha" --no-tui "${json[@]}" -z "$DURATION" -q "$RATE" -c "$CONNECTIONS" \
+        --latency-correction "$url" >"$work/oha.json"
+    pages=$(($(cat "$work/forum-count") - pages_before))
+    polls=$(($(grep -c 'polled' "$work/serve.err" || true) - polls_before))
+    "$py" - "$work/oha.json" "$path" "$pages" "$polls" <<'PY' | tee -a "$summary"
+import json, sys
+report, path, pages, polls = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3], sys.argv[4]
+s, p = report["summary"], report["latencyPercentiles"]
+ms = lambda v: f"{v * 1000:.2f} ms" if v is not None else "n/a"
+codes = report.get("statusCodeDistribution", {})
+print(f"| {path} | {s['requestsPerSec']:.0f} | {ms(p.get('p50'))} | {ms(p.get('p99'))} | "
+      f"{ms(p.get('p99.9'))} | {ms(s.get('slowest'))} | {s['successRate'] * 100:.1f}% "
+      f"({', '.join(f'{k}: {v}' for k, v in sorted(codes.items()))}) | {polls} polls, {pages} pages |")
+PY
+done
+echo
+echo "| target | requests/s | p50 | p99 | p99.9 | slowest | answered (status: count) | polls during the run |"
+echo "|---|---|---|---|---|---|---|---|"
+cat "$summary"
