@@ -204,3 +204,23 @@ fn show_needs_a_role_set_and_a_known_name() {
         run.stderr
     );
 }
+
+#[test]
+fn check_a_file_outside_any_role_set_says_references_were_not_checked() {
+    let dir = std::env::temp_dir().join(format!("mafia-roles-cli-{}-loose", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("wolf"), wolf("Pack")).unwrap();
+    let run = mafia(&["roles", "check", "wolf"], &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("references were not checked"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("1 files checked: 0 errors, 0 warnings"),
+        "{}",
+        run.stdout
+    );
+}
