@@ -15,6 +15,8 @@
 #    (oha's --latency-correction: latency counts from when a request was due, so a stalled
 #    server cannot hide its queue).
 #
+# LOADGEN=wrk uses wrk instead (no fixed rate: as many requests as the server answers; its
+# p99 is then the latency at full load, an upper bound for any lower rate).
 # Settings (environment): MAFIA_BIN (a built binary to use instead of building one), RATE (requests/s, 1000), DURATION (per target, 25s),
 # CONNECTIONS (32), POSTS (on the forum page, 1000), POLL (seconds between polls, 1).
 set -euo pipefail
@@ -34,10 +36,15 @@ else
     bin="$target/release/mafia"
 fi
 
-oha=$(command -v oha || echo "$HOME/.cargo/bin/oha")
-if [ ! -x "$oha" ]; then
-    echo "== installing oha (cargo install oha --locked: a few minutes, once)"
-    cargo install oha --locked -q
+LOADGEN=${LOADGEN:-oha}
+if [ "$LOADGEN" = wrk ]; then
+    command -v wrk >/dev/null || { echo "error: LOADGEN=wrk needs wrk (apt-get install wrk)" >&2; exit 1; }
+else
+    oha=$(command -v oha || echo "$HOME/.cargo/bin/oha")
+    if [ ! -x "$oha" ]; then
+        echo "== installing oha (cargo install oha --locked: a few minutes, once)"
+        cargo install oha --locked -q
+    fi
 fi
 
 # The interpreter itself (not a version manager's shim), so that its pid is the server's.
@@ -108,20 +115,45 @@ print(next((g["posts"] for g in json.load(sys.stdin) if g["slug"] == "polled"), 
 wait_for "[ \"\$(polled_posts)\" = $POSTS ]" 60
 echo "the polled game has $(polled_posts) posts; the forum has served $(cat "$work/forum-count") pages so far"
 
-if "$oha" --help | grep -q -- '--output-format'; then json=(--output-format json); else json=(-j); fi
 cores=$(nproc)
 cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)
-echo "== oha: $RATE requests/s for $DURATION per target, $CONNECTIONS connections ($cores cores: $cpu)"
+if [ "$LOADGEN" = wrk ]; then
+    echo "== wrk: as fast as it can for $DURATION per target, $CONNECTIONS connections ($cores cores: $cpu)"
+else
+    if "$oha" --help | grep -q -- '--output-format'; then json=(--output-format json); else json=(-j); fi
+    echo "== oha: $RATE requests/s for $DURATION per target, $CONNECTIONS connections ($cores cores: $cpu)"
+fi
 summary="$work/summary"
 for path in /g/demo /api/games/demo /g/polled; do
     url="$base$path"
-    "$oha" --no-tui -n 500 -c "$CONNECTIONS" "$url" >/dev/null # warm-up
     pages_before=$(cat "$work/forum-count")
     polls_before=$(grep -c 'polled' "$work/serve.err" || true)
-    "$oha" --no-tui "${json[@]}" -z "$DURATION" -q "$RATE" -c "$CONNECTIONS" \
-        --latency-correction "$url" >"$work/oha.json"
+    if [ "$LOADGEN" = wrk ]; then
+        wrk -t2 -c"$CONNECTIONS" -d2s "$url" >/dev/null # warm-up
+        wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$url" >"$work/wrk.txt"
+    else
+        "$oha" --no-tui -n 500 -c "$CONNECTIONS" "$url" >/dev/null # warm-up
+        "$oha" --no-tui "${json[@]}" -z "$DURATION" -q "$RATE" -c "$CONNECTIONS" \
+            --latency-correction "$url" >"$work/oha.json"
+    fi
     pages=$(($(cat "$work/forum-count") - pages_before))
     polls=$(($(grep -c 'polled' "$work/serve.err" || true) - polls_before))
+    if [ "$LOADGEN" = wrk ]; then
+        "$py" - "$work/wrk.txt" "$path" "$pages" "$polls" <<'PY' | tee -a "$summary"
+import re, sys
+text, path, pages, polls = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3], sys.argv[4]
+def field(pattern):
+    m = re.search(pattern, text, re.M)
+    return m.group(1) if m else "n/a"
+errors = field(r"^\s*Non-2xx or 3xx responses: (\d+)")
+rate = float(field(r"^Requests/sec:\s*([0-9.]+)"))
+p50, p99 = field(r"^\s*50%\s+(\S+)"), field(r"^\s*99%\s+(\S+)")
+slowest = field(r"^\s*Latency\s+\S+\s+\S+\s+(\S+)")
+answered = "all 2xx" if errors == "n/a" else errors + " not 2xx"
+print(f"| {path} | {rate:.0f} | {p50} | {p99} | n/a | {slowest} | {answered} | {polls} polls, {pages} pages |")
+PY
+        continue
+    fi
     "$py" - "$work/oha.json" "$path" "$pages" "$polls" <<'PY' | tee -a "$summary"
 import json, sys
 report, path, pages, polls = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3], sys.argv[4]
