@@ -153,7 +153,8 @@ fn params_of(a: &Ability) -> Params {
 }
 
 fn uses_selection(a: &Ability) -> bool {
-    a.to_text().contains("@Selection") || a.to_text().contains("@SecondarySelection")
+    let text = a.to_text();
+    text.contains("@Selection") || text.contains("@SecondarySelection")
 }
 
 /// The ability type and subtype names used by filters (`[Investigating]`, `non-killing`).
