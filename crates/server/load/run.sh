@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 DURATION=${DURATION:-15s}
 work=$(mktemp -d)
-cargo build --release -q -p mafia
+[ -n "${SKIP_BUILD:-}" ] || cargo build --release -q -p mafia
 bin=${CARGO_TARGET_DIR:-target}/release/mafia
 python3 crates/server/load/forum.py 18571 1000 & forum=$!
 "$bin" serve --demo --db "$work/load.db" --listen 127.0.0.1:18570 --poll-interval 1 >"$work/serve.log" 2>&1 & server=$!
@@ -29,5 +29,5 @@ sleep 3
 echo "posts stored for the polled game: $(curl -s http://127.0.0.1:18570/api/games | python3 -c 'import json,sys; print([g["posts"] for g in json.load(sys.stdin) if g["slug"]=="polled"][0])')"
 for path in /g/demo /api/games/demo; do
     echo "== $path"
-    wrk -t2 -c8 -d"$DURATION" --latency "http://127.0.0.1:18570$path" | grep -E "Requests/sec|Latency|50%|90%|99%|requests in"
+    wrk -t"${THREADS:-2}" -c"${CONNECTIONS:-8}" -d"$DURATION" --latency "http://127.0.0.1:18570$path" | grep -E "Requests/sec|Latency|50%|90%|99%|requests in"
 done

@@ -225,15 +225,21 @@ async fn read_pages(
             .text()
             .await
             .map_err(|e| failed(format!("the page {url} broke off: {}", without_url(&e))))?;
-        let engine = engine_of(row)
-            .or_else(|| Engine::detect(&text))
+        // Parsing a long page takes a while: keep it off the threads that serve the pages.
+        let known = engine_of(row);
+        let parsed = tokio::task::spawn_blocking(move || {
+            known
+                .or_else(|| Engine::detect(&text))
+                .map(|engine| engine.parse_page(&text))
+        })
+        .await
+        .map_err(|e| failed(format!("reading {url}: {e}")))?;
+        let page = parsed
             .ok_or_else(|| {
                 failed(format!(
                     "{url} is not a thread page of a known forum engine"
                 ))
-            })?;
-        let page = engine
-            .parse_page(&text)
+            })?
             .map_err(|e| failed(format!("{url}: {e}")))?;
         pages += 1;
         let id = row.id;
