@@ -143,13 +143,15 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
         v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
         "Phase: Day 2 — ends Tue 2026-03-31 23:00 CEST (passed)"
     );
+    // The next three deadlines: this day's, then Night 2 and Day 3 at 23:00 local time.
     assert_eq!(
         v.texts(By::XPath(
             "//h2[.='Next deadlines']/following-sibling::ul[1]/li"
         )),
         [
-            "Night 2: Wed 2026-04-01 23:00 CEST (passed)",
-            "Day 3: Fri 2026-04-03 23:00 CEST (passed)",
+            "Day 2 ends Tue 2026-03-31 23:00 CEST (passed)",
+            "Night 2 ends Wed 2026-04-01 23:00 CEST (passed)",
+            "Day 3 ends Fri 2026-04-03 23:00 CEST (passed)",
         ]
     );
     // Six alive (Bob lynched, Carol killed); majority 4, lock at 5. Alice's `##vote Frank`
