@@ -7,6 +7,8 @@
 //! - `GET /api/games/{slug}/players/{name}/posts`: one author's posts (normalised lines).
 
 use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
@@ -52,42 +54,48 @@ async fn games(State(state): State<AppState>) -> Result<Json<Vec<GameSummary>>, 
     Ok(Json(out))
 }
 
+/// A value as a JSON response, serialised straight from the cached state (no copy).
+fn json_response<T: Serialize + ?Sized>(value: &T) -> Result<Response, AppError> {
+    let bytes = serde_json::to_vec(value).map_err(|e| AppError::Internal(e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
+}
+
 async fn status(
     State(state): State<AppState>,
     Path(slug): Path<String>,
     Query(q): Query<AtQuery>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let d = state.derived(&slug).await?;
     if let Err(e) = &d.game {
         return Err(AppError::BadRequest(format!(
             "the game file cannot be used: {e}"
         )));
     }
-    let status = match q.at {
-        Some(n) => tokio::task::spawn_blocking(move || derive::status_at(&d, n))
-            .await
-            .map_err(|e| AppError::Internal(e.to_string()))?,
-        None => d.status.clone(),
-    };
-    serde_json::to_value(status)
-        .map(Json)
-        .map_err(|e| AppError::Internal(e.to_string()))
+    match q.at {
+        Some(n) => {
+            let status = tokio::task::spawn_blocking(move || derive::status_at(&d, n))
+                .await
+                .map_err(|e| AppError::Internal(e.to_string()))?;
+            json_response(&status)
+        }
+        None => json_response(&d.status),
+    }
 }
 
 async fn votes(
     State(state): State<AppState>,
     Path(slug): Path<String>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let d = state.derived(&slug).await?;
-    Ok(Json(json!(d.history)))
+    json_response(&d.history)
 }
 
 async fn activity(
     State(state): State<AppState>,
     Path(slug): Path<String>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Response, AppError> {
     let d = state.derived(&slug).await?;
-    Ok(Json(json!(d.activity)))
+    json_response(&d.activity)
 }
 
 async fn player_posts(
