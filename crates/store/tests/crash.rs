@@ -98,18 +98,28 @@ fn kill_at_random_moments(db: &TestDb) {
             .spawn()
             .unwrap();
         let stdout = child.stdout.take().unwrap();
+        let (first_commit, first_commit_seen) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || {
             let mut committed = Vec::new();
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
                 if let Some(n) = line.strip_prefix("committed ") {
                     committed.push(n.trim().parse::<u64>().unwrap());
+                    let _ = first_commit.send(());
                 }
             }
             committed
         });
-        // Let it start, then kill it mid-import at a random moment.
-        std::thread::sleep(Duration::from_millis(300 + moments.next_ms(400)));
+        // Kill it at a random moment. The first round waits (bounded) until its child has
+        // committed once, so that on a busy machine, where a child may need long to start,
+        // at least one kill lands in the middle of the import loop; later rounds may also
+        // kill a child before its first commit.
+        if round == 0 {
+            let _ = first_commit_seen.recv_timeout(Duration::from_secs(60));
+            std::thread::sleep(Duration::from_millis(moments.next_ms(400)));
+        } else {
+            std::thread::sleep(Duration::from_millis(300 + moments.next_ms(400)));
+        }
         child.kill().unwrap();
         child.wait().unwrap();
         let committed = reader.join().unwrap();
