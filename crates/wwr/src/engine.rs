@@ -890,25 +890,7 @@ impl Game {
                 }
             }
         }
-        if uses_selection(&ab) && ctx.selection.is_none() {
-            return; // a prompt: it runs when the player answers it (`act`)
-        }
-        if self.allowed(&ab, &ctx, false).is_err() {
-            return;
-        }
-        self.record_use(owner.me, index, &owner.source, None);
-        self.depth += 1;
-        let fb = self.run_ability(&ab, &mut ctx);
-        self.depth -= 1;
-        let it = Item {
-            owner: owner.clone(),
-            index,
-            ability: ab,
-            selection: None,
-            secondary: None,
-            chosen: false,
-        };
-        let _ = (it, fb); // automatic abilities give no action feedback
+        self.run_triggered_capture(owner, index, ab, &mut ctx);
     }
 
     fn record_use(
@@ -2753,6 +2735,8 @@ impl Game {
         self.eval(s, ctx).players()
     }
 
+    /// Runs an automatic ability in the caller's context, so that variables it sets stay
+    /// visible to the caller (`run_triggered` calls this with its own context).
     fn run_triggered_capture(
         &mut self,
         owner: &Owner,
@@ -2761,24 +2745,16 @@ impl Game {
         ctx: &mut Ctx,
     ) {
         if uses_selection(&ab) && ctx.selection.is_none() {
-            return;
+            return; // a prompt: it runs when the player answers it (`act`)
         }
         if self.allowed(&ab, ctx, false).is_err() {
             return;
         }
         self.record_use(owner.me, index, &owner.source, None);
         self.depth += 1;
-        let fb = self.run_ability(&ab, ctx);
+        // Automatic abilities give no action feedback.
+        let _ = self.run_ability(&ab, ctx);
         self.depth -= 1;
-        let it = Item {
-            owner: owner.clone(),
-            index,
-            ability: ab,
-            selection: None,
-            secondary: None,
-            chosen: false,
-        };
-        let _ = (it, fb); // automatic abilities give no action feedback
     }
 
     // -----------------------------------------------------------------------------------
