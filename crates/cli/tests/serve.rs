@@ -43,20 +43,7 @@ fn get(addr: &str, path: &str) -> (String, String) {
 #[test]
 fn serve_demo_prints_the_url_of_the_demo_game_and_serves_it() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("demo.db");
-    let mut child = mafia()
-        .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
-        .arg(&db)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    let _server = Server {
-        child,
-        _output: stdout,
-    };
+    let (_server, first) = start_demo(&dir.path().join("demo.db"));
     let url = first
         .trim()
         .strip_prefix("Serving the demo game at ")
@@ -82,28 +69,7 @@ fn serve_demo_twice_imports_the_posts_once() {
         .filter(|l| !l.trim().is_empty())
         .count();
     for _ in 0..2 {
-        let mut child = mafia()
-            .args(["serve", "--demo", "--listen", "127.0.0.1:0", "--db"])
-            .arg(&db)
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        stdout.read_line(&mut first).unwrap();
-        let _server = Server {
-            child,
-            _output: stdout,
-        };
-        let addr = first
-            .trim()
-            .split("http://")
-            .nth(1)
-            .unwrap()
-            .split('/')
-            .next()
-            .unwrap()
-            .to_owned();
+        let (_server, addr) = serve_demo(&db);
         let (_, json) = get(&addr, "/api/games");
         assert!(json.contains(&format!("\"posts\":{lines}")), "{json}");
     }
@@ -148,8 +114,9 @@ fn add_gm_reads_the_password_from_standard_input() {
     assert!(String::from_utf8_lossy(&empty.stderr).contains("no password"));
 }
 
-/// Starts `mafia serve --demo` on a free port; returns the server and its address.
-fn serve_demo(db: &std::path::Path) -> (Server, String) {
+/// Starts `mafia serve --demo` on a free port; returns the server and the first line it
+/// printed (the URL of the demo game).
+fn start_demo(db: &std::path::Path) -> (Server, String) {
     let mut child = mafia()
         .args([
             "serve",
@@ -167,6 +134,16 @@ fn serve_demo(db: &std::path::Path) -> (Server, String) {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
     stdout.read_line(&mut first).unwrap();
+    let server = Server {
+        child,
+        _output: stdout,
+    };
+    (server, first)
+}
+
+/// Starts `mafia serve --demo` on a free port; returns the server and its address.
+fn serve_demo(db: &std::path::Path) -> (Server, String) {
+    let (server, first) = start_demo(db);
     let addr = first
         .trim()
         .split("http://")
@@ -174,10 +151,6 @@ fn serve_demo(db: &std::path::Path) -> (Server, String) {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("unexpected first line: {first}"))
         .to_owned();
-    let server = Server {
-        child,
-        _output: stdout,
-    };
     (server, addr)
 }
 
