@@ -1,5 +1,7 @@
 //! `mafia serve`: the README's first command starts the site on the demo game and prints
 //! its URL; `--add-gm` creates a GM account from a password on standard input.
+//!
+//! What a person sees of the demo game in a real browser is tested in `crates/e2e`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -152,70 +154,4 @@ fn serve_demo(db: &std::path::Path) -> (Server, String) {
         .unwrap_or_else(|| panic!("unexpected first line: {first}"))
         .to_owned();
     (server, addr)
-}
-
-/// Headless Chromium (Debian's `chromium`, installed by `.ci/run`) with the flags a
-/// container needs.
-fn chromium(args: &[&str]) -> Option<std::process::Output> {
-    let output = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-        ])
-        .args(["--window-size=412,1400"])
-        .args(args)
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
-    Some(output)
-}
-
-/// The demo game in a browser: what a person sees on a phone-sized window. Screenshots are
-/// kept under `target/tmp/screenshots/` (a CI artifact).
-#[test]
-fn a_person_sees_the_demo_game_in_a_browser() {
-    if Command::new("chromium").arg("--version").output().is_err() {
-        eprintln!("skipped: no `chromium` on this machine (.ci/run installs it)");
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let (_server, addr) = serve_demo(&dir.path().join("demo.db"));
-    let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-    std::fs::create_dir_all(&shots).unwrap();
-
-    // The finished game: the end, the dead with their death comments, how each day ended.
-    let url = format!("http://{addr}/g/demo");
-    let dom = chromium(&["--dump-dom", &url]).unwrap();
-    let dom = String::from_utf8_lossy(&dom.stdout);
-    assert!(dom.contains("<h1>Demo Mafia</h1>"), "{dom}");
-    assert!(dom.contains("The game is over."), "{dom}");
-    assert!(dom.contains("Dead (4)"), "{dom}");
-    assert!(dom.contains("Night 1, post 18: a Vanilla Townie."), "{dom}");
-    assert!(dom.contains("Day 1: Bob with 6 votes (locked)"), "{dom}");
-
-    // Day 1 in the middle of the vote: the tally a player checks.
-    let mid = format!("http://{addr}/g/demo?at=8");
-    let dom = chromium(&["--dump-dom", &mid]).unwrap();
-    let dom = String::from_utf8_lossy(&dom.stdout);
-    assert!(dom.contains("As of post 8."), "{dom}");
-    assert!(dom.contains("Phase: <strong>Day 1</strong>"), "{dom}");
-    assert!(
-        dom.contains("8 alive, majority 5, a wagon locks at 6"),
-        "{dom}"
-    );
-    // Alice and Carol bolded `Vote: Bob`, Frank wrote `##vote Bbo` (a near miss of Bob);
-    // Dave's unbolded vote and Erin's `V:` do not count.
-    assert!(dom.contains("<td>Alice, Carol, Frank</td>"), "{dom}");
-    assert!(dom.contains("Not voting: Dave, Erin, Grace, Hank"), "{dom}");
-
-    for (name, page) in [("demo-status.png", &url), ("demo-day1-post8.png", &mid)] {
-        let file = shots.join(name);
-        let shot = format!("--screenshot={}", file.display());
-        let done = chromium(&[&shot, page]).unwrap();
-        assert!(done.status.success());
-        let png = std::fs::read(&file).unwrap();
-        assert!(png.starts_with(b"\x89PNG"), "{name} is not a PNG");
-    }
 }

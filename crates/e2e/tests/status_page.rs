@@ -73,9 +73,18 @@ impl Visit {
         self.browser.click(&e).expect("click");
     }
 
+    /// Saves a PNG of the whole page in `target/e2e/` (the CI artifact) and says where.
     fn screenshot(&self, name: &str) {
         let path = artifact_dir().join(name);
         self.browser.screenshot(&path).expect("screenshot");
+        let png = std::fs::read(&path).expect("the screenshot file");
+        assert!(
+            png.starts_with(b"\x89PNG"),
+            "{} is not a PNG",
+            path.display()
+        );
+        // Straight to stderr, past the test harness's capture, so that CI logs show it.
+        let _ = writeln!(std::io::stderr(), "screenshot: {}", path.display());
     }
 }
 
@@ -104,6 +113,10 @@ fn the_status_page_shows_the_finished_demo_game() {
     );
     // Listed in the order of the player list (Ivan sits in Frank's slot). Grace died in
     // post 33; post 35 gave her death comment.
+    assert_eq!(
+        v.text(By::XPath("//h2[starts-with(., 'Dead')]")),
+        "Dead (4)"
+    );
     assert_eq!(
         v.texts(By::Css("li.dead")),
         [
@@ -182,6 +195,41 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
         ]
     );
     v.screenshot("status-day2.png");
+}
+
+#[test]
+fn day_1_as_of_post_8_shows_only_the_votes_that_count() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/g/demo?at=8");
+    assert_eq!(v.text(By::Css("p.notice")), "As of post 8. Now");
+    assert_eq!(
+        v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
+        "Phase: Day 1 — ends Fri 2026-03-27 21:00 CET (passed)"
+    );
+    // Eight alive: majority 5, lock at 6.
+    assert_eq!(
+        v.text(By::XPath("//h2[.='Vote count']/following-sibling::p[1]")),
+        "8 alive, majority 5, a wagon locks at 6"
+    );
+    // Alice (post 2) and Carol (post 4) bolded `Vote: Bob`; Frank's bolded `##vote Bbo`
+    // (post 7) is a near miss of Bob; Bob tagged `##vote Alice` (post 3). Dave's unbolded
+    // `Vote: Carol` (post 5), Erin's `V: Bob` (post 6) and the vote Grace quoted (post 8) do
+    // not count.
+    assert_eq!(
+        v.table(By::XPath(
+            "//h2[.='Vote count']/following-sibling::table[1]"
+        )),
+        [
+            row(&["Candidate", "Votes", "Voters"]),
+            row(&["Bob", "3, L-2", "Alice, Carol, Frank"]),
+            row(&["Alice", "1, L-4", "Bob"]),
+        ]
+    );
+    assert_eq!(
+        v.text(By::XPath("//p[starts-with(., 'Not voting')]")),
+        "Not voting: Dave, Erin, Grace, Hank"
+    );
+    v.screenshot("status-day1-post8.png");
 }
 
 #[test]
