@@ -101,7 +101,7 @@ impl Walker {
         }
         let (style, dropped) = self.current();
         if !dropped {
-            self.out.push(text, style);
+            self.out.push_html(text, style, self.stack.len());
         }
     }
 
@@ -174,6 +174,7 @@ impl Walker {
         while self.stack.len() > target {
             let Some(open) = self.stack.pop() else { break };
             let position = self.stack.len();
+            self.out.leave(position);
             if let Some(positions) = self.open.get_mut(&open.name) {
                 positions.pop();
             }
@@ -415,7 +416,12 @@ mod tests {
                     .collect(),
             }
         }
-        fn walk(element: scraper::ElementRef<'_>, style: Style, out: &mut LineBuilder) {
+        fn walk(
+            element: scraper::ElementRef<'_>,
+            style: Style,
+            out: &mut LineBuilder,
+            depth: usize,
+        ) {
             let el = element.value();
             let tag = tag_of(el);
             let name = el.name();
@@ -433,11 +439,12 @@ mod tests {
             let inner = element_style(&tag, style);
             for child in element.children() {
                 if let Some(child) = scraper::ElementRef::wrap(child) {
-                    walk(child, inner, out);
+                    walk(child, inner, out, depth + 1);
                 } else if let Some(text) = child.value().as_text() {
-                    out.push(text, inner);
+                    out.push_html(text, inner, depth);
                 }
             }
+            out.leave(depth.saturating_sub(1));
             if is_block(name) {
                 out.break_line();
             } else if is_cell(name) {
@@ -447,7 +454,7 @@ mod tests {
         let fragment = scraper::Html::parse_fragment(html);
         let mut out = LineBuilder::new();
         // The fragment's root element (`<html>`) holds the post.
-        walk(fragment.root_element(), Style::default(), &mut out);
+        walk(fragment.root_element(), Style::default(), &mut out, 0);
         out.finish()
     }
 

@@ -21,6 +21,9 @@ pub(crate) struct LineBuilder {
     spans: Vec<Span>,
     /// Whitespace was seen since the last visible character of the current line.
     pending_space: bool,
+    /// HTML only: the element depths at which literal `[quote]` texts were opened and not yet
+    /// closed (innermost last). While any is open, text is dropped.
+    literal_quotes: Vec<usize>,
 }
 
 impl LineBuilder {
@@ -62,6 +65,48 @@ impl LineBuilder {
             last_end = self.text.len();
         }
         self.close_run(style, first, last_end);
+    }
+
+    /// Appends HTML text found at element `depth`. A literal BBCode quote the forum did not
+    /// render (TeamLiquid leaves `[QUOTE]…` as text inside spoilers) is dropped like a quote
+    /// element: from `[quote]` or `[quote=…]` to its `[/quote]`, or to the end of the element
+    /// it was opened in ([`LineBuilder::leave`]). A stray `[/quote]` is shown as written.
+    pub fn push_html(&mut self, text: &str, style: Style, depth: usize) {
+        let mut rest = text;
+        while let Some((at, len, opens)) = next_quote_marker(rest) {
+            let before = rest.get(..at).unwrap_or("");
+            let marker = rest.get(at..at + len).unwrap_or("");
+            let quoted = !self.literal_quotes.is_empty();
+            if opens {
+                if !quoted {
+                    self.push(before, style);
+                    self.break_line();
+                }
+                self.literal_quotes.push(depth);
+            } else if quoted {
+                self.literal_quotes.pop();
+                self.break_line();
+            } else {
+                self.push(before, style);
+                self.push(marker, style);
+            }
+            rest = rest.get(at + len..).unwrap_or("");
+        }
+        if self.literal_quotes.is_empty() {
+            self.push(rest, style);
+        }
+    }
+
+    /// HTML only: an element whose content was at `depth + 1` has ended, and with it every
+    /// literal quote opened inside it.
+    pub fn leave(&mut self, depth: usize) {
+        let before = self.literal_quotes.len();
+        while self.literal_quotes.last().is_some_and(|&d| d > depth) {
+            self.literal_quotes.pop();
+        }
+        if self.literal_quotes.len() < before && self.literal_quotes.is_empty() {
+            self.break_line();
+        }
     }
 
     fn close_run(&mut self, style: Style, first: Option<usize>, end: usize) {
@@ -108,6 +153,31 @@ impl LineBuilder {
         self.break_line();
         Body { lines: self.lines }
     }
+}
+
+/// The next literal `[quote]`, `[quote=…]` or `[/quote]` (any case) in `text`: its byte
+/// offset, its length and whether it opens a quote.
+fn next_quote_marker(text: &str) -> Option<(usize, usize, bool)> {
+    // ASCII lower-casing keeps every byte offset.
+    let lower = text.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(i) = lower.get(from..)?.find('[') {
+        let at = from + i;
+        let tail = lower.get(at..)?;
+        if tail.starts_with("[/quote]") {
+            return Some((at, "[/quote]".len(), false));
+        }
+        if tail.starts_with("[quote]") {
+            return Some((at, "[quote]".len(), true));
+        }
+        if tail.starts_with("[quote=") {
+            if let Some(end) = tail.find(']') {
+                return Some((at, end + 1, true));
+            }
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Characters that take no room and would only get in the way of matching names: zero-width

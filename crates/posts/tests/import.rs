@@ -403,8 +403,9 @@ fn teamliquid_student_mafia_imports_completely_with_bold_hash_votes() {
         posts.iter().map(|p| p.number).collect::<Vec<_>>(),
         (0..2538).collect::<Vec<_>>()
     );
-    // Counted outside quotes with a separate script (Python's html.parser), one per line.
-    assert_eq!(bold_hash_votes(&posts), 87);
+    // Counted outside quotes with a separate script (Python's html.parser), one per line: 87,
+    // less post 813's `##Vote: Trfel`, which sits in a `[QUOTE]` the forum left unrendered.
+    assert_eq!(bold_hash_votes(&posts), 86);
     let by_number = |n: u64| posts.iter().find(|p| p.number == n).unwrap();
     // The host's opening post explains both vote forms, in bold.
     let opening = bold(by_number(0));

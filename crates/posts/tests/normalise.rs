@@ -216,6 +216,35 @@ fn html_teamliquid_quote_div_is_dropped() {
 }
 
 #[test]
+fn html_unrendered_bbcode_quote_text_is_dropped_to_its_close() {
+    // TeamLiquid left nested `[QUOTE]` text unrendered (Student Mafia V, post 1300).
+    let body = html(
+        "[QUOTE]<b>On January 18 2015 07:57 Trfel wrote:</b><br>[quote=GB]<b>##vote Trfel</b>\
+         [/QUOTE]<br>Why?[/QUOTE]<br><b>##vote GlowingBear</b>",
+    );
+    assert_eq!(lines(&body), ["##vote GlowingBear"]);
+}
+
+#[test]
+fn html_unclosed_bbcode_quote_text_ends_with_its_element() {
+    // Student Mafia V, post 813: a quote in a spoiler, its `[/QUOTE]` lost; the quoted
+    // player's vote must not count as the poster's.
+    let body = html(
+        "<b>##vote WarWaffle</b><div id=\"spoiler_2\"><div class=\"forummsg\">[QUOTE]<b>On \
+         January 18 2015 12:11 TheWarWaffle wrote:</b><br>Trfel is scum<br><b>##Vote: Trfel</b>\
+         </div></div><br>Again nothing changes.",
+    );
+    assert_eq!(lines(&body), ["##vote WarWaffle", "Again nothing changes."]);
+    assert_eq!(bold(&body), ["##vote WarWaffle"]);
+}
+
+#[test]
+fn html_stray_bbcode_quote_close_is_text() {
+    let body = html("I agree.[/QUOTE] <b>##vote Bob</b>");
+    assert_eq!(lines(&body), ["I agree.[/QUOTE] ##vote Bob"]);
+}
+
+#[test]
 fn html_old_phpbb_quotetitle_and_quotecontent_are_dropped() {
     let body = html(
         "<div class=\"quotetitle\">Alice wrote:</div><div class=\"quotecontent\">Vote: Bob</div>ok",
