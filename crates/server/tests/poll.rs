@@ -30,6 +30,10 @@ players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
 #[derive(Debug, Clone, PartialEq)]
 enum Mode {
     Pages,
+    /// The pages with a `Last-Modified` date instead of an ETag.
+    PagesWithDates,
+    /// Pages that break off halfway: the connection drops in the middle of the page.
+    CutOff,
     Status(u16),
     Slow(Duration),
     NotAThread,
@@ -49,6 +53,7 @@ struct Forum {
 struct Request {
     page: u32,
     if_none_match: Option<String>,
+    if_modified_since: Option<String>,
     user_agent: String,
 }
 
@@ -86,14 +91,18 @@ async fn thread(
     headers: HeaderMap,
 ) -> Response {
     let page = q.page.unwrap_or(1);
-    let (mode, body, etag) = {
+    let text_of = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let (mode, body, etag, date) = {
         let mut f = forum.lock().unwrap();
         f.requests.push(Request {
             page,
-            if_none_match: headers
-                .get(header::IF_NONE_MATCH)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_owned),
+            if_none_match: text_of(header::IF_NONE_MATCH),
+            if_modified_since: text_of(header::IF_MODIFIED_SINCE),
             user_agent: headers
                 .get(header::USER_AGENT)
                 .and_then(|v| v.to_str().ok())
@@ -113,7 +122,13 @@ async fn thread(
             .unwrap_or(&[]);
         let next = (page < pages).then_some(page + 1);
         let etag = format!("\"v{}-p{page}\"", f.version);
-        (f.mode.clone(), phpbb_page(shown, next), etag)
+        // Each version of the thread a minute after the one before.
+        let date = format!(
+            "Fri, 20 Mar 2026 {:02}:{:02}:00 GMT",
+            10 + f.version / 60,
+            f.version % 60
+        );
+        (f.mode.clone(), phpbb_page(shown, next), etag, date)
     };
     match mode {
         Mode::Pages => {
@@ -129,6 +144,31 @@ async fn thread(
                 .headers_mut()
                 .insert(header::ETAG, HeaderValue::from_str(&etag).unwrap());
             response
+        }
+        Mode::PagesWithDates => {
+            if text_of(header::IF_MODIFIED_SINCE) == Some(date.clone()) {
+                return StatusCode::NOT_MODIFIED.into_response();
+            }
+            let mut response = body.into_response();
+            response
+                .headers_mut()
+                .insert(header::LAST_MODIFIED, HeaderValue::from_str(&date).unwrap());
+            response
+        }
+        Mode::CutOff => {
+            // Half the page, then the connection drops.
+            let half = body.get(..body.len() / 2).unwrap_or_default().to_owned();
+            let parts: [std::io::Result<String>; 2] =
+                [Ok(half), Err(std::io::Error::other("connection dropped"))];
+            // The drop comes a moment later, after the headers and the first half went out.
+            let parts =
+                futures_util::StreamExt::then(futures_util::stream::iter(parts), |part| async {
+                    if part.is_err() {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                    part
+                });
+            axum::body::Body::from_stream(parts).into_response()
         }
         Mode::Status(code) => {
             let mut response = StatusCode::from_u16(code).unwrap().into_response();
@@ -214,10 +254,16 @@ impl Fixture {
     }
 
     fn pages_requested(&self) -> Vec<u32> {
-        let mut f = self.forum.lock().unwrap();
-        let pages = f.requests.iter().map(|r| r.page).collect();
-        f.requests.clear();
-        pages
+        self.requests().iter().map(|r| r.page).collect()
+    }
+
+    /// What the forum was asked since the last call.
+    fn requests(&self) -> Vec<Request> {
+        std::mem::take(&mut self.forum.lock().unwrap().requests)
+    }
+
+    fn failures(&self) -> u32 {
+        self.site.store.poll_state(self.row.id).unwrap().failures
     }
 
     async fn poll(&self) -> PollOutcome {
@@ -272,6 +318,26 @@ async fn a_poll_reads_every_page_then_only_the_last_one_with_its_etag() {
         status["tally"]["wagons"][0]["voters"],
         serde_json::json!(["Alice", "Carol"])
     );
+}
+
+#[tokio::test]
+async fn a_forum_that_gives_dates_is_asked_if_modified_since() {
+    let fx = Fixture::new(&[("Mod", "It is now Day 1."), ("Alice", "<b>Vote: Bob</b>")]).await;
+    fx.set_mode(Mode::PagesWithDates);
+    assert_eq!(fx.poll().await, read(1, 2, 0));
+    fx.requests();
+    assert_eq!(fx.poll().await, PollOutcome::NotModified);
+    let asked = fx.requests();
+    assert_eq!(asked.len(), 1);
+    assert_eq!(
+        asked[0].if_modified_since.as_deref(),
+        Some("Fri, 20 Mar 2026 10:03:00 GMT")
+    );
+    assert_eq!(asked[0].if_none_match, None);
+
+    // A new post changes the date: the page is read again.
+    fx.add_post("Bob", "<b>Vote: Alice</b>");
+    assert_eq!(fx.poll().await, read(2, 1, 0));
 }
 
 #[tokio::test]
@@ -351,6 +417,16 @@ async fn too_many_requests_waits_as_long_as_the_forum_asks() {
             retry_after: Some(Duration::from_secs(300)),
         }
     );
+    assert_eq!(fx.failures(), 1);
+    assert!(
+        fx.notices()[0].contains("the forum asks us to slow down (429 Too Many Requests)")
+            && fx.notices()[0].ends_with("(failed 1 time in a row; will retry)"),
+        "{:?}",
+        fx.notices()
+    );
+    // The poller waits as asked (300 s), longer than its own doubled interval.
+    let wait = mafia_server::poll::next_delay(&fx.options, 1, Some(Duration::from_secs(300)));
+    assert_eq!(wait, Duration::from_secs(300));
 }
 
 #[tokio::test]
@@ -366,6 +442,31 @@ async fn a_forum_that_does_not_answer_in_time_is_a_failed_poll() {
     );
     assert!(message.ends_with("within 500ms"), "{message}");
     assert_eq!(fx.site.store.post_count(fx.row.id).unwrap(), 0);
+    assert!(
+        fx.notices()[0].contains("within 500ms (failed 1 time in a row; will retry)"),
+        "{:?}",
+        fx.notices()
+    );
+    // The retry after the forum is back reads the thread.
+    fx.set_mode(Mode::Pages);
+    assert_eq!(fx.poll().await, read(1, 1, 0));
+    assert_eq!(fx.failures(), 0);
+}
+
+#[tokio::test]
+async fn a_page_that_breaks_off_halfway_stores_nothing_and_is_retried() {
+    let fx = Fixture::new(&[("Mod", "It is now Day 1."), ("Alice", "<b>Vote: Bob</b>")]).await;
+    fx.set_mode(Mode::CutOff);
+    let PollOutcome::Failed { message, .. } = fx.poll().await else {
+        panic!("a page cut off is a failed poll")
+    };
+    assert!(message.contains("broke off"), "{message}");
+    assert_eq!(fx.site.store.post_count(fx.row.id).unwrap(), 0);
+    assert!(fx.notices()[0].contains("broke off"), "{:?}", fx.notices());
+    assert_eq!(fx.failures(), 1);
+
+    fx.set_mode(Mode::Pages);
+    assert_eq!(fx.poll().await, read(1, 2, 0));
 }
 
 #[tokio::test]
@@ -382,6 +483,17 @@ async fn a_deleted_thread_says_so_and_keeps_what_was_read() {
     );
     assert_eq!(fx.site.store.post_count(fx.row.id).unwrap(), 2);
     assert_eq!(fx.site.get("/g/polled").await.status, StatusCode::OK);
+    assert!(
+        fx.notices()[0].contains("the thread is gone (404 Not Found)")
+            && fx.notices()[0].contains("Check the thread URL"),
+        "{:?}",
+        fx.notices()
+    );
+    // It is still tried (in case the thread was only hidden), and noted ever more rarely.
+    fx.poll().await;
+    fx.poll().await;
+    assert_eq!(fx.failures(), 3);
+    assert_eq!(fx.notices().len(), 2, "{:?}", fx.notices());
 }
 
 #[tokio::test]
