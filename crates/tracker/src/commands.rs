@@ -10,11 +10,12 @@
 //! - `NEW HAS REPLACED OLD` / `NEW IS REPLACING OLD`: NEW is a known user, OLD a player, with
 //!   only the phrase (and spaces) between them.
 //! - `UNEND GAME`, `GAME HAS UNENDED`, `GAME UNENDED`; `GAME HAS ENDED`, `GAME ENDED`,
-//!   `GAME IS OVER`.
+//!   `GAME IS OVER`, and a line that is only a bold `End Game` / `Game Over` heading.
 //! - Current dialect: `DAY|NIGHT … HAS ENDED EARLY` alone on its line (see [`recognise`]).
 //!   2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`.
 //! - `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
-//! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`.
+//! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`, and
+//!   `BEEN SHOT|BEEN MODKILLED` (TeamLiquid hosts' words).
 //! - Phase announcements, on any line (after the line's other commands).
 
 mod text;
@@ -54,7 +55,8 @@ pub struct Names<'a> {
 /// One GM command.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Command {
-    /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`, with the death comment
+    /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN|BEEN SHOT|BEEN MODKILLED`,
+    /// with the death comment
     /// (the text after "He/She was", or the whole line).
     Death { player: String, comment: String },
     /// `##RESURRECT PLAYER`.
@@ -65,7 +67,7 @@ pub enum Command {
     MoveDeadline { by: SignedDuration },
     /// `NEW HAS REPLACED OLD`, `NEW IS REPLACING OLD`.
     Replace { new: String, old: String },
-    /// `GAME HAS ENDED`, `GAME ENDED`, `GAME IS OVER`.
+    /// `GAME HAS ENDED`, `GAME ENDED`, `GAME IS OVER`, a bold `End Game` heading.
     EndGame,
     /// `UNEND GAME`, `GAME HAS UNENDED`, `GAME UNENDED`.
     UnendGame,
@@ -152,6 +154,9 @@ const DEATH_WORDS: &[&[&str]] = &[
     &["been", "lynched"],
     &["been", "killed"],
     &["been", "eaten"],
+    // How TeamLiquid hosts announce night kills and modkills ("X the VT has been shot!").
+    &["been", "shot"],
+    &["been", "modkilled"],
 ];
 
 impl Reader {
@@ -325,6 +330,19 @@ impl Reader {
             .any(|p| text::find_seq(words, lower, p, 0).is_some())
         {
             self.push(Command::UnendGame, index, line);
+            return true;
+        }
+        // A host's bold "End Game" / "Game Over" heading, alone on its line.
+        let heading = matches!(
+            words
+                .iter()
+                .map(|w| w.text(lower))
+                .collect::<Vec<_>>()
+                .as_slice(),
+            ["end", "game"] | ["game", "over"]
+        ) && is_bold_alone(line, folded, words);
+        if heading {
+            self.push(Command::EndGame, index, line);
             return true;
         }
         for pattern in END {
@@ -543,8 +561,16 @@ impl Reader {
             if fresh.is_empty() {
                 continue;
             }
-            let comment_end = found
-                .get(k + 1)
+            // The comment runs up to the next death of someone else: a second death word
+            // for the same player ("Bob has been modkilled, so he is dead. He was…") does
+            // not cut it.
+            let next_other = found.get(k + 1..).unwrap_or(&[]).iter().find(|(_, d)| {
+                d.iter().any(|&hit| {
+                    let name = hits[hit].name;
+                    !seen.contains(&name) && !fresh.contains(&name)
+                })
+            });
+            let comment_end = next_other
                 .map(|(next, _)| sentence_start(next.start).max(dw.end))
                 .unwrap_or(lower.len());
             let comment = death_comment(folded, words, dw.end, comment_end)
@@ -697,18 +723,25 @@ fn announcement_at(words: &[Word], lower: &str, at: usize, dialect: Dialect) -> 
 
 /// A line that is only `Day N` / `Night N` (punctuation around it allowed), all in bold.
 fn is_bold_heading(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+    words.len() == 2
+        && phase_at(words, folded.lower(), 0).is_some()
+        && is_bold_alone(line, folded, words)
+}
+
+/// A line whose words are all in bold, with only punctuation around them.
+fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
     let lower = folded.lower();
-    if words.len() != 2 || phase_at(words, lower, 0).is_none() {
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
         return false;
-    }
-    if !only_punctuation(lower.get(..words[0].start).unwrap_or("x"))
-        || !only_punctuation(lower.get(words[1].end..).unwrap_or("x"))
+    };
+    if !only_punctuation(lower.get(..first.start).unwrap_or("x"))
+        || !only_punctuation(lower.get(last.end..).unwrap_or("x"))
     {
         return false;
     }
     let (start, end) = (
-        folded.original_offset(words[0].start),
-        folded.original_offset(words[1].end),
+        folded.original_offset(first.start),
+        folded.original_offset(last.end),
     );
     // Every byte of the heading's words lies in some bold span.
     let mut covered = start;

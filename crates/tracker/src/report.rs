@@ -8,7 +8,7 @@ use jiff::Zoned;
 
 use crate::config::MajorityProfile;
 use crate::schedule::Deadline;
-use crate::state::{DayResult, Status};
+use crate::state::{DayResult, DeadLine, Status};
 use crate::tally::Tally;
 
 /// A report format.
@@ -49,6 +49,14 @@ pub fn json(status: &Status) -> Result<String, serde_json::Error> {
     let mut s = serde_json::to_string_pretty(status)?;
     s.push('\n');
     Ok(s)
+}
+
+/// The dead as a host lists them: in the order the deaths were announced (one post's deaths
+/// in the order of the player list).
+fn in_order_of_death(dead: &[DeadLine]) -> Vec<&DeadLine> {
+    let mut list: Vec<&DeadLine> = dead.iter().collect();
+    list.sort_by_key(|d| d.post);
+    list
 }
 
 /// A deadline as hosts write it: `Sun 2026-03-29 21:00 CEST`.
@@ -151,7 +159,7 @@ pub fn text(s: &Status) -> String {
         .collect();
     let _ = writeln!(out, "Alive ({}): {}", alive.len(), alive.join(", "));
     let _ = writeln!(out, "Dead ({}):", s.dead.len());
-    for d in &s.dead {
+    for d in in_order_of_death(&s.dead) {
         let _ = writeln!(
             out,
             "  {} ({}, post {}): {}",
@@ -270,7 +278,7 @@ pub fn bbcode(s: &Status) -> String {
     if !s.dead.is_empty() {
         let _ = writeln!(out);
         let _ = writeln!(out, "[b]Dead:[/b]");
-        for d in &s.dead {
+        for d in in_order_of_death(&s.dead) {
             let _ = writeln!(out, "[s]{}[/s] — {}", d.name, d.comment);
         }
     }

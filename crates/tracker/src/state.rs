@@ -102,6 +102,8 @@ pub struct Tracker {
     days: Vec<DayResult>,
     game_over: bool,
     fifty_flagged: bool,
+    /// The game ended during a day, whose final count was kept in `days` (UNEND takes it back).
+    ended_in_day: bool,
     review: Vec<ReviewItem>,
     applied: usize,
     last_post: Option<u64>,
@@ -168,6 +170,7 @@ impl Tracker {
             days: Vec::new(),
             game_over: false,
             fifty_flagged: false,
+            ended_in_day: false,
             review: Vec::new(),
             applied: 0,
             last_post: None,
@@ -598,7 +601,17 @@ impl Tracker {
                 format!("`{}`: {}", problem.raw, problem.reason),
             );
         }
+        // The post that ends the game usually announces its last deaths too ("End Game",
+        // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
+        let mut ends = false;
         for command in recognition.commands {
+            if command.command == Command::EndGame && !self.game_over {
+                if !ends {
+                    self.keep_final_day();
+                }
+                ends = true;
+                continue;
+            }
             if let Err(reason) = self.command(&command, post) {
                 self.note(
                     ReviewKind::IgnoredCommand,
@@ -608,6 +621,26 @@ impl Tracker {
                 );
             }
         }
+        if ends {
+            self.game_over = true;
+        }
+    }
+
+    /// The game ends during a day: the day's count as it stands (before the deaths the end
+    /// post announces) is the day's final count, as a phase heading would have kept it.
+    fn keep_final_day(&mut self) {
+        let phase = self.phase();
+        if !phase.is_day() || self.ended_in_day {
+            return;
+        }
+        let hammer = self.hammer.as_ref().map(|(t, p)| (self.target_name(t), *p));
+        self.days.push(DayResult {
+            phase,
+            tally: self.tally_now(),
+            hammer,
+            votes: self.today.clone(),
+        });
+        self.ended_in_day = true;
     }
 
     fn now(&self, post: &Post) -> Result<Timestamp, String> {
@@ -694,6 +727,10 @@ impl Tracker {
                 }
                 let now = self.now(post)?;
                 self.game_over = false;
+                if std::mem::take(&mut self.ended_in_day) {
+                    // The day goes on: its count is not final after all.
+                    self.days.pop();
+                }
                 self.schedule.rebuild_from_last_past(now);
                 for phase in self.schedule.advance(now) {
                     self.phase_ended(phase);
@@ -943,6 +980,7 @@ pub struct Status {
     pub upcoming: Vec<Deadline>,
     pub game_over: bool,
     pub alive: Vec<PlayerLine>,
+    /// The dead, in the order of the player list.
     pub dead: Vec<DeadLine>,
     /// The running day's tally (`None` at night or after the game).
     pub tally: Option<Tally>,

@@ -280,9 +280,11 @@ fn bot_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMar
     while let Some(at) = find_hashes(text, from) {
         let rest = text.get(at + 2..).unwrap_or("");
         let end = find_hashes(rest, 0).unwrap_or(rest.len());
-        let command = rest.get(..end).unwrap_or("");
+        let written_command = rest.get(..end).unwrap_or("");
         from = at + 2 + end;
-        let raw = format!("##{}", command.trim_end());
+        let raw = format!("##{}", written_command.trim_end());
+        // `## Vote: no lynch`: a space after the hashes is a slip, not another command.
+        let command = written_command.trim_start();
         if strip_prefix_ci(command, "unvote").is_some() {
             marks.push(VoteMark {
                 line: index,
@@ -425,6 +427,36 @@ mod tests {
         }
         r.add(1, "Ali");
         r
+    }
+
+    fn bot_marks(text: &str) -> Vec<Verdict> {
+        let body = Body {
+            lines: vec![Line::plain(text)],
+        };
+        recognise(&body, &[VoteSyntax::Bot], &roster())
+            .into_iter()
+            .map(|m| m.verdict)
+            .collect()
+    }
+
+    #[test]
+    fn a_space_after_the_hashes_still_votes() {
+        // Student Mafia V, post 1892: `## Vote: no lynch`, counted by the host.
+        assert_eq!(
+            bot_marks("## Vote: no lynch"),
+            [Verdict::Vote {
+                target: Target::NoLynch
+            }]
+        );
+        assert_eq!(bot_marks("##  unvote"), [Verdict::Unvote]);
+        assert_eq!(
+            bot_marks("## vote Dredd"),
+            [Verdict::Vote {
+                target: Target::Slot(0)
+            }]
+        );
+        // A hashtag-like `## 1` is no vote.
+        assert_eq!(bot_marks("## 1 reason"), []);
     }
 
     #[test]

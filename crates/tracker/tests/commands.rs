@@ -9,6 +9,7 @@ use mafia_tracker::phase::{Phase, PhaseKind};
 
 const PLAYERS: &[&str] = &[
     "Alice",
+    "GlowingBear",
     "Bob",
     "Bobby",
     "Carol",
@@ -134,6 +135,18 @@ fn every_death_word_of_the_spec_is_recognised() {
     ] {
         assert_eq!(read(line), [death("Bob", line)], "{line}");
     }
+}
+
+#[test]
+fn shot_and_modkilled_are_deaths_as_teamliquid_hosts_write_them() {
+    for line in [
+        "GlowingBear the VT has been shot!",
+        "Effective immediately, GlowingBear the Vanilla Town has been modkilled.",
+    ] {
+        assert_eq!(read(line), [death("GlowingBear", line)], "{line}");
+    }
+    // Rules text without a name is no death.
+    assert_eq!(read("If you are modkilled, you may be banned."), []);
 }
 
 #[test]
@@ -713,6 +726,14 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
         host_commands("student-mafia-v.jsonl"),
         [
             (130, announce(Phase::day(1))),
+            (
+                328,
+                death(
+                    "coolTLname",
+                    "Effective Immediately, coolTLname the Vanilla Town has been modkilled. \
+                     Please leave all discussion of modkills and punishments until the post-game."
+                )
+            ),
             (858, announce(Phase::night(1))),
             (
                 858,
@@ -722,9 +743,22 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
                 )
             ),
             (977, announce(Phase::day(2))),
+            (
+                977,
+                death("GlowingBear", "GlowingBear the VT has been shot!")
+            ),
             (1220, announce(Phase::night(2))),
             (1220, death("Trfel", "Trfel the Scum Goon is dead!")),
             (1273, announce(Phase::day(3))),
+            (
+                1273,
+                death(
+                    "LightningStrike",
+                    "LightningStrike the Town Cop has been shot!!"
+                )
+            ),
+            // The bold "End Game" heading, then the day's lynch.
+            (2373, Command::EndGame),
             (2373, death("rsoultin", "rsoultin the VT has been lynched!")),
         ]
     );
@@ -743,6 +777,40 @@ fn hammertime_mafia_headings_and_the_edited_opening_post() {
             (1172, announce(Phase::day(3))),
         ]
     );
+}
+
+#[test]
+fn a_bold_end_game_heading_alone_on_its_line_ends_the_game() {
+    let post = Body {
+        lines: vec![
+            bold("End Game"),
+            Line::plain("Bob the VT has been lynched!"),
+        ],
+    };
+    assert_eq!(
+        commands_in(&post, Dialect::Current),
+        [
+            Command::EndGame,
+            death("Bob", "Bob the VT has been lynched!")
+        ]
+    );
+    assert_eq!(
+        commands_in(
+            &Body {
+                lines: vec![bold("Game over!")]
+            },
+            Dialect::Current
+        ),
+        [Command::EndGame]
+    );
+    // Not bold, or more than the heading: talk about the end game, not the end of it.
+    let talk = Body {
+        lines: vec![
+            Line::plain("End Game"),
+            bold("End game discussion goes in the QT"),
+        ],
+    };
+    assert_eq!(commands_in(&talk, Dialect::Current), []);
 }
 
 #[test]

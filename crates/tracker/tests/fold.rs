@@ -265,6 +265,47 @@ fn after_game_end_only_unend_counts() {
 }
 
 #[test]
+fn the_post_that_ends_the_game_keeps_the_days_count_and_its_deaths() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["**##vote Bob**"]));
+    t.apply(&post_at(2, "Carol", &at(2), &["**##vote Bob**"]));
+    t.apply(&post_at(3, "Bob", &at(3), &["**##vote Alice**"]));
+    t.apply(&post_at(
+        4,
+        "GM",
+        &at(4),
+        &[
+            "**End Game**",
+            "Bob the VT has been lynched!",
+            "Mafia wins.",
+        ],
+    ));
+    let s = t.status();
+    assert!(s.game_over);
+    // The lynch in the same post counts, and Day 1's count is kept as it stood.
+    assert_eq!(s.dead[0].name, "Bob");
+    assert_eq!(s.dead[0].phase, Phase::day(1));
+    assert_eq!(s.previous_days.len(), 1);
+    let wagons: Vec<_> = s.previous_days[0]
+        .tally
+        .wagons
+        .iter()
+        .map(|w| (w.candidate.as_str(), w.voters.clone()))
+        .collect();
+    assert_eq!(
+        wagons,
+        [
+            ("Bob", names(&["Alice", "Carol"])),
+            ("Alice", names(&["Bob"]))
+        ]
+    );
+    // UNEND takes the count back: the day goes on.
+    t.apply(&post_at(5, "GM", &at(5), &["Unend game"]));
+    assert!(!t.status().game_over);
+    assert!(t.status().previous_days.is_empty());
+}
+
+#[test]
 fn ending_early_must_match_the_current_phase() {
     let mut t = tracker(FIVE, "");
     t.apply(&post_at(2, "GM", &at(1), &["Night 1 has ended early"]));

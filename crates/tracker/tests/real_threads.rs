@@ -3,6 +3,7 @@
 use mafia_posts::{JsonlSource, PostSource};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
+use mafia_tracker::tally::Tally;
 use mafia_tracker::{Game, Tracker};
 
 const THREADS: &str = concat!(
@@ -11,11 +12,34 @@ const THREADS: &str = concat!(
 );
 
 fn replay(file: &str, game: &str) -> Tracker {
+    replay_until(file, game, u64::MAX)
+}
+
+/// The thread replayed up to and including post `last`.
+fn replay_until(file: &str, game: &str, last: u64) -> Tracker {
     let mut source = JsonlSource::open(format!("{THREADS}/{file}")).expect("fixture");
     let batch = source.read().expect("readable");
     let mut t = Tracker::new(Game::parse(game, "fixture.toml").expect("game")).expect("tracker");
-    t.apply_all(&batch.normalised());
+    t.apply_all(batch.normalised().iter().filter(|p| p.number <= last));
     t
+}
+
+/// A wagon as `(candidate, voters)`.
+type Wagon = (String, Vec<String>);
+
+fn wagons(tally: &Tally) -> Vec<Wagon> {
+    tally
+        .wagons
+        .iter()
+        .map(|w| (w.candidate.clone(), w.voters.clone()))
+        .collect()
+}
+
+fn wagon(candidate: &str, voters: &[&str]) -> Wagon {
+    (
+        candidate.to_string(),
+        voters.iter().map(|v| v.to_string()).collect(),
+    )
 }
 
 #[test]
@@ -91,5 +115,193 @@ majority = "hammer"
     assert!(
         near.contains(&132) && near.contains(&279) && near.contains(&1183),
         "{near:?}"
+    );
+}
+
+const STUDENT_MAFIA_V: &str = include_str!("games/student-mafia-v.toml");
+const SMV: &str = "teamliquid/student-mafia-v.jsonl";
+
+/// Student Mafia V (January 2015): 13 players, 3 mafia, plurality lynch at 22:00 UTC. Every
+/// expected value below is read from the hosts' posts (Blazinghand and Half the Sky).
+#[test]
+fn student_mafia_v() {
+    let s = replay(SMV, STUDENT_MAFIA_V).status();
+
+    // Deaths in the order the hosts announced them, each in the phase of its announcement
+    // (a lynch is announced in the next night's post, a night kill in the next day's).
+    let mut dead: Vec<_> = s
+        .dead
+        .iter()
+        .map(|d| (d.post, d.name.as_str(), d.phase))
+        .collect();
+    dead.sort_by_key(|d| d.0);
+    assert_eq!(
+        dead,
+        [
+            // "Effective Immediately, coolTLname the Vanilla Town has been modkilled."
+            (328, "coolTLname", Phase::day(1)),
+            // "TheWarWaffle the Town Vanilla has been lynched!"
+            (858, "TheWarWaffle", Phase::night(1)),
+            // "GlowingBear the VT has been shot!"
+            (977, "GlowingBear", Phase::day(2)),
+            // "Trfel the Scum Goon is dead!"
+            (1220, "Trfel", Phase::night(2)),
+            // "LightningStrike the Town Cop has been shot!!"
+            (1273, "LightningStrike", Phase::day(3)),
+            // Half the Sky: "LoneMeow, the Vanilla Town, has been lynched."
+            (1711, "LoneMeow", Phase::night(3)),
+            // Half the Sky: "JarJarBinks, the Town Tracker, has been killed."
+            (1886, "jarjarbinks", Phase::day(4)),
+            // The end post: "rsoultin the VT has been lynched!"
+            (2373, "rsoultin", Phase::day(4)),
+        ]
+    );
+    let alive: Vec<_> = s.alive.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        alive,
+        ["DarthPunk", "The Shining", "Breshke", "geript", "Damdred"]
+    );
+
+    // Each day's count when the day ended, against the hosts' last count of the day. The
+    // tracker lists a wagon's voters in the order they voted, as the hosts do.
+    let days: Vec<_> = s
+        .previous_days
+        .iter()
+        .map(|d| (d.phase, wagons(&d.tally)))
+        .collect();
+    assert_eq!(days.len(), 4);
+    // Day 1, Blazinghand's count at 21:58 (post 855): "TheWarWaffle (7)" followed by eight
+    // names (the host's slip; all eight voted for him), jarjarbinks (2), GlowingBear (2).
+    // coolTLname's vote went with his modkill. geript's post 813 quotes TheWarWaffle's
+    // `##Vote: Trfel` in an unrendered [QUOTE]: it is not geript's vote.
+    assert_eq!(days[0].0, Phase::day(1));
+    assert_eq!(
+        days[0].1,
+        [
+            wagon(
+                "TheWarWaffle",
+                &[
+                    "geript",
+                    "DarthPunk",
+                    "Trfel",
+                    "LoneMeow",
+                    "LightningStrike",
+                    "rsoultin",
+                    "jarjarbinks",
+                    "Damdred"
+                ]
+            ),
+            // Breshke wrote `##Vote:JJB`, an alias the hosts accepted (post 550).
+            wagon("jarjarbinks", &["Breshke", "GlowingBear"]),
+            wagon("GlowingBear", &["TheWarWaffle", "The Shining"]),
+        ]
+    );
+    // Day 2, Half the Sky's "Final Countdown" (post 1218): Trfel (9), LightningStrike (1).
+    assert_eq!(days[1].0, Phase::day(2));
+    assert_eq!(
+        days[1].1,
+        [
+            wagon(
+                "Trfel",
+                &[
+                    "LightningStrike",
+                    "DarthPunk",
+                    "Breshke",
+                    "Damdred",
+                    "rsoultin",
+                    "jarjarbinks",
+                    "The Shining",
+                    "geript",
+                    "LoneMeow"
+                ]
+            ),
+            wagon("LightningStrike", &["Trfel"]),
+        ]
+    );
+    // Day 3, "This Final Hour" (post 1706): a 4–4 tie. The rules lynch "the player that has
+    // first reached the given number of votes" (post 728): LoneMeow, who had 5 before
+    // Damdred moved; the tracker lists the wagon whose first vote is older first.
+    assert_eq!(days[2].0, Phase::day(3));
+    assert_eq!(
+        days[2].1,
+        [
+            wagon(
+                "LoneMeow",
+                &["rsoultin", "jarjarbinks", "Breshke", "The Shining"]
+            ),
+            wagon("Breshke", &["Damdred", "geript", "DarthPunk", "LoneMeow"]),
+        ]
+    );
+    // Day 4, Blazinghand's last count (post 2370): rsoultin (3), Damdred (2), Breshke (1).
+    // The end post ends the day; Damdred's vote after it (post 2374) does not count.
+    assert_eq!(days[3].0, Phase::day(4));
+    assert_eq!(
+        days[3].1,
+        [
+            wagon("rsoultin", &["Damdred", "geript", "DarthPunk"]),
+            wagon("Damdred", &["rsoultin", "Breshke"]),
+            wagon("Breshke", &["The Shining"]),
+        ]
+    );
+    // Plurality: whoever leads is lynched; no majority ever ended a day.
+    assert!(s.previous_days.iter().all(|d| d.hammer.is_none()));
+
+    // No replacement was made (scott31337, on the replacement list, posted but never came in).
+    assert!(s.alive.iter().all(|p| p.replaced.is_empty()));
+    assert!(s.dead.iter().all(|p| p.replaced.is_empty()));
+
+    // "End Game … Scum is victorious!": the game is over after post 2373, with two mafia
+    // (DarthPunk, The Shining) and three town alive — one night kill short of the 50 % rule.
+    assert!(s.game_over);
+    assert_eq!(s.phase, Phase::day(4));
+    assert!(!replay_until(SMV, STUDENT_MAFIA_V, 2372).status().game_over);
+    assert!(
+        !s.review
+            .iter()
+            .any(|r| r.kind == ReviewKind::FiftyPercentRule)
+    );
+}
+
+/// The hosts' vote counts in the middle of days, replayed "as of" each count.
+#[test]
+fn student_mafia_v_mid_day_counts() {
+    let tally_at = |post: u64| {
+        let t = replay_until(SMV, STUDENT_MAFIA_V, post);
+        wagons(&t.tally_now())
+    };
+    // Half the Sky, post 590: "Breshke (2): LoneMeow, LightningStrike" leads; geript (1):
+    // GlowingBear; Trfel (1): TheWarWaffle; jarjarbinks (1): Breshke; LoneMeow (1): Damdred.
+    let mut d1 = tally_at(590);
+    d1.sort();
+    assert_eq!(
+        d1,
+        [
+            wagon("Breshke", &["LoneMeow", "LightningStrike"]),
+            wagon("LoneMeow", &["Damdred"]),
+            wagon("Trfel", &["TheWarWaffle"]),
+            wagon("geript", &["GlowingBear"]),
+            wagon("jarjarbinks", &["Breshke"]),
+        ]
+    );
+    // Half the Sky, post 1384: LoneMeow (2): rsoultin, Damdred; Damdred (1): geript.
+    assert_eq!(
+        tally_at(1384),
+        [
+            wagon("LoneMeow", &["rsoultin", "Damdred"]),
+            wagon("Damdred", &["geript"]),
+        ]
+    );
+    // Half the Sky, post 2003: Breshke (2): Damdred, DarthPunk; No-Lynch (2): Breshke,
+    // rsoultin; The Shining (1): geript. (The host lists Damdred first; DarthPunk's vote,
+    // post 1938, came a post before Damdred's. Breshke wrote `## Vote: no lynch`.)
+    let mut d4 = tally_at(2003);
+    d4.sort();
+    assert_eq!(
+        d4,
+        [
+            wagon("Breshke", &["DarthPunk", "Damdred"]),
+            wagon("No Lynch", &["Breshke", "rsoultin"]),
+            wagon("The Shining", &["geript"]),
+        ]
     );
 }

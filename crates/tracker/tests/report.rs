@@ -56,6 +56,30 @@ fn the_bbcode_at_night_gives_the_days_result_and_the_dead() {
 }
 
 #[test]
+fn the_dead_are_listed_in_the_order_they_died() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", "2026-03-02 11:00", &["Hi all"]));
+    t.apply(&post_at(2, "GM", "2026-03-02 12:00", &["Dave has died."]));
+    t.apply(&post_at(
+        3,
+        "GM",
+        "2026-03-02 12:05",
+        &["Erin is dead.", "Bob has been shot!"],
+    ));
+    let text = report::text(&t.status());
+    let dave = text.find("  Dave (").expect("Dave listed");
+    let bob = text.find("  Bob (").expect("Bob listed");
+    let erin = text.find("  Erin (").expect("Erin listed");
+    // Dave died first; Bob and Erin in one post, in the order of the player list.
+    assert!(dave < bob && bob < erin, "{text}");
+    let bbcode = report::bbcode(&t.status());
+    assert!(
+        bbcode.contains("[s]Dave[/s] — Dave has died.\n[s]Bob[/s]"),
+        "{bbcode}"
+    );
+}
+
+#[test]
 fn the_text_report_shows_phase_deadlines_players_tally_and_review() {
     let mut t = day_one();
     t.apply(&post_at(4, "Erin", "2026-03-02 12:20", &["Vote: Dave"]));
