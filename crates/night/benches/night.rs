@@ -116,10 +116,22 @@ pub fn realistic(players: usize) -> NightSpec {
     spec
 }
 
-/// `n` mutually interacting actions among five players who each block (and, with
-/// `buses`, swap) one another, every one of whom also investigates: each investigation
-/// asks whether a whole web of blocks and swaps stands.
-pub fn clique(n: usize, buses: bool) -> (NightSpec, Catalogue) {
+/// What the actions of a dense clique are.
+#[derive(Clone, Copy)]
+pub enum Kind {
+    /// Every action blocks another clique member.
+    Blocks,
+    /// One in three swaps two members (a bus driver), the rest block.
+    BlocksAndSwaps,
+    /// A redirector mix: one in four redirects a member's actions onto another, one in
+    /// four swaps two members, the rest block.
+    Mix,
+}
+
+/// `n` mutually interacting actions among five players who each block (and swap or
+/// redirect) one another, every one of whom also investigates: each investigation asks
+/// whether a whole web of blocks, swaps and redirections stands.
+pub fn clique(n: usize, kind: Kind) -> (NightSpec, Catalogue) {
     let extra = r#"
 [[roles]]
 name = "Clique"
@@ -133,6 +145,11 @@ name = "swap"
 targets = 2
 per_night = 100
 components = [{ type = "visit" }, { type = "swap" }]
+[[roles.abilities]]
+name = "redirect"
+targets = 2
+per_night = 100
+components = [{ type = "visit" }, { type = "redirect" }]
 [[roles.abilities]]
 name = "investigate"
 components = [{ type = "visit" }, { type = "investigate" }]
@@ -149,7 +166,16 @@ components = [{ type = "visit" }, { type = "investigate" }]
         let actor = t % m;
         let step = 1 + (t / m) % (m - 1);
         let target = (actor + step) % m;
-        if buses && t % 3 == 2 {
+        let two = match kind {
+            Kind::Blocks => None,
+            Kind::BlocksAndSwaps => (t % 3 == 2).then_some("swap"),
+            Kind::Mix => match t % 4 {
+                1 => Some("redirect"),
+                3 => Some("swap"),
+                _ => None,
+            },
+        };
+        if let Some(ability) = two {
             let second = (target + 1) % m;
             let second = if second == actor {
                 (second + 1) % m
@@ -158,7 +184,7 @@ components = [{ type = "visit" }, { type = "investigate" }]
             };
             spec.actions.push(ActionSpec {
                 actor: format!("C{actor}"),
-                ability: Some("swap".into()),
+                ability: Some(ability.into()),
                 targets: vec![format!("C{target}"), format!("C{second}")],
             });
         } else {
@@ -245,19 +271,16 @@ fn benches(c: &mut Criterion) {
         });
     }
     g.finish();
-    // Five players with many actions each: every action interacts with every other. The
-    // version with swaps grows exponentially (RAR's rule 4 is a game over sets of actions)
-    // and is benched up to the size it stays within the evaluation budget.
-    for (buses, sizes) in [(false, &[10, 15, 20][..]), (true, &[10, 12, 15][..])] {
-        let name = if buses {
-            "clique-blocks-and-swaps"
-        } else {
-            "clique-blocks"
-        };
+    // Five players with many actions each: every action interacts with every other.
+    for (kind, name) in [
+        (Kind::Blocks, "clique-blocks"),
+        (Kind::BlocksAndSwaps, "clique-blocks-and-swaps"),
+        (Kind::Mix, "clique-mix"),
+    ] {
         let mut g = c.benchmark_group(name);
         g.sample_size(10);
-        for &n in sizes {
-            let (spec, cat) = clique(n, buses);
+        for n in [10, 15, 18, 20] {
+            let (spec, cat) = clique(n, kind);
             let night =
                 validate(&spec, &cat, mafia_night::SelfTargets::RoleDecides).expect("valid");
             g.bench_with_input(BenchmarkId::from_parameter(n), &night, |b, night| {

@@ -6,8 +6,14 @@
 //! counters stands. Rule 3: a node made of several landings (a track, a redirected kill, a
 //! PGO shot) is countered by whatever counters any of them. Rule 4: a counter whose actions
 //! already appear in the dependency chain has no effect. Evaluation is lazy from each
-//! question (only actions that interact with it are visited) and memoised on
-//! (node, set of actions in the chain).
+//! question (only actions that interact with it are visited).
+//!
+//! The night splits into independent groups (players linked by any action between them);
+//! a chain never leaves its group. In groups of at most 64 actions a chain is a bitset and
+//! every answer is memoised with the facts about the chain it rests on (which actions were
+//! in it, which were not), so it serves every chain that agrees on those facts; counters
+//! with fewest open counters of their own are tried first. Larger groups (big realistic
+//! nights, where chains are short) memoise on (node, whole chain).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -108,6 +114,59 @@ pub enum Node {
     Recruit(LId),
 }
 
+/// Groups of at most this many actions are evaluated on bitsets.
+pub const FAST_GROUP: usize = Set::BITS as usize;
+
+/// A set of actions of one group, by their index in the group.
+type Set = u64;
+
+/// An answer with the facts about the chain it rests on: every action of `yes` is in the
+/// chain and none of `no`. Any chain with the same facts gets the same answer.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cube {
+    stands: bool,
+    yes: Set,
+    no: Set,
+}
+
+struct FastNode {
+    node: Node,
+    own: Set,
+    counters: Option<Rc<[(u32, Set)]>>,
+    killer: u32,
+    /// Every answer found for this node, and their facts again side by side for scanning.
+    cubes: Vec<Cube>,
+    yes: Vec<Set>,
+    no: Vec<Set>,
+    /// The actions any answer rests on; `points` maps a chain cut down to them to its
+    /// answer, `seen` keeps the whole chains to rebuild `points` when `mask` grows.
+    mask: Set,
+    points: FxMap<Set, u32>,
+    seen: Vec<(Set, u32)>,
+}
+
+impl FastNode {
+    /// The first answer whose facts a chain meets (eight at a time, without branches).
+    fn find(&self, set: Set) -> Option<usize> {
+        for (k, (ys, ns)) in self.yes.chunks(8).zip(self.no.chunks(8)).enumerate() {
+            let mut hit = 0u32;
+            for (j, (y, n)) in ys.iter().zip(ns).enumerate() {
+                hit |= u32::from((y & !set) | (n & set) == 0) << j;
+            }
+            if hit != 0 {
+                return Some(k * 8 + hit.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+}
+
+#[derive(Default)]
+struct Fast {
+    ids: FxMap<Node, u32>,
+    nodes: Vec<FastNode>,
+}
+
 /// A set of actions, kept sorted.
 pub type Chain = Vec<u32>;
 
@@ -145,6 +204,12 @@ pub struct Rar<'n> {
     /// stands outright ends the search soonest.
     eval_counters: FxMap<Node, Rc<[Counter]>>,
     memo: FxMap<Node, FxMap<Box<[u32]>, bool>>,
+    /// Each action's group (players linked by any action between them) and its index
+    /// within the group; groups of at most [`FAST_GROUP`] actions use the bitset evaluator.
+    group: Vec<u32>,
+    index_in_group: Vec<u8>,
+    group_len: Vec<usize>,
+    fast: Fast,
     evaluations: usize,
     /// The evaluation budget (see [`MAX_EVALUATIONS`]).
     pub max_evaluations: usize,
@@ -176,6 +241,10 @@ impl<'n> Rar<'n> {
             counters: FxMap::default(),
             eval_counters: FxMap::default(),
             memo: FxMap::default(),
+            group: Vec::new(),
+            index_in_group: Vec::new(),
+            group_len: Vec::new(),
+            fast: Fast::default(),
             evaluations: 0,
             max_evaluations: MAX_EVALUATIONS,
         };
@@ -207,7 +276,41 @@ impl<'n> Rar<'n> {
             }
         }
         rar.collect_death_reasons();
+        rar.group_actions();
         Ok(rar)
+    }
+
+    /// Splits the actions into independent groups: players are linked by every action
+    /// between an actor and a place one of its effects lands, and every counter-reason of
+    /// a reason lies in the reason's group, so a chain never leaves it.
+    fn group_actions(&mut self) {
+        let n = self.night.players.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        for l in &self.landings {
+            let a = find(&mut parent, self.night.actions[l.action].actor);
+            let b = find(&mut parent, l.loc);
+            parent[a] = b;
+        }
+        let mut group_of_root: FxMap<usize, u32> = FxMap::default();
+        for action in &self.night.actions {
+            let root = find(&mut parent, action.actor);
+            let next = group_of_root.len() as u32;
+            let g = *group_of_root.entry(root).or_insert(next);
+            if g as usize == self.group_len.len() {
+                self.group_len.push(0);
+            }
+            self.group.push(g);
+            let i = self.group_len[g as usize];
+            self.index_in_group.push(i.min(u8::MAX as usize) as u8);
+            self.group_len[g as usize] += 1;
+        }
     }
 
     fn push(
@@ -603,6 +706,143 @@ impl<'n> Rar<'n> {
     /// Rule 2 with rule 4: does `node` stand, given the actions already in the chain
     /// (which include the node's own)?
     pub fn holds(&mut self, node: Node, chain: &Chain) -> bool {
+        match chain.first() {
+            Some(&a) if self.group_len[self.group[a as usize] as usize] <= FAST_GROUP => {
+                let set = self.bits(chain);
+                let id = self.intern(node);
+                self.eval(id, set).stands
+            }
+            _ => self.holds_general(node, chain),
+        }
+    }
+
+    /// A set of actions of one small group as a bitset.
+    fn bits(&self, acts: &[u32]) -> Set {
+        acts.iter().fold(0, |b, &a| {
+            debug_assert_eq!(self.group[a as usize], self.group[acts[0] as usize]);
+            b | (1 << self.index_in_group[a as usize])
+        })
+    }
+
+    fn intern(&mut self, node: Node) -> u32 {
+        if let Some(&id) = self.fast.ids.get(&node) {
+            return id;
+        }
+        let id = self.fast.nodes.len() as u32;
+        let own = self.bits(&self.actions(node));
+        self.fast.ids.insert(node, id);
+        self.fast.nodes.push(FastNode {
+            node,
+            own,
+            counters: None,
+            killer: 0,
+            cubes: Vec::new(),
+            yes: Vec::new(),
+            no: Vec::new(),
+            mask: 0,
+            points: FxMap::default(),
+            seen: Vec::new(),
+        });
+        id
+    }
+
+    fn fast_counters(&mut self, id: u32) -> Rc<[(u32, Set)]> {
+        if let Some(c) = &self.fast.nodes[id as usize].counters {
+            return c.clone();
+        }
+        let node = self.fast.nodes[id as usize].node;
+        let counters = self.eval_counters(node);
+        let rc: Rc<[(u32, Set)]> = counters
+            .iter()
+            .map(|(c, acts)| (self.intern(*c), self.bits(acts)))
+            .collect();
+        self.fast.nodes[id as usize].counters = Some(rc.clone());
+        rc
+    }
+
+    /// Rule 2 with rule 4 on bitsets, for a chain `set` that holds the node's own actions.
+    /// The answer comes with the facts about the chain it rests on (a [`Cube`]), so it is
+    /// reused for every other chain that agrees on those facts.
+    fn eval(&mut self, id: u32, set: Set) -> Cube {
+        let f = &mut self.fast.nodes[id as usize];
+        if let Some(&ci) = f.points.get(&(set & f.mask)) {
+            return f.cubes[ci as usize];
+        }
+        if let Some(ci) = f.find(set) {
+            f.points.insert(set & f.mask, ci as u32);
+            f.seen.push((set, ci as u32));
+            return f.cubes[ci];
+        }
+        self.evaluations += 1;
+        if self.evaluations > self.max_evaluations {
+            // Unwind quickly; `check_budget` turns this into an error.
+            return Cube::default();
+        }
+        let counters = self.fast_counters(id);
+        let f = &self.fast.nodes[id as usize];
+        let (own, first) = (f.own, f.killer as usize);
+        let mut cube = Cube {
+            stands: true,
+            ..Cube::default()
+        };
+        // Rule 4 first: counters with an action already in the chain rest on one fact.
+        let mut open: Vec<(u32, usize)> = Vec::new();
+        for (i, &(c, acts)) in counters.iter().enumerate() {
+            let meet = acts & set;
+            if meet != 0 {
+                if meet & (own | cube.yes) == 0 {
+                    cube.yes |= meet & meet.wrapping_neg();
+                }
+                continue;
+            }
+            // The counters with fewest open counters of their own are tried first (one
+            // with none stands outright), the one that stood last time before its equals.
+            let grand = self.fast_counters(c);
+            let next = set | acts;
+            let left = grand.iter().filter(|(_, a)| a & next == 0).count() as u32;
+            open.push((left * 2 + u32::from(i != first), i));
+        }
+        open.sort_unstable();
+        for &(_, i) in &open {
+            let (c, acts) = counters[i];
+            let sub = self.eval(c, set | acts);
+            if sub.stands {
+                cube = Cube {
+                    stands: false,
+                    yes: sub.yes & !acts,
+                    no: acts | sub.no,
+                };
+                self.fast.nodes[id as usize].killer = i as u32;
+                break;
+            }
+            cube.yes |= sub.yes & !acts;
+            cube.no |= sub.no;
+        }
+        cube.yes &= !own;
+        let f = &mut self.fast.nodes[id as usize];
+        let ci = f.cubes.len() as u32;
+        f.cubes.push(cube);
+        f.yes.push(cube.yes);
+        f.no.push(cube.no);
+        let mask = cube.yes | cube.no;
+        if mask & !f.mask != 0 {
+            f.mask |= mask;
+            let FastNode {
+                points, seen, mask, ..
+            } = f;
+            points.clear();
+            for &(s, c) in seen.iter() {
+                points.insert(s & *mask, c);
+            }
+        }
+        f.points.insert(set & f.mask, ci);
+        f.seen.push((set, ci));
+        cube
+    }
+
+    /// The same rule on sorted chains, for groups too large for a bitset: memoised on the
+    /// whole chain.
+    fn holds_general(&mut self, node: Node, chain: &Chain) -> bool {
         if let Some(&v) = self.memo.get(&node).and_then(|m| m.get(chain.as_slice())) {
             return v;
         }
@@ -618,7 +858,7 @@ impl<'n> Rar<'n> {
                 continue;
             }
             let next = chain_with(chain, acts);
-            if self.holds(*c, &next) {
+            if self.holds_general(*c, &next) {
                 stands = false;
                 break;
             }
@@ -659,5 +899,252 @@ impl<'n> Rar<'n> {
     /// Whether an action is a vest (for "vest used" reports).
     pub fn is_vest(&self, action: usize) -> bool {
         self.night.actions[action].origin == Origin::Vest
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The bitset evaluator against a straightforward reading of rules 2 and 4, on dense
+    //! generated nights where every action meets most others.
+
+    use super::*;
+    use crate::catalogue::{Catalogue, STANDARD_CATALOGUE};
+    use crate::model::{ActionSpec, NightSpec, PlayerSpec, SelfTargets, validate};
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    /// Rules 2 and 4 read literally: a reason stands iff no counter-reason whose actions
+    /// are all new to the chain stands with them added (memoised on the whole chain).
+    fn reference(
+        rar: &mut Rar<'_>,
+        memo: &mut HashMap<(Node, Chain), bool>,
+        node: Node,
+        chain: &Chain,
+    ) -> bool {
+        if let Some(&v) = memo.get(&(node, chain.clone())) {
+            return v;
+        }
+        let mut stands = true;
+        for (c, acts) in rar.counters(node).iter() {
+            if acts.iter().any(|a| chain.contains(a)) {
+                continue;
+            }
+            let mut next = chain.clone();
+            next.extend(acts.iter().copied());
+            next.sort_unstable();
+            next.dedup();
+            if reference(rar, memo, *c, &next) {
+                stands = false;
+                break;
+            }
+        }
+        memo.insert((node, chain.clone()), stands);
+        stands
+    }
+
+    /// Abilities a dense night draws from: everything that changes other actions, and the
+    /// effects they change.
+    const ABILITIES: &[(&str, usize)] = &[
+        ("block", 1),
+        ("swap", 2),
+        ("redirect", 2),
+        ("shoot", 1),
+        ("protect", 1),
+        ("jail", 1),
+        ("guard", 1),
+        ("investigate", 1),
+        ("track", 1),
+        ("watch", 1),
+        ("recruit", 1),
+    ];
+
+    fn catalogue() -> Catalogue {
+        let extra = r#"
+[[roles]]
+name = "Dense"
+alignment = "town"
+[[roles.abilities]]
+name = "block"
+per_night = 100
+components = [{ type = "visit" }, { type = "block" }]
+[[roles.abilities]]
+name = "swap"
+targets = 2
+per_night = 100
+components = [{ type = "visit" }, { type = "swap" }]
+[[roles.abilities]]
+name = "redirect"
+targets = 2
+per_night = 100
+components = [{ type = "visit" }, { type = "redirect" }]
+[[roles.abilities]]
+name = "shoot"
+per_night = 100
+components = [{ type = "visit" }, { type = "kill" }]
+[[roles.abilities]]
+name = "protect"
+per_night = 100
+components = [{ type = "visit" }, { type = "protect" }]
+[[roles.abilities]]
+name = "jail"
+per_night = 100
+components = [{ type = "visit" }, { type = "protect" }, { type = "block" }]
+[[roles.abilities]]
+name = "guard"
+per_night = 100
+components = [{ type = "visit" }, { type = "protect" }, { type = "guard" }]
+[[roles.abilities]]
+name = "investigate"
+per_night = 100
+components = [{ type = "visit" }, { type = "investigate" }]
+[[roles.abilities]]
+name = "track"
+per_night = 100
+components = [{ type = "visit" }, { type = "track" }]
+[[roles.abilities]]
+name = "watch"
+per_night = 100
+components = [{ type = "visit" }, { type = "watch" }]
+[[roles.abilities]]
+name = "recruit"
+per_night = 100
+components = [{ type = "visit" }, { type = "recruit", fails_if_target_dies = true }]
+"#;
+        Catalogue::from_toml(&format!("{STANDARD_CATALOGUE}\n{extra}"), "dense")
+            .expect("dense catalogue")
+    }
+
+    /// `players` players who all hold every ability; each action is (actor, ability,
+    /// first target, second target), targets counted past the actor so none is himself.
+    fn dense_night(players: usize, actions: &[(usize, usize, usize, usize)]) -> NightSpec {
+        let mut spec = NightSpec::default();
+        for i in 0..players {
+            spec.players.push(PlayerSpec {
+                name: format!("P{i}"),
+                role: "Dense".into(),
+                alignment: None,
+                sanity: Default::default(),
+                modifiers: vec![],
+                alive: true,
+            });
+        }
+        for &(actor, ability, t1, t2) in actions {
+            let actor = actor % players;
+            let (name, targets) = ABILITIES[ability % ABILITIES.len()];
+            let pick = |x: usize| (actor + 1 + x % (players - 1)) % players;
+            let first = pick(t1);
+            let mut chosen = vec![first];
+            if targets == 2 {
+                let mut second = pick(t2);
+                if second == first {
+                    second = pick(t2 + 1);
+                }
+                chosen.push(second);
+            }
+            spec.actions.push(ActionSpec {
+                actor: format!("P{actor}"),
+                ability: Some(name.into()),
+                targets: chosen.into_iter().map(|t| format!("P{t}")).collect(),
+            });
+        }
+        spec
+    }
+
+    /// Every reason a resolution asks about, and then every (reason, chain) of their
+    /// trees, up to `limit` of them: the evaluator's answer must be the reference's.
+    fn compare(night: &Night, limit: usize) -> Result<usize, TestCaseError> {
+        let mut rar = Rar::new(night).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        rar.max_evaluations = usize::MAX;
+        let mut roots: Vec<Node> = Vec::new();
+        for p in 0..night.players.len() {
+            roots.extend(rar.death_reasons(p).iter().copied());
+        }
+        for (l, landing) in rar.landings.iter().enumerate() {
+            let l = l as LId;
+            let ability = &night.actions[landing.action].ability;
+            roots.push(Node::Visited(l));
+            if landing.parent.is_some() {
+                roots.push(Node::Moved(l));
+            }
+            if ability.has(|c| matches!(c, Component::Investigate)) {
+                roots.push(Node::Investigate(l));
+            }
+            if ability.has(|c| matches!(c, Component::Track)) {
+                roots.push(Node::TrackNothing(l));
+            }
+            if ability.has(|c| matches!(c, Component::Watch)) {
+                roots.push(Node::WatchNobody(l));
+            }
+            if ability.has(|c| matches!(c, Component::Recruit { .. })) {
+                roots.push(Node::Recruit(l));
+            }
+        }
+        let mut memo = HashMap::new();
+        let mut stack: Vec<(Node, Chain)> = roots
+            .iter()
+            .map(|&r| (r, chain_with(&Vec::new(), &rar.actions(r))))
+            .collect();
+        stack.reverse();
+        let mut checked = 0;
+        while let Some((node, chain)) = stack.pop() {
+            if checked == limit {
+                break;
+            }
+            checked += 1;
+            let expected = reference(&mut rar, &mut memo, node, &chain);
+            prop_assert_eq!(
+                rar.holds(node, &chain),
+                expected,
+                "{:?} with chain {:?}",
+                node,
+                chain
+            );
+            prop_assert_eq!(rar.holds_general(node, &chain), expected, "{:?}", node);
+            for (c, acts) in rar.counters(node).iter() {
+                if chain_meets(&chain, acts).is_none() {
+                    stack.push((*c, chain_with(&chain, acts)));
+                }
+            }
+        }
+        Ok(checked)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_bitset_evaluator_agrees_with_the_plain_rules_on_dense_nights(
+            players in 3usize..6,
+            actions in proptest::collection::vec(
+                (0usize..8, 0usize..ABILITIES.len(), 0usize..8, 0usize..8),
+                2..11,
+            ),
+        ) {
+            let spec = dense_night(players, &actions);
+            let night = validate(&spec, &catalogue(), SelfTargets::RoleDecides)
+                .map_err(|e| TestCaseError::fail(format!("{e}\n{spec:#?}")))?;
+            prop_assert!(compare(&night, 3_000)? > 0);
+        }
+    }
+
+    #[test]
+    fn a_clique_of_blocks_and_swaps_agrees_with_the_plain_rules() {
+        // Five players, ten actions each blocking or swapping the others, five
+        // investigations: the shape of the benchmark's clique.
+        let mut actions = Vec::new();
+        for t in 0..10 {
+            let ability = if t % 3 == 2 { 1 } else { 0 };
+            actions.push((t % 5, ability, t / 5, t / 5 + 1));
+        }
+        for i in 0..5 {
+            actions.push((i, 7, 0, 0));
+        }
+        let night = validate(
+            &dense_night(5, &actions),
+            &catalogue(),
+            SelfTargets::RoleDecides,
+        )
+        .expect("valid");
+        assert_eq!(compare(&night, 20_000).expect("agrees"), 20_000);
     }
 }
