@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Load test of the status site (not part of `cargo test`; figures in docs/performance.md).
+# The load test of the service (not part of `cargo test`; figures in docs/performance.md).
 #
 #   bash scripts/loadtest.sh          # from anywhere; needs python3, curl, and oha
 #                                     # (installed with `cargo install oha --locked` if missing)
+#   MAFIA_BIN=target/release/mafia RATE=1000 DURATION=30s bash scripts/loadtest.sh
 #
 # What it does, all on 127.0.0.1, and stops by itself:
 # 1. builds the release binary and starts `mafia serve --demo` (SQLite, a free port) with
@@ -13,17 +14,21 @@
 # 3. runs oha, a second process, at a fixed rate against the demo's status page, its JSON
 #    API and the polled game's status page, and prints requests/s and latency percentiles
 #    (oha's --latency-correction: latency counts from when a request was due, so a stalled
-#    server cannot hide its queue).
+#    server cannot hide its queue), the polls logged by the server and the pages the forum
+#    served during each run, and the load average before and after it.
 #
 # LOADGEN=wrk uses wrk instead (no fixed rate: as many requests as the server answers; its
 # p99 is then the latency at full load, an upper bound for any lower rate).
-# Settings (environment): MAFIA_BIN (a built binary to use instead of building one), RATE (requests/s, 1000), DURATION (per target, 25s),
-# CONNECTIONS (32), POSTS (on the forum page, 1000), POLL (seconds between polls, 1).
+# Settings (environment): MAFIA_BIN (a built binary to use instead of building one),
+# RATE (requests/s, 1000), DURATION (per target, 30s), CONNECTIONS (16),
+# POSTS (on the forum page, 1000), POLL (seconds between polls, 1),
+# TARGETS (paths, "/g/demo /api/games/demo /g/polled").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RATE=${RATE:-1000}
-DURATION=${DURATION:-25s}
-CONNECTIONS=${CONNECTIONS:-32}
+DURATION=${DURATION:-30s}
+CONNECTIONS=${CONNECTIONS:-16}
+TARGETS=${TARGETS:-/g/demo /api/games/demo /g/polled}
 POSTS=${POSTS:-1000}
 POLL=${POLL:-1}
 target=${CARGO_TARGET_DIR:-target}
@@ -83,7 +88,7 @@ wait_for "curl -sf -o /dev/null http://127.0.0.1:$forum_port/" 30
 echo "== mafia serve --demo (polling every ${POLL}s)"
 password=loadtest-password
 printf '%s\n' "$password" | "$bin" serve --db "$work/load.db" --add-gm loadtest >/dev/null
-RUST_LOG=mafia_server::poll=info "$bin" serve --demo --db "$work/load.db" \
+NO_COLOR=1 RUST_LOG=mafia_server::poll=info "$bin" serve --demo --db "$work/load.db" \
     --listen 127.0.0.1:0 --poll-interval "$POLL" >"$work/serve.out" 2>"$work/serve.err" & pids+=($!)
 wait_for "grep -q '^Serving the demo game at ' '$work/serve.out'" 30
 demo_url=$(sed -n 's/^Serving the demo game at //p' "$work/serve.out" | head -n 1)
@@ -124,24 +129,34 @@ else
     echo "== oha: $RATE requests/s for $DURATION per target, $CONNECTIONS connections ($cores cores: $cpu)"
 fi
 summary="$work/summary"
-for path in /g/demo /api/games/demo /g/polled; do
+# One line per poll of the forum's thread in the server's log (RUST_LOG=mafia_server::poll=info).
+# (Colour codes, if any, are taken out first.)
+poll_log() { sed 's/\x1b\[[0-9;]*m//g' "$work/serve.err" | grep 'game=polled' || true; }
+poll_lines() { poll_log | wc -l; }
+load1() { cut -d' ' -f1 /proc/loadavg; }
+for path in $TARGETS; do
     url="$base$path"
-    pages_before=$(cat "$work/forum-count")
-    polls_before=$(grep -c 'polled' "$work/serve.err" || true)
     if [ "$LOADGEN" = wrk ]; then
         wrk -t2 -c"$CONNECTIONS" -d2s "$url" >/dev/null # warm-up
-        wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$url" >"$work/wrk.txt"
+        cmd=(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$url")
     else
         "$oha" --no-tui -n 500 -c "$CONNECTIONS" "$url" >/dev/null # warm-up
-        "$oha" --no-tui "${json[@]}" -z "$DURATION" -q "$RATE" -c "$CONNECTIONS" \
-            --latency-correction "$url" >"$work/oha.json"
+        cmd=("$oha" --no-tui "${json[@]}" -z "$DURATION" -q "$RATE" -c "$CONNECTIONS" --latency-correction "$url")
     fi
+    pages_before=$(cat "$work/forum-count")
+    polls_before=$(poll_lines)
+    load_before=$(load1)
+    echo "-- $(date -u +%H:%M:%S) load average $load_before: ${cmd[*]}"
+    "${cmd[@]}" >"$work/loadgen.out"
+    load="$load_before → $(load1)"
     pages=$(($(cat "$work/forum-count") - pages_before))
-    polls=$(($(grep -c 'polled' "$work/serve.err" || true) - polls_before))
+    polls=$(($(poll_lines) - polls_before))
+    echo "   the forum served $pages pages, the server logged $polls polls; the last:"
+    poll_log | tail -n 1 | cut -c 1-200 | sed 's/^/   /'
     if [ "$LOADGEN" = wrk ]; then
-        "$py" - "$work/wrk.txt" "$path" "$pages" "$polls" <<'PY' | tee -a "$summary"
+        "$py" - "$work/loadgen.out" "$path" "$pages" "$polls" "$load" <<'PY' | tee -a "$summary"
 import re, sys
-text, path, pages, polls = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3], sys.argv[4]
+text, path, pages, polls, load = open(sys.argv[1]).read(), *sys.argv[2:]
 def field(pattern):
     m = re.search(pattern, text, re.M)
     return m.group(1) if m else "n/a"
@@ -150,22 +165,25 @@ rate = float(field(r"^Requests/sec:\s*([0-9.]+)"))
 p50, p99 = field(r"^\s*50%\s+(\S+)"), field(r"^\s*99%\s+(\S+)")
 slowest = field(r"^\s*Latency\s+\S+\s+\S+\s+(\S+)")
 answered = "all 2xx" if errors == "n/a" else errors + " not 2xx"
-print(f"| {path} | {rate:.0f} | {p50} | {p99} | n/a | {slowest} | {answered} | {polls} polls, {pages} pages |")
+print(f"| {path} | {rate:.0f} | {p50} | {p99} | n/a | {slowest} | {answered} | {polls} polls, {pages} pages | {load} |")
 PY
         continue
     fi
-    "$py" - "$work/oha.json" "$path" "$pages" "$polls" <<'PY' | tee -a "$summary"
+    "$py" - "$work/loadgen.out" "$path" "$pages" "$polls" "$load" <<'PY' | tee -a "$summary"
 import json, sys
-report, path, pages, polls = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3], sys.argv[4]
+report, (path, pages, polls, load) = json.load(open(sys.argv[1])), sys.argv[2:]
 s, p = report["summary"], report["latencyPercentiles"]
 ms = lambda v: f"{v * 1000:.2f} ms" if v is not None else "n/a"
 codes = report.get("statusCodeDistribution", {})
+answers = ", ".join(f"{k}: {v}" for k, v in sorted(codes.items()))
+# Failed requests (refused, reset, timed out) as oha names them.
+errors = "; ".join(f"{k}: {v}" for k, v in sorted(report.get("errorDistribution", {}).items()))
 print(f"| {path} | {s['requestsPerSec']:.0f} | {ms(p.get('p50'))} | {ms(p.get('p99'))} | "
       f"{ms(p.get('p99.9'))} | {ms(s.get('slowest'))} | {s['successRate'] * 100:.1f}% "
-      f"({', '.join(f'{k}: {v}' for k, v in sorted(codes.items()))}) | {polls} polls, {pages} pages |")
+      f"({answers}{'; ' + errors if errors else ''}) | {polls} polls, {pages} pages | {load} |")
 PY
 done
 echo
-echo "| target | requests/s | p50 | p99 | p99.9 | slowest | answered (status: count) | polls during the run |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| target | requests/s | p50 | p99 | p99.9 | slowest | answered (status: count) | polls during the run | load average (1 min) before → after |"
+echo "|---|---|---|---|---|---|---|---|---|"
 cat "$summary"
