@@ -119,23 +119,51 @@ pub struct Recognition {
 /// - A phase announcement is a sentence opening with "It is (now) Day N", "Day N has begun /
 ///   begins / has started / starts / is starting…", or a line that is only a bold "Day N"
 ///   heading (hosts' day posts). Repeats of the same phase in one post are reported once.
+///
+/// This prepares the names for every call; a caller that reads many posts against the same
+/// names keeps a [`Recogniser`] instead.
 pub fn recognise(body: &Body, names: Names<'_>, dialect: Dialect) -> Recognition {
-    let mut reader = Reader {
-        players: NameSet::new(names.players),
-        users: NameSet::new(names.users),
-        dialect,
-        out: Recognition::default(),
-        announced: Vec::new(),
-    };
-    for (index, line) in body.lines.iter().enumerate() {
-        reader.line(index, line);
-    }
-    reader.out
+    Recogniser::new(names, dialect).recognise(body)
 }
 
-struct Reader {
+/// The GM command reader of one game: its player and user names, folded and sorted once, and
+/// its dialect. Build a new one when the names change (a replacement, a new user, a game file
+/// edit); [`Recogniser::recognise`] then reads posts without preparing anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recogniser {
     players: NameSet,
     users: NameSet,
+    dialect: Dialect,
+}
+
+impl Recogniser {
+    pub fn new(names: Names<'_>, dialect: Dialect) -> Recogniser {
+        Recogniser {
+            players: NameSet::new(names.players),
+            users: NameSet::new(names.users),
+            dialect,
+        }
+    }
+
+    /// Recognises the GM commands in one GM post body (see [`recognise`]).
+    pub fn recognise(&self, body: &Body) -> Recognition {
+        let mut reader = Reader {
+            players: &self.players,
+            users: &self.users,
+            dialect: self.dialect,
+            out: Recognition::default(),
+            announced: Vec::new(),
+        };
+        for (index, line) in body.lines.iter().enumerate() {
+            reader.line(index, line);
+        }
+        reader.out
+    }
+}
+
+struct Reader<'r> {
+    players: &'r NameSet,
+    users: &'r NameSet,
     dialect: Dialect,
     out: Recognition,
     announced: Vec<Phase>,
@@ -159,7 +187,7 @@ const DEATH_WORDS: &[&[&str]] = &[
     &["been", "modkilled"],
 ];
 
-impl Reader {
+impl Reader<'_> {
     fn push(&mut self, command: Command, index: usize, line: &Line) {
         self.out.commands.push(Recognised {
             command,

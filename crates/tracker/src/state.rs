@@ -15,7 +15,7 @@ use jiff::Timestamp;
 use mafia_posts::Post;
 use serde::{Deserialize, Serialize};
 
-use crate::commands::{self, Command, Names, Recognised};
+use crate::commands::{Command, Names, Recognised, Recogniser};
 use crate::config::{Alignment, Game, MajorityProfile};
 use crate::phase::{NightNumbering, Phase, PhaseKind};
 use crate::review::{ReviewItem, ReviewKind};
@@ -91,6 +91,9 @@ pub struct Tracker {
     player_names: Vec<String>,
     users: Vec<String>,
     user_keys: HashSet<String>,
+    /// The GM command reader for `player_names` and `users`, built on the first GM post after
+    /// either changes.
+    recogniser: RecogniserCache,
     /// Each author as written → their role (cleared when a replacement changes the roles).
     authors: HashMap<String, Role>,
     votes: Vec<Option<CastVote>>,
@@ -108,6 +111,17 @@ pub struct Tracker {
     applied: usize,
     last_post: Option<u64>,
     last_time: Option<Timestamp>,
+}
+
+/// A [`Recogniser`] kept between GM posts (`None` when the names changed since). It is derived
+/// from the tracker's names, so it never makes two trackers differ.
+#[derive(Debug, Clone, Default)]
+struct RecogniserCache(Option<Recogniser>);
+
+impl PartialEq for RecogniserCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// What a post's author is in the game.
@@ -162,6 +176,7 @@ impl Tracker {
             player_names,
             users: Vec::new(),
             user_keys: HashSet::new(),
+            recogniser: RecogniserCache::default(),
             authors: HashMap::new(),
             vote_seq: 0,
             locked: Vec::new(),
@@ -282,6 +297,7 @@ impl Tracker {
         let name = name.trim();
         if self.user_keys.insert(name.to_lowercase()) {
             self.users.push(name.to_string());
+            self.recogniser.0 = None;
         }
     }
 
@@ -566,14 +582,16 @@ impl Tracker {
     // --- GM commands -------------------------------------------------------------------
 
     fn gm_post(&mut self, post: &Post) {
-        let recognition = commands::recognise(
-            &post.body,
-            Names {
-                players: &self.player_names,
-                users: &self.users,
-            },
-            self.game.rules.dialect,
-        );
+        let recogniser = self.recogniser.0.get_or_insert_with(|| {
+            Recogniser::new(
+                Names {
+                    players: &self.player_names,
+                    users: &self.users,
+                },
+                self.game.rules.dialect,
+            )
+        });
+        let recognition = recogniser.recognise(&post.body);
         // Hosts keep the opening post up to date all game long ("Game has ended. Mafia
         // victory!", struck-out names), so what it says now is not what it said when posted.
         if self.applied == 1 && post.number <= 1 {
@@ -716,6 +734,7 @@ impl Tracker {
                 if let Some(n) = self.player_names.get_mut(slot) {
                     *n = new.trim().to_string();
                 }
+                self.recogniser.0 = None;
                 self.roster_changed();
             }
             Command::EndGame => {

@@ -2,7 +2,7 @@
 
 use jiff::SignedDuration;
 use mafia_posts::{Body, Line, Span, SpanKind};
-use mafia_tracker::commands::{Command, Dialect, Names, parse_duration, recognise};
+use mafia_tracker::commands::{Command, Dialect, Names, Recogniser, parse_duration, recognise};
 use mafia_tracker::phase::{Phase, PhaseKind};
 
 // ---- scenario helpers -------------------------------------------------------------------
@@ -135,6 +135,38 @@ fn every_death_word_of_the_spec_is_recognised() {
     ] {
         assert_eq!(read(line), [death("Bob", line)], "{line}");
     }
+}
+
+#[test]
+fn a_recogniser_built_once_reads_every_post_like_recognise() {
+    let (p, u) = (players(), users());
+    let names = Names {
+        players: &p,
+        users: &u,
+    };
+    let recogniser = Recogniser::new(names, Dialect::Current);
+    for post in [
+        "Bob has been lynched. He was the Cop.",
+        "Dave has replaced Carol",
+        "##RESURRECT Bobb",
+        "It is now Night 1",
+    ] {
+        assert_eq!(
+            recogniser.recognise(&body(post)),
+            recognise(&body(post), names, Dialect::Current),
+            "{post}"
+        );
+    }
+    assert_eq!(
+        recogniser
+            .recognise(&body("Dave has replaced Carol"))
+            .commands[0]
+            .command,
+        Command::Replace {
+            new: "Dave".into(),
+            old: "Carol".into()
+        }
+    );
 }
 
 #[test]

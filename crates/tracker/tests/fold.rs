@@ -245,6 +245,21 @@ fn a_replacement_needs_a_known_user_and_carries_votes_both_ways() {
 }
 
 #[test]
+fn after_a_replacement_gm_commands_name_the_new_player() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["Hello"]));
+    t.apply(&post_at(2, "GM", &at(2), &["Vote count soon."]));
+    t.apply(&post_at(3, "Zed", &at(3), &["Here to replace in."]));
+    t.apply(&post_at(4, "GM", &at(4), &["Zed is replacing Bob"]));
+    // Bob's name no longer kills anyone; Zed's does.
+    t.apply(&post_at(5, "GM", &at(5), &["Bob has died."]));
+    assert!(t.status().dead.is_empty());
+    t.apply(&post_at(6, "GM", &at(6), &["Zed has died."]));
+    let dead: Vec<_> = t.status().dead.into_iter().map(|d| d.name).collect();
+    assert_eq!(dead, names(&["Zed"]));
+}
+
+#[test]
 fn after_game_end_only_unend_counts() {
     let mut t = tracker(FIVE, "");
     t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));

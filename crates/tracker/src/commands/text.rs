@@ -143,6 +143,7 @@ pub(crate) struct NameHit {
 }
 
 /// A set of names matched case-insensitively, as whole names.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct NameSet {
     /// (as spelled, folded), longest folded first.
     names: Vec<(String, String)>,
