@@ -12,7 +12,7 @@
 //!
 //! [rules]
 //! votes = ["bot", "bold", "tag"]   # `##VOTE name`, bold `Vote: name`, phpBB vote tags
-//! majority = "lock"                # lock | hammer | none
+//! majority = "lock"                # lock | hammer | plurality | none
 //! dialect = "current"              # current | v2016
 //! activity_min_posts = 3
 //! ```
@@ -51,6 +51,9 @@ pub enum MajorityProfile {
     Hammer,
     /// Majority is shown but changes nothing.
     None,
+    /// Whoever has the most votes at the deadline is lynched; a tie goes to the candidate who
+    /// reached that number of votes first. Majority changes nothing.
+    Plurality,
 }
 
 /// A player's alignment, for the 50 % rule.

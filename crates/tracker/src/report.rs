@@ -9,7 +9,7 @@ use jiff::Zoned;
 use crate::config::MajorityProfile;
 use crate::schedule::Deadline;
 use crate::state::{DayResult, DeadLine, Status};
-use crate::tally::Tally;
+use crate::tally::{Tally, Wagon};
 
 /// A report format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -88,6 +88,9 @@ fn names_with_replaced(name: &str, replaced: &[String]) -> String {
 }
 
 fn majority_line(t: &Tally, profile: MajorityProfile) -> String {
+    if profile == MajorityProfile::Plurality {
+        return format!("{} alive, the most votes at the deadline lynch", t.living);
+    }
     let mut s = format!("{} alive, majority {}", t.living, t.majority);
     match (profile, t.lock_at) {
         (MajorityProfile::Lock, Some(lock)) => {
@@ -99,7 +102,12 @@ fn majority_line(t: &Tally, profile: MajorityProfile) -> String {
     s
 }
 
-fn wagon_label(votes: usize, short: usize, locked: bool) -> String {
+fn wagon_label(w: &Wagon, profile: MajorityProfile) -> String {
+    if profile == MajorityProfile::Plurality {
+        // L-n means nothing when the most votes lynch.
+        return w.votes.to_string();
+    }
+    let (votes, short, locked) = (w.votes, w.short_of_majority, w.locked);
     let mut s = if short == 0 {
         format!("{votes}, majority")
     } else {
@@ -181,7 +189,7 @@ pub fn text(s: &Status) -> String {
                     out,
                     "  {} ({}): {}",
                     w.candidate,
-                    wagon_label(w.votes, w.short_of_majority, w.locked),
+                    wagon_label(w, s.majority_profile),
                     w.voters.join(", ")
                 );
             }
@@ -193,6 +201,9 @@ pub fn text(s: &Status) -> String {
             );
             if let Some((who, post)) = &s.hammer {
                 let _ = writeln!(out, "  Hammered: {who} at post {post}");
+            }
+            if let Some(leader) = &t.leader {
+                let _ = writeln!(out, "  Set to be lynched: {leader}");
             }
         }
         None if s.game_over => {}
@@ -240,7 +251,7 @@ pub fn bbcode(s: &Status) -> String {
                     out,
                     "[b]{} ({})[/b] — {}",
                     w.candidate,
-                    wagon_label(w.votes, w.short_of_majority, w.locked),
+                    wagon_label(w, s.majority_profile),
                     w.voters.join(", ")
                 );
             }
@@ -252,10 +263,22 @@ pub fn bbcode(s: &Status) -> String {
                 list_or_nobody(&t.not_voting)
             );
             let _ = writeln!(out);
-            let mut rule = format!(
-                "With {} alive, it takes {} votes to lynch.",
-                t.living, t.majority
-            );
+            let mut rule = if s.majority_profile == MajorityProfile::Plurality {
+                let mut rule = format!(
+                    "With {} alive, whoever has the most votes at the deadline is lynched (a tie \
+                     goes to whoever reached that many votes first).",
+                    t.living
+                );
+                if let Some(leader) = &t.leader {
+                    let _ = write!(rule, " Currently, {leader} is set to be lynched.");
+                }
+                rule
+            } else {
+                format!(
+                    "With {} alive, it takes {} votes to lynch.",
+                    t.living, t.majority
+                )
+            };
             if let (MajorityProfile::Lock, Some(lock)) = (s.majority_profile, t.lock_at) {
                 let _ = write!(
                     rule,

@@ -99,6 +99,9 @@ pub struct Tracker {
     votes: Vec<Option<CastVote>>,
     vote_seq: u64,
     locked: Vec<Target>,
+    /// Plurality profile: when (vote order) each candidate first reached each vote count
+    /// today.
+    reached: HashMap<(Target, usize), u64>,
     hammer: Option<(Target, u64)>,
     day_posts: Vec<u32>,
     today: Vec<VoteRecord>,
@@ -180,6 +183,7 @@ impl Tracker {
             authors: HashMap::new(),
             vote_seq: 0,
             locked: Vec::new(),
+            reached: HashMap::new(),
             hammer: None,
             today: Vec::new(),
             days: Vec::new(),
@@ -499,6 +503,11 @@ impl Tracker {
                     }
                 }
             }
+            MajorityProfile::Plurality => {
+                self.reached
+                    .entry((target.clone(), count))
+                    .or_insert(self.vote_seq);
+            }
             MajorityProfile::None => {}
         }
     }
@@ -553,6 +562,7 @@ impl Tracker {
         self.votes.iter_mut().for_each(|v| *v = None);
         self.day_posts.iter_mut().for_each(|n| *n = 0);
         self.locked.clear();
+        self.reached.clear();
         self.hammer = None;
         self.today.clear();
     }
@@ -856,11 +866,25 @@ impl Tracker {
                 None => wagons.push((0, vote.target.clone(), vec![voter])),
             }
         }
+        let plurality = self.game.rules.majority == MajorityProfile::Plurality;
         for w in &mut wagons {
             w.2.sort();
-            w.0 = w.2.first().map_or(0, |v| v.0);
+            w.0 = if plurality {
+                // A tie goes to whoever reached that many votes first.
+                self.reached
+                    .get(&(w.1.clone(), w.2.len()))
+                    .copied()
+                    .unwrap_or(u64::MAX)
+            } else {
+                w.2.first().map_or(0, |v| v.0)
+            };
         }
         wagons.sort_by(|a, b| b.2.len().cmp(&a.2.len()).then(a.0.cmp(&b.0)));
+        let leader = if plurality {
+            wagons.first().map(|w| self.target_name(&w.1))
+        } else {
+            None
+        };
         let not_voting = self
             .slots
             .iter()
@@ -884,6 +908,7 @@ impl Tracker {
             majority,
             lock_at: (self.game.rules.majority == MajorityProfile::Lock)
                 .then(|| tally::lock_at(living)),
+            leader,
         }
     }
 

@@ -30,7 +30,8 @@ pub struct Wagon {
 /// The tally of the current day.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
-    /// Wagons, most votes first; ties by who got their first current vote earlier.
+    /// Wagons, most votes first; ties by who got their first current vote earlier (under the
+    /// plurality profile: by who reached that number of votes first).
     pub wagons: Vec<Wagon>,
     /// Living players without a vote.
     pub not_voting: Vec<String>,
@@ -38,4 +39,7 @@ pub struct Tally {
     pub majority: usize,
     /// Votes that lock a wagon, under the lock profile.
     pub lock_at: Option<usize>,
+    /// Under the plurality profile: who is set to be lynched (the first wagon).
+    #[serde(default)]
+    pub leader: Option<String>,
 }

@@ -203,6 +203,35 @@ fn no_majority_profile_changes_nothing() {
 }
 
 #[test]
+fn under_plurality_a_tie_goes_to_whoever_reached_the_count_first() {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"plurality\"\n");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));
+    t.apply(&post_at(2, "Carol", &at(2), &["##vote Bob"]));
+    t.apply(&post_at(3, "Dave", &at(3), &["##vote Alice"]));
+    t.apply(&post_at(4, "Erin", &at(4), &["##vote Alice"]));
+    // Bob reached two votes first, although Alice's wagon is as big.
+    assert_eq!(t.tally_now().leader.as_deref(), Some("Bob"));
+    // Carol leaves and comes back: Bob still reached two first. Majority (3) ends nothing.
+    t.apply(&post_at(5, "Carol", &at(5), &["##unvote"]));
+    assert_eq!(t.tally_now().leader.as_deref(), Some("Alice"));
+    t.apply(&post_at(6, "Carol", &at(6), &["##vote Bob"]));
+    assert_eq!(wagons(&t), vec![("Bob".into(), 2), ("Alice".into(), 2)]);
+    t.apply(&post_at(7, "Bob", &at(7), &["##vote Alice"]));
+    assert_eq!(t.tally_now().leader.as_deref(), Some("Alice"));
+    assert_eq!(t.status().phase, Phase::day(1));
+    // The day's result keeps who was set to be lynched.
+    t.apply(&post_at(
+        8,
+        "GM",
+        "2026-03-03 19:00",
+        &["Alice has been lynched."],
+    ));
+    let day = &t.status().previous_days[0];
+    assert_eq!(day.tally.leader.as_deref(), Some("Alice"));
+    assert_eq!(day.tally.wagons[0].votes, 3);
+}
+
+#[test]
 fn a_replacement_needs_a_known_user_and_carries_votes_both_ways() {
     let mut t = tracker(FIVE, "");
     t.apply(&post_at(1, "Bob", &at(1), &["##vote Alice"]));

@@ -162,6 +162,22 @@ fn student_mafia_v() {
         ["DarthPunk", "The Shining", "Breshke", "geript", "Damdred"]
     );
 
+    // Who was lynched each day: the plurality leader when the day ended.
+    let lynched: Vec<_> = s
+        .previous_days
+        .iter()
+        .map(|d| d.tally.leader.as_deref())
+        .collect();
+    assert_eq!(
+        lynched,
+        [
+            Some("TheWarWaffle"),
+            Some("Trfel"),
+            Some("LoneMeow"),
+            Some("rsoultin")
+        ]
+    );
+
     // Each day's count when the day ended, against the hosts' last count of the day. The
     // tracker lists a wagon's voters in the order they voted, as the hosts do.
     let days: Vec<_> = s
@@ -172,6 +188,8 @@ fn student_mafia_v() {
     assert_eq!(days.len(), 4);
     // Day 1, Blazinghand's count at 21:58 (post 855): "TheWarWaffle (7)" followed by eight
     // names (the host's slip; all eight voted for him), jarjarbinks (2), GlowingBear (2).
+    // GlowingBear is listed before jarjarbinks: he reached two votes first (post 665's count
+    // has him on 2, jarjarbinks on 1).
     // coolTLname's vote went with his modkill. geript's post 813 quotes TheWarWaffle's
     // `##Vote: Trfel` in an unrendered [QUOTE]: it is not geript's vote.
     assert_eq!(days[0].0, Phase::day(1));
@@ -191,9 +209,9 @@ fn student_mafia_v() {
                     "Damdred"
                 ]
             ),
+            wagon("GlowingBear", &["TheWarWaffle", "The Shining"]),
             // Breshke wrote `##Vote:JJB`, an alias the hosts accepted (post 550).
             wagon("jarjarbinks", &["Breshke", "GlowingBear"]),
-            wagon("GlowingBear", &["TheWarWaffle", "The Shining"]),
         ]
     );
     // Day 2, Half the Sky's "Final Countdown" (post 1218): Trfel (9), LightningStrike (1).
@@ -220,7 +238,7 @@ fn student_mafia_v() {
     );
     // Day 3, "This Final Hour" (post 1706): a 4–4 tie. The rules lynch "the player that has
     // first reached the given number of votes" (post 728): LoneMeow, who had 5 before
-    // Damdred moved; the tracker lists the wagon whose first vote is older first.
+    // Damdred moved; Breshke reached 4 only in the final hour.
     assert_eq!(days[2].0, Phase::day(3));
     assert_eq!(
         days[2].1,
@@ -269,6 +287,12 @@ fn student_mafia_v_mid_day_counts() {
         let t = replay_until(SMV, STUDENT_MAFIA_V, post);
         wagons(&t.tally_now())
     };
+    let leader_at = |post: u64| replay_until(SMV, STUDENT_MAFIA_V, post).tally_now().leader;
+    // Each count ends "Currently, X is set to be lynched."
+    assert_eq!(leader_at(590).as_deref(), Some("Breshke"));
+    assert_eq!(leader_at(1384).as_deref(), Some("LoneMeow"));
+    // Breshke and No-Lynch have 2 each; Breshke got there first (posts 1938-1939, 1961).
+    assert_eq!(leader_at(2003).as_deref(), Some("Breshke"));
     // Half the Sky, post 590: "Breshke (2): LoneMeow, LightningStrike" leads; geript (1):
     // GlowingBear; Trfel (1): TheWarWaffle; jarjarbinks (1): Breshke; LoneMeow (1): Damdred.
     let mut d1 = tally_at(590);

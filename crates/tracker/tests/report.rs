@@ -56,6 +56,31 @@ fn the_bbcode_at_night_gives_the_days_result_and_the_dead() {
 }
 
 #[test]
+fn a_plurality_vote_count_names_who_is_set_to_be_lynched() {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"plurality\"\n");
+    t.apply(&post_at(1, "Alice", "2026-03-02 12:00", &["##vote Bob"]));
+    t.apply(&post_at(2, "Dave", "2026-03-02 12:05", &["##vote Alice"]));
+    let out = report::bbcode(&t.status());
+    assert!(
+        out.contains("[b]Bob (1)[/b] — Alice\n[b]Alice (1)[/b] — Dave"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "With 5 alive, whoever has the most votes at the deadline is lynched (a tie goes to \
+             whoever reached that many votes first). Currently, Bob is set to be lynched."
+        ),
+        "{out}"
+    );
+    let text = report::text(&t.status());
+    assert!(
+        text.contains("Votes (5 alive, the most votes at the deadline lynch):"),
+        "{text}"
+    );
+    assert!(text.contains("  Set to be lynched: Bob"), "{text}");
+}
+
+#[test]
 fn the_dead_are_listed_in_the_order_they_died() {
     let mut t = tracker(FIVE, "");
     t.apply(&post_at(1, "Alice", "2026-03-02 11:00", &["Hi all"]));
