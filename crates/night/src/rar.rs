@@ -129,10 +129,16 @@ struct Cube {
     no: Set,
 }
 
+/// A node's counters by id, and side by side their actions.
+type FastCounters = (Rc<[u32]>, Rc<[Set]>);
+
 struct FastNode {
     node: Node,
     own: Set,
-    counters: Option<Rc<[(u32, Set)]>>,
+    /// The counters (by id) and, side by side, their actions.
+    counters: Option<FastCounters>,
+    /// The distinct action sets of the counters, with how many counters have each.
+    counter_sets: Rc<[(Set, u32)]>,
     killer: u32,
     /// Every answer found for this node, and their facts again side by side for scanning.
     cubes: Vec<Cube>,
@@ -146,15 +152,25 @@ struct FastNode {
 }
 
 impl FastNode {
-    /// The first answer whose facts a chain meets (eight at a time, without branches).
+    /// The first answer whose facts a chain meets (sixteen at a time, without branches).
     fn find(&self, set: Set) -> Option<usize> {
-        for (k, (ys, ns)) in self.yes.chunks(8).zip(self.no.chunks(8)).enumerate() {
-            let mut hit = 0u32;
-            for (j, (y, n)) in ys.iter().zip(ns).enumerate() {
-                hit |= u32::from((y & !set) | (n & set) == 0) << j;
-            }
-            if hit != 0 {
-                return Some(k * 8 + hit.trailing_zeros() as usize);
+        const CHUNK: usize = 16;
+        for (k, (ys, ns)) in self
+            .yes
+            .chunks(CHUNK)
+            .zip(self.no.chunks(CHUNK))
+            .enumerate()
+        {
+            let hit = ys
+                .iter()
+                .zip(ns)
+                .fold(false, |h, (y, n)| h | ((y & !set) | (n & set) == 0));
+            if hit {
+                let j = ys
+                    .iter()
+                    .zip(ns)
+                    .position(|(y, n)| (y & !set) | (n & set) == 0)?;
+                return Some(k * CHUNK + j);
             }
         }
         None
@@ -194,6 +210,9 @@ pub struct Rar<'n> {
     /// Landings at each player.
     pub at: Vec<Vec<LId>>,
     children: Vec<Vec<LId>>,
+    /// Landings of blocks, and of making untargetable, at each player.
+    blocks_at: Vec<Vec<LId>>,
+    untargetable_at: Vec<Vec<LId>>,
     /// Swaps naming each player; redirections of each player's actions.
     swaps_at: Vec<Vec<usize>>,
     redirects_of: Vec<Vec<usize>>,
@@ -234,6 +253,8 @@ impl<'n> Rar<'n> {
             by_action: vec![Vec::new(); night.actions.len()],
             at: vec![Vec::new(); n_players],
             children: Vec::new(),
+            blocks_at: vec![Vec::new(); n_players],
+            untargetable_at: vec![Vec::new(); n_players],
             swaps_at: vec![Vec::new(); n_players],
             redirects_of: vec![Vec::new(); n_players],
             death_reasons: vec![Vec::new(); n_players],
@@ -276,6 +297,14 @@ impl<'n> Rar<'n> {
             }
         }
         rar.collect_death_reasons();
+        for (id, l) in rar.landings.iter().enumerate() {
+            if has(night, l.action, |c| matches!(c, Component::Block)) {
+                rar.blocks_at[l.loc].push(id as LId);
+            }
+            if has(night, l.action, |c| matches!(c, Component::Untargetable)) {
+                rar.untargetable_at[l.loc].push(id as LId);
+            }
+        }
         rar.group_actions();
         Ok(rar)
     }
@@ -493,17 +522,15 @@ impl<'n> Rar<'n> {
             return;
         }
         if action.blockable(night) {
-            for &b in &self.at[action.actor] {
-                let ba = self.landing(b).action;
-                if ba != land.action && has(night, ba, |c| matches!(c, Component::Block)) {
+            for &b in &self.blocks_at[action.actor] {
+                if self.landing(b).action != land.action {
                     out.push(Node::Blocked(b));
                 }
             }
         }
         if action.ability.self_target != SelfTarget::Only && action.actor != land.loc {
-            for &u in &self.at[land.loc] {
-                let ua = self.landing(u).action;
-                if ua != land.action && has(night, ua, |c| matches!(c, Component::Untargetable)) {
+            for &u in &self.untargetable_at[land.loc] {
+                if self.landing(u).action != land.action {
                     out.push(Node::Untargetable(u));
                 }
             }
@@ -567,6 +594,17 @@ impl<'n> Rar<'n> {
         if let Some(c) = self.counters.get(&node) {
             return c.clone();
         }
+        let rc: Rc<[Counter]> = self
+            .counter_nodes(node)
+            .into_iter()
+            .map(|n| (n, self.actions(n).into_boxed_slice()))
+            .collect();
+        self.counters.insert(node, rc.clone());
+        rc
+    }
+
+    /// The counter-reasons of a reason, each once, in the order they are found.
+    fn counter_nodes(&self, node: Node) -> Vec<Node> {
         let night = self.night;
         let mut out = Vec::new();
         match node {
@@ -650,14 +688,10 @@ impl<'n> Rar<'n> {
                 }
             }
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen: std::collections::HashSet<Node, BuildHasherDefault<FxHasher>> =
+            std::collections::HashSet::with_capacity_and_hasher(out.len(), Default::default());
         out.retain(|n| seen.insert(*n));
-        let rc: Rc<[Counter]> = out
-            .into_iter()
-            .map(|n| (n, self.actions(n).into_boxed_slice()))
-            .collect();
-        self.counters.insert(node, rc.clone());
-        rc
+        out
     }
 
     fn eval_counters(&mut self, node: Node) -> Rc<[Counter]> {
@@ -735,6 +769,7 @@ impl<'n> Rar<'n> {
             node,
             own,
             counters: None,
+            counter_sets: Rc::from([]),
             killer: 0,
             cubes: Vec::new(),
             yes: Vec::new(),
@@ -746,18 +781,33 @@ impl<'n> Rar<'n> {
         id
     }
 
-    fn fast_counters(&mut self, id: u32) -> Rc<[(u32, Set)]> {
+    fn fast_counters(&mut self, id: u32) -> FastCounters {
         if let Some(c) = &self.fast.nodes[id as usize].counters {
             return c.clone();
         }
         let node = self.fast.nodes[id as usize].node;
-        let counters = self.eval_counters(node);
-        let rc: Rc<[(u32, Set)]> = counters
-            .iter()
-            .map(|(c, acts)| (self.intern(*c), self.bits(acts)))
+        let ids: Rc<[u32]> = self
+            .counter_nodes(node)
+            .into_iter()
+            .map(|c| self.intern(c))
             .collect();
-        self.fast.nodes[id as usize].counters = Some(rc.clone());
-        rc
+        let sets: Rc<[Set]> = ids
+            .iter()
+            .map(|&c| self.fast.nodes[c as usize].own)
+            .collect();
+        let mut distinct: Vec<Set> = sets.to_vec();
+        distinct.sort_unstable();
+        let mut grouped: Vec<(Set, u32)> = Vec::new();
+        for s in distinct {
+            match grouped.last_mut() {
+                Some((last, n)) if *last == s => *n += 1,
+                _ => grouped.push((s, 1)),
+            }
+        }
+        let f = &mut self.fast.nodes[id as usize];
+        f.counters = Some((ids.clone(), sets.clone()));
+        f.counter_sets = grouped.into();
+        (ids, sets)
     }
 
     /// Rule 2 with rule 4 on bitsets, for a chain `set` that holds the node's own actions.
@@ -778,7 +828,7 @@ impl<'n> Rar<'n> {
             // Unwind quickly; `check_budget` turns this into an error.
             return Cube::default();
         }
-        let counters = self.fast_counters(id);
+        let (ids, sets) = self.fast_counters(id);
         let f = &self.fast.nodes[id as usize];
         let (own, first) = (f.own, f.killer as usize);
         let mut cube = Cube {
@@ -787,7 +837,7 @@ impl<'n> Rar<'n> {
         };
         // Rule 4 first: counters with an action already in the chain rest on one fact.
         let mut open: Vec<(u32, usize)> = Vec::new();
-        for (i, &(c, acts)) in counters.iter().enumerate() {
+        for (i, (&c, &acts)) in ids.iter().zip(sets.iter()).enumerate() {
             let meet = acts & set;
             if meet != 0 {
                 if meet & (own | cube.yes) == 0 {
@@ -796,15 +846,25 @@ impl<'n> Rar<'n> {
                 continue;
             }
             // The counters with fewest open counters of their own are tried first (one
-            // with none stands outright), the one that stood last time before its equals.
-            let grand = self.fast_counters(c);
+            // with none stands outright, and is tried at once), the one that stood last
+            // time before its equals.
+            self.fast_counters(c);
             let next = set | acts;
-            let left = grand.iter().filter(|(_, a)| a & next == 0).count() as u32;
+            let left: u32 = self.fast.nodes[c as usize]
+                .counter_sets
+                .iter()
+                .map(|&(a, n)| if a & next == 0 { n } else { 0 })
+                .sum();
             open.push((left * 2 + u32::from(i != first), i));
+            if left == 0 {
+                open.clear();
+                open.push((0, i));
+                break;
+            }
         }
         open.sort_unstable();
         for &(_, i) in &open {
-            let (c, acts) = counters[i];
+            let (c, acts) = (ids[i], sets[i]);
             let sub = self.eval(c, set | acts);
             if sub.stands {
                 cube = Cube {
