@@ -15,6 +15,7 @@
 //! majority = "lock"                # lock | hammer | plurality | none
 //! dialect = "current"              # current | v2016
 //! activity_min_posts = 3
+//! night_talk = false               # true: living players may post at night
 //! ```
 
 use std::ops::Range;
@@ -83,6 +84,10 @@ pub struct Rules {
     pub dialect: Dialect,
     /// Minimum posts per day phase for a player to count as active (0: no minimum).
     pub activity_min_posts: u32,
+    /// Living players may post at night ("You may speak at night"): their night posts are not
+    /// listed for the GM, unless they try to vote.
+    #[serde(default)]
+    pub night_talk: bool,
 }
 
 impl Default for Rules {
@@ -92,6 +97,7 @@ impl Default for Rules {
             majority: MajorityProfile::Lock,
             dialect: Dialect::Current,
             activity_min_posts: 0,
+            night_talk: false,
         }
     }
 }
@@ -166,6 +172,8 @@ struct RawRules {
     dialect: Dialect,
     #[serde(default)]
     activity_min_posts: u32,
+    #[serde(default)]
+    night_talk: bool,
 }
 
 impl Default for RawRules {
@@ -176,6 +184,7 @@ impl Default for RawRules {
             majority: r.majority,
             dialect: r.dialect,
             activity_min_posts: r.activity_min_posts,
+            night_talk: r.night_talk,
         }
     }
 }
@@ -332,6 +341,7 @@ impl Game {
                 majority: raw.rules.majority,
                 dialect: raw.rules.dialect,
                 activity_min_posts: raw.rules.activity_min_posts,
+                night_talk: raw.rules.night_talk,
             },
         })
     }

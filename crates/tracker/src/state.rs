@@ -338,6 +338,9 @@ impl Tracker {
         let phase = self.phase();
         let marks = votes::recognise(&post.body, &self.game.rules.votes, &self.roster);
         if !phase.is_day() {
+            if self.game.rules.night_talk && marks.is_empty() {
+                return;
+            }
             let name = self.slots[slot].name.clone();
             let extra = if marks.is_empty() {
                 ""

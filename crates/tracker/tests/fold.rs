@@ -101,6 +101,16 @@ fn at_night_votes_do_not_count_and_posting_is_flagged() {
 }
 
 #[test]
+fn when_the_game_allows_night_talk_only_night_votes_are_flagged() {
+    let mut t = tracker(FIVE, "[rules]\nnight_talk = true\n");
+    t.apply(&post_at(1, "Alice", NIGHT1, &["I think Bob is scum."]));
+    assert!(!flagged(&t, ReviewKind::NightPost, "Alice"));
+    t.apply(&post_at(2, "Carol", NIGHT1, &["##vote Bob"]));
+    assert!(flagged(&t, ReviewKind::NightPost, "Carol"));
+    assert_eq!(t.status().tally, None);
+}
+
+#[test]
 fn a_death_removes_the_dead_players_vote_and_the_votes_on_them() {
     let mut t = tracker(FIVE, "");
     t.apply(&post_at(1, "Alice", &at(1), &["##vote Bob"]));

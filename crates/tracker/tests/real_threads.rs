@@ -278,6 +278,24 @@ fn student_mafia_v() {
             .iter()
             .any(|r| r.kind == ReviewKind::FiftyPercentRule)
     );
+
+    // The GM review list: misspelt names the hosts read as meant (`##vote Tfel`, `##Vote LM`,
+    // `##vote raoultin`), Breshke's broken `##Vote:JJB/b]`, and no night posts (the game
+    // allows night talk).
+    let posts_of = |kind: ReviewKind| -> Vec<u64> {
+        s.review
+            .iter()
+            .filter(|r| r.kind == kind)
+            .filter_map(|r| r.post)
+            .collect()
+    };
+    let near = posts_of(ReviewKind::NearMissVote);
+    assert!(
+        [179, 1376, 2338].iter().all(|p| near.contains(p)),
+        "{near:?}"
+    );
+    assert!(posts_of(ReviewKind::RejectedVote).contains(&544));
+    assert!(posts_of(ReviewKind::NightPost).is_empty());
 }
 
 /// The hosts' vote counts in the middle of days, replayed "as of" each count.
