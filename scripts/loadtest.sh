@@ -176,7 +176,8 @@ s, p = report["summary"], report["latencyPercentiles"]
 ms = lambda v: f"{v * 1000:.2f} ms" if v is not None else "n/a"
 codes = report.get("statusCodeDistribution", {})
 answers = ", ".join(f"{k}: {v}" for k, v in sorted(codes.items()))
-# Failed requests (refused, reset, timed out) as oha names them.
+# oha's error counts (refused, reset, timed out, and "aborted due to deadline": still open when
+# the time was up).
 errors = "; ".join(f"{k}: {v}" for k, v in sorted(report.get("errorDistribution", {}).items()))
 print(f"| {path} | {s['requestsPerSec']:.0f} | {ms(p.get('p50'))} | {ms(p.get('p99'))} | "
       f"{ms(p.get('p99.9'))} | {ms(s.get('slowest'))} | {s['successRate'] * 100:.1f}% "
