@@ -121,7 +121,7 @@ pub const FAST_GROUP: usize = Set::BITS as usize;
 type Set = u64;
 
 /// An answer with the facts about the chain it rests on: every action of `yes` is in the
-/// chain and none of `no`. Any chain with the same facts gets the same answer.
+/// chain and none of `no`. Every chain meeting these facts gets the same answer.
 #[derive(Debug, Clone, Copy, Default)]
 struct Cube {
     stands: bool,
@@ -134,11 +134,13 @@ type FastCounters = (Rc<[u32]>, Rc<[Set]>);
 
 struct FastNode {
     node: Node,
+    /// The node's own actions (always in its chain, so never a fact of its answers).
     own: Set,
     /// The counters (by id) and, side by side, their actions.
     counters: Option<FastCounters>,
     /// The distinct action sets of the counters, with how many counters have each.
     counter_sets: Rc<[(Set, u32)]>,
+    /// The counter that stood last time; tried first among counters as open as it.
     killer: u32,
     /// Every answer found for this node, and their facts again side by side for scanning.
     cubes: Vec<Cube>,
