@@ -1,0 +1,436 @@
+//! Loyalty and betrayal, ascension and descension, disbanding, group change, shuffle and
+//! `On <Target> Changed`, on real fixture roles. Expected outcomes are worked out by hand
+//! from the formalization guide and the `_rules` files named in each test.
+
+mod common;
+use common::*;
+
+use mafia_wwr::state::{AttrKind, Holder};
+use mafia_wwr::{Game, GameState};
+
+/// The groups a player holds a membership of, with the membership type.
+fn memberships(g: &Game, name: &str) -> Vec<(String, String)> {
+    let p = g.player_named(name).unwrap();
+    let mut out: Vec<(String, String)> = g
+        .state
+        .attrs
+        .iter()
+        .filter(|a| a.holder == Holder::Player(p))
+        .filter_map(|a| match &a.kind {
+            AttrKind::GroupMembership { group, membership } => {
+                Some((group.clone(), membership.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn member(group: &str, kind: &str) -> (String, String) {
+    (group.to_string(), kind.to_string())
+}
+
+fn disbanded(g: &Game, group: &str) -> bool {
+    g.state.disbanded.iter().any(|d| d.group == group)
+}
+
+fn names(g: &Game, ps: &[usize]) -> Vec<String> {
+    ps.iter()
+        .map(|&p| g.state.players[p].name.clone())
+        .collect()
+}
+
+// --- Loyalty ---------------------------------------------------------------------------
+
+#[test]
+fn the_devout_villager_is_loyal_so_the_infection_fails() {
+    // Devout Villager: `Starting: Loyalty to 'Townsfolk' (Alignment)`. `_rules/ability
+    // types/12 loyalty`: loyal roles "cannot be affected by any role changes". The Infecting
+    // Wolf's `Otherwise: Role Change @Selection to 'Wolf'` therefore fails, and so does its
+    // action (the evaluation returns the role change's feedback).
+    let mut g = game(&[
+        ("Dora", "Devout Villager"),
+        ("Carl", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Ivy", "Infecting Wolf"),
+    ]);
+    let p = g.player_named("Dora").unwrap();
+    let loyalty: Vec<&Vec<String>> = g
+        .state
+        .attrs
+        .iter()
+        .filter(|a| {
+            a.holder == Holder::Player(p)
+                && matches!(&a.kind, AttrKind::Custom { name } if name == "Loyalty")
+        })
+        .map(|a| &a.values)
+        .collect();
+    assert_eq!(
+        loyalty,
+        [&vec!["Alignment".to_string(), "Townsfolk".into()]]
+    );
+    next(&mut g); // N1
+    let told = act(&mut g, "Ivy: Immediate Night: Dora");
+    assert!(has(&told, "Failure"), "{told:?}");
+    assert_eq!(role(&g, "Dora"), "Devout Villager");
+    assert!(has(
+        &host(&g),
+        "Role Change of Dora failed: loyal to Townsfolk (Alignment)"
+    ));
+}
+
+#[test]
+fn without_loyalty_the_same_infection_turns_a_citizen_into_a_wolf() {
+    let mut g = game(&[
+        ("Dora", "Devout Villager"),
+        ("Carl", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Ivy", "Infecting Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Ivy: Immediate Night: Carl");
+    assert_eq!(role(&g, "Carl"), "Wolf");
+}
+
+// --- Betrayal, Group Change, Disband -----------------------------------------------------
+
+#[test]
+fn an_infected_baker_betrays_the_bakers_who_become_the_butchers() {
+    // Infecting Wolf: a Baker becomes a Bloody Butcher. Joining (guide and `_rules`): a
+    // member who changes role is downgraded to Visitor: they betrayed the group, so the
+    // Bakers' `On Betrayal` runs. A Bloody Butcher is in the group, so `Group Change @Self
+    // to 'Butchers'` renames the group (members and memberships stay, guide: Changing) and
+    // `Role Change @(Role:Baker) to 'Butcher'` turns Bob into a Butcher, who joins the
+    // Butchers as a member again.
+    let mut g = game(&[
+        ("Alice", "Baker"),
+        ("Bob", "Baker"),
+        ("Carl", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Ivy", "Infecting Wolf"),
+    ]);
+    assert_eq!(memberships(&g, "Bob"), [member("bakers", "Member")]);
+    next(&mut g);
+    act(&mut g, "Ivy: Immediate Night: Alice");
+    assert_eq!(role(&g, "Alice"), "Bloody Butcher");
+    assert_eq!(role(&g, "Bob"), "Butcher");
+    assert_eq!(
+        memberships(&g, "Alice"),
+        [member("butchers", "Member"), member("wolfpack", "Member")]
+    );
+    assert_eq!(memberships(&g, "Bob"), [member("butchers", "Member")]);
+    assert!(!g.state.groups.contains_key("bakers"));
+    assert!(!disbanded(&g, "bakers") && !disbanded(&g, "butchers"));
+    assert!(has(&host(&g), "Alice betrayed Bakers (now a visitor)"));
+    assert!(has(&host(&g), "Group Change: Bakers → Butchers"));
+    assert!(has(&channel(&g, "butchers"), "Bakers is now Butchers."));
+}
+
+#[test]
+fn a_baker_turned_farmer_betrays_the_bakers_who_disband() {
+    // Farmer: `On Death: @Target->Alignment is 'Townsfolk': Role Change @Target to
+    // 'Farmer'`. Bob (a Baker) becomes a Farmer, is downgraded to Visitor and so betrays the
+    // Bakers; no Bloody Butcher is among them: `Otherwise: Disband`.
+    let mut g = game(&[
+        ("Fay", "Farmer"),
+        ("Bob", "Baker"),
+        ("Cleo", "Baker"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Fay: Immediate |targeting.target.player|: Bob");
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Fay");
+    next(&mut g); // D1: Fay died at the end of the night
+    assert!(!alive(&g, "Fay"));
+    assert_eq!(role(&g, "Bob"), "Farmer");
+    assert_eq!(memberships(&g, "Bob"), [member("bakers", "Visitor")]);
+    assert_eq!(role(&g, "Cleo"), "Baker");
+    assert!(disbanded(&g, "bakers"));
+    assert!(has(
+        &channel(&g, "bakers"),
+        "Bakers has been disbanded. This channel is now locked."
+    ));
+}
+
+#[test]
+fn the_jury_disbands_below_two_jurors_and_polls_no_more() {
+    // Jury: `On @Members Death: @Members->Count < 2: Disband`; `_rules/ability types/19`:
+    // a disbanded group's abilities no longer activate, so no Jury poll opens on N2.
+    let mut g = game(&[
+        ("Jan", "Juror"),
+        ("Jo", "Juror"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1: the Jury poll opens
+    assert!(g.state.polls.iter().any(|p| p.def == "Jury" && p.open));
+    act(&mut g, "Eve: Vote Wolfpack: Jan");
+    next(&mut g); // D1
+    assert!(!alive(&g, "Jan"));
+    assert!(disbanded(&g, "jury"));
+    assert!(has(
+        &host(&g),
+        "Jury was disbanded (disbanded by an ability)"
+    ));
+    next(&mut g); // N2
+    let juries = g.state.polls.iter().filter(|p| p.def == "Jury").count();
+    assert_eq!(juries, 1, "no second Jury poll after the disbandment");
+}
+
+#[test]
+fn when_the_greater_coyote_dies_the_coyotes_disband_and_join_the_wolfpack() {
+    // Greater Coyote: `Join #Coyotes as 'Owner'`. Joining rule: "If the last owner of a
+    // group dies, the group is immediately disbanded." Coyotes: `On Disbandment: Add
+    // @Members to #Wolfpack` — the Lesser Coyote joins the wolfpack.
+    let mut g = game(&[
+        ("Gary", "Greater Coyote"),
+        ("Lee", "Lesser Coyote"),
+        ("Eve", "Wolf"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Hal", "Citizen"),
+    ]);
+    assert_eq!(memberships(&g, "Gary"), [member("coyotes", "Owner")]);
+    to_phase(&mut g, "D1");
+    for voter in ["Carl", "Dan", "Fred", "Hal"] {
+        act(&mut g, &format!("{voter}: Vote Lynch: Gary"));
+    }
+    next(&mut g); // the lynch at the end of D1
+    assert!(!alive(&g, "Gary"));
+    assert!(disbanded(&g, "coyotes"));
+    assert!(has(
+        &host(&g),
+        "Coyotes was disbanded (its last owner died)"
+    ));
+    assert_eq!(
+        memberships(&g, "Lee"),
+        [member("coyotes", "Member"), member("wolfpack", "Member")]
+    );
+    assert!(has(&told(&g, "Lee"), "You joined Wolfpack."));
+}
+
+#[test]
+fn a_wolfpack_without_living_members_disbands_and_its_on_disbandment_runs() {
+    // `_rules/wolves/1 wolfpack`: "If there are no werewolves or lycans left in the
+    // Wolfpack, the Wolfpack is disbanded." Wolfpack: `On Disbandment: Apply
+    // 'CoyoteTrigger' to &Werewolf`. The N1 pack attack on a townsfolk succeeded, which
+    // removed the CoyoteTrigger the Greater Coyote applied at the start.
+    let mut g = game(&[
+        ("Gary", "Greater Coyote"),
+        ("Eve", "Wolf"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Hal", "Citizen"),
+        ("Ida", "Citizen"),
+    ]);
+    let trigger = |g: &Game| g.has_custom(&Holder::Team("Werewolf".into()), "CoyoteTrigger", None);
+    assert!(trigger(&g));
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Carl");
+    next(&mut g); // D1
+    assert!(!alive(&g, "Carl"));
+    assert!(!trigger(&g));
+    for voter in ["Dan", "Fred", "Hal", "Ida"] {
+        act(&mut g, &format!("{voter}: Vote Lynch: Eve"));
+    }
+    next(&mut g); // N2
+    assert!(!alive(&g, "Eve"));
+    assert!(disbanded(&g, "wolfpack"));
+    assert!(trigger(&g));
+    // The Greater Coyote's `Passive Start Night` sees the trigger: a Coyotes poll opens.
+    assert!(g.state.polls.iter().any(|p| p.def == "Coyotes" && p.open));
+    assert!(!g.state.polls.iter().any(|p| p.def == "Wolfpack" && p.open));
+}
+
+// --- Ascend / Descend ---------------------------------------------------------------------
+
+#[test]
+fn the_bear_attacks_its_visitors_and_ascends_after_two() {
+    // Bear: `On Visited [!Targeting]: Attack @Visitor; Increment Counter; @Self->Counter > 1:
+    // Ascend`. Guide: "Both ascend/descend automatically also true kill"; `_rules/results/5`:
+    // the ascension and the role are announced, the game continues.
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Ann", "Fortune Teller"),
+        ("Bruno", "Bear"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Alice: Immediate Night: Bruno");
+    assert!(!alive(&g, "Alice"));
+    assert!(alive(&g, "Bruno"));
+    act(&mut g, "Ann: Immediate Night: Bruno");
+    assert!(!alive(&g, "Ann"));
+    assert!(!alive(&g, "Bruno"));
+    let bruno = g.player_named("Bruno").unwrap();
+    assert_eq!(g.state.ascension.ascended, [bruno]);
+    assert!(has(&public(&g), "Bruno ascended. Their role was Bear."));
+    assert!(g.state.outcome.is_none(), "the game continues");
+}
+
+#[test]
+fn riding_hood_eaten_by_the_wolfpack_ascends() {
+    // Riding Hood: `On Killed: @AttackSource is 'Group:Wolfpack': … Ascend`. She is already
+    // dead: the ascension is recorded and announced, nobody dies twice.
+    let mut g = game(&[
+        ("Rita", "Riding Hood"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Rita");
+    next(&mut g);
+    let rita = g.player_named("Rita").unwrap();
+    assert!(!alive(&g, "Rita"));
+    assert_eq!(g.state.ascension.ascended, [rita]);
+    let p = public(&g);
+    assert!(has(&p, "Rita died. Their role was Riding Hood."));
+    assert!(has(&p, "Rita ascended. Their role was Riding Hood."));
+}
+
+#[test]
+fn riding_hood_descends_when_no_wolfish_player_is_left() {
+    // Riding Hood: `On @(Attr:Wolfish) Death: not (@(Attr:Wolfish) exists): Descend` — a true
+    // kill with a loss; then only townsfolk live and they win.
+    let mut g = game(&[
+        ("Rita", "Riding Hood"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    to_phase(&mut g, "D1");
+    for voter in ["Carl", "Dan", "Fred"] {
+        act(&mut g, &format!("{voter}: Vote Lynch: Eve"));
+    }
+    next(&mut g);
+    let rita = g.player_named("Rita").unwrap();
+    assert!(!alive(&g, "Eve") && !alive(&g, "Rita"));
+    assert_eq!(g.state.ascension.descended, [rita]);
+    assert!(g.state.ascension.ascended.is_empty());
+    assert!(has(
+        &public(&g),
+        "Rita descended. Their role was Riding Hood."
+    ));
+    assert_eq!(g.state.outcome.as_ref().unwrap().winners, ["Townsfolk"]);
+}
+
+// --- Shuffle ------------------------------------------------------------------------------
+
+#[test]
+fn the_detective_learns_its_lists_shuffled() {
+    // Detective: `Set Counter to ceil $total/3` (6 players: 2), two `DetectiveList`
+    // players, then `Shuffle @(AttrSelf:DetectiveList)` and `Shuffle …->Role` (guide:
+    // Shuffle). The lists hold exactly those players and their roles.
+    let g = game(&[
+        ("Dee", "Detective"),
+        ("Alice", "Fortune Teller"),
+        ("Bob", "Witch"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let dee = g.player_named("Dee").unwrap();
+    let listed: Vec<usize> = (0..g.state.players.len())
+        .filter(|&p| g.has_custom(&Holder::Player(p), "DetectiveList", Some(Some(dee))))
+        .collect();
+    assert_eq!(listed.len(), 2);
+    assert!(!listed.contains(&dee));
+    let told = told(&g, "Dee");
+    let list = |prefix: &str| -> Vec<String> {
+        let line = told
+            .iter()
+            .find_map(|l| l.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` in {told:?}"));
+        let mut v: Vec<String> = line.split(", ").map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    let mut players = names(&g, &listed);
+    players.sort();
+    let mut roles: Vec<String> = listed
+        .iter()
+        .map(|&p| g.state.players[p].role.clone())
+        .collect();
+    roles.sort();
+    assert_eq!(list("Detective List (Players): "), players);
+    assert_eq!(list("Detective List (Roles): "), roles);
+}
+
+// --- On <Target> Changed -------------------------------------------------------------------
+
+#[test]
+fn the_fortune_apprentice_takes_the_role_an_infected_fortune_teller_lost() {
+    // Fortune Apprentice: `On @(Cat:Investigative,Align:Townsfolk,…) Changed: Target
+    // @This->Role (Role)`, then `Passive Start Day: Role Change @Self to @Target`.
+    // `_rules/role loss/2`: "If a town investigative role dies, the fortune apprentice …
+    // turns into the role of the dead player": the role lost, so the trigger sees the
+    // Fortune Teller before the change.
+    let mut g = game(&[
+        ("Abe", "Fortune Apprentice"),
+        ("Alice", "Fortune Teller"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Ivy", "Infecting Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Ivy: Immediate Night: Alice");
+    assert_eq!(role(&g, "Alice"), "Wolf");
+    assert_eq!(role(&g, "Abe"), "Fortune Apprentice");
+    next(&mut g); // D1
+    assert_eq!(role(&g, "Abe"), "Fortune Teller");
+}
+
+// --- Saved games ----------------------------------------------------------------------------
+
+#[test]
+fn a_game_saved_after_a_disbandment_and_an_ascension_continues_identically() {
+    let mut g = game(&[
+        ("Rita", "Riding Hood"),
+        ("Gary", "Greater Coyote"),
+        ("Lee", "Lesser Coyote"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    to_phase(&mut g, "D1");
+    for voter in ["Carl", "Dan", "Fred", "Rita"] {
+        act(&mut g, &format!("{voter}: Vote Lynch: Gary"));
+    }
+    next(&mut g); // N2
+    act(&mut g, "Eve: Vote Wolfpack: Rita");
+    act(&mut g, "Lee: Vote Wolfpack: Rita");
+    let saved = serde_json::to_string(&g.state).unwrap();
+    let state: GameState = serde_json::from_str(&saved).unwrap();
+    let mut reloaded = Game::load(state, lib()).unwrap();
+    next(&mut g);
+    next(&mut reloaded);
+    assert!(disbanded(&g, "coyotes"));
+    assert_eq!(g.state.ascension.ascended.len(), 1);
+    assert_eq!(
+        serde_json::to_string(&g.state).unwrap(),
+        serde_json::to_string(&reloaded.state).unwrap()
+    );
+}
+
+#[test]
+fn games_saved_before_these_fields_existed_still_load() {
+    let g = game(&[("Carl", "Citizen"), ("Eve", "Wolf")]);
+    let mut v: serde_json::Value = serde_json::to_value(&g.state).unwrap();
+    let obj = v.as_object_mut().unwrap();
+    obj.remove("ascension");
+    obj.remove("disbanded");
+    let state: GameState = serde_json::from_value(v).unwrap();
+    assert!(state.disbanded.is_empty() && state.ascension.ascended.is_empty());
+}
