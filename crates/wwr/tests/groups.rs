@@ -248,6 +248,43 @@ fn a_wolfpack_without_living_members_disbands_and_its_on_disbandment_runs() {
     assert!(!g.state.polls.iter().any(|p| p.def == "Wolfpack" && p.open));
 }
 
+#[test]
+fn a_wolfpack_disbanded_for_lack_of_members_reopens_when_the_coyotes_join_it() {
+    // `_rules/roles/7 group`: "If a group is disbanded due to lack of members, it may be
+    // reopened if a new member joins the group." The pack dies out on D1; on D2 the Greater
+    // Coyote dies, the Coyotes disband and add the Lesser Coyote to #Wolfpack, which reopens
+    // and creates its poll again on N3.
+    let mut g = game(&[
+        ("Gary", "Greater Coyote"),
+        ("Lee", "Lesser Coyote"),
+        ("Eve", "Wolf"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Hal", "Citizen"),
+        ("Ida", "Citizen"),
+    ]);
+    let town = ["Carl", "Dan", "Fred", "Hal", "Ida"];
+    to_phase(&mut g, "D1");
+    for voter in town {
+        act(&mut g, &format!("{voter}: Vote Lynch: Eve"));
+    }
+    next(&mut g); // N2
+    assert!(disbanded(&g, "wolfpack"));
+    assert!(!g.state.polls.iter().any(|p| p.def == "Wolfpack" && p.open));
+    next(&mut g); // D2
+    for voter in town {
+        act(&mut g, &format!("{voter}: Vote Lynch: Gary"));
+    }
+    next(&mut g); // N3
+    assert!(disbanded(&g, "coyotes"));
+    assert!(!disbanded(&g, "wolfpack"));
+    assert!(has(&host(&g), "Wolfpack was reopened by a new member"));
+    let pack = g.state.polls.iter().find(|p| p.def == "Wolfpack" && p.open);
+    let lee = g.player_named("Lee").unwrap();
+    assert_eq!(pack.map(|p| p.voters.clone()), Some(vec![lee]));
+}
+
 // --- Ascend / Descend ---------------------------------------------------------------------
 
 #[test]
@@ -274,6 +311,8 @@ fn the_bear_attacks_its_visitors_and_ascends_after_two() {
     assert_eq!(g.state.ascension.ascended, [bruno]);
     assert!(has(&public(&g), "Bruno ascended. Their role was Bear."));
     assert!(g.state.outcome.is_none(), "the game continues");
+    let shown = mafia_wwr::render::show(&g, g.player_named("Carl"), false);
+    assert!(shown.contains("Ascended: Bruno\n"), "{shown}");
 }
 
 #[test]
