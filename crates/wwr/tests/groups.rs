@@ -316,6 +316,46 @@ fn the_bear_attacks_its_visitors_and_ascends_after_two() {
 }
 
 #[test]
+fn the_lynched_angel_ascends_instead_of_dying_twice() {
+    // Angel: `On Lynch: … Kill @Target; Announce 'Angel @Self killed @Target'; Delete
+    // 'Lynch' Poll; Ascend`. `On Lynch` runs before the lynch itself; the Angel has already
+    // left the game (true kill) when the lynch would land, so the lynch does not kill her a
+    // second time. (This engine passes the lynch poll's executor, one of her voters, as
+    // `@Attacker`, so the `On Lynch` branch is the one that runs.)
+    let mut g = game(&[
+        ("Ange", "Angel"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Hal", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Ange: Immediate |targeting.target.player|: Carl");
+    to_phase(&mut g, "D1");
+    let voters = ["Carl", "Dan", "Fred"];
+    for voter in voters {
+        act(&mut g, &format!("{voter}: Vote Lynch: Ange"));
+    }
+    next(&mut g);
+    let ange = g.player_named("Ange").unwrap();
+    assert!(!alive(&g, "Ange"));
+    assert_eq!(g.state.ascension.ascended, [ange]);
+    let dead_voters: Vec<&str> = voters.into_iter().filter(|v| !alive(&g, v)).collect();
+    assert_eq!(dead_voters.len(), 1, "the Angel takes one voter along");
+    let p = public(&g);
+    assert!(has(&p, &format!("Angel Ange killed {}", dead_voters[0])));
+    assert_eq!(
+        p.iter()
+            .filter(|l| l.starts_with("Ange "))
+            .filter(|l| l.contains("Their role"))
+            .count(),
+        1,
+        "{p:?}"
+    );
+    assert!(has(&p, "Ange ascended. Their role was Angel."));
+}
+
+#[test]
 fn riding_hood_eaten_by_the_wolfpack_ascends() {
     // Riding Hood: `On Killed: @AttackSource is 'Group:Wolfpack': … Ascend`. She is already
     // dead: the ascension is recorded and announced, nobody dies twice.
