@@ -513,3 +513,55 @@ fn games_saved_before_these_fields_existed_still_load() {
     let state: GameState = serde_json::from_value(v).unwrap();
     assert!(state.disbanded.is_empty() && state.ascension.ascended.is_empty());
 }
+
+mod saved {
+    use super::*;
+    use mafia_wwr::autoplay::{Driver, play_phase, play_to_end};
+    use proptest::prelude::*;
+
+    /// Roles that betray, disband, rename groups, ascend and descend.
+    const TWELVE: &[(&str, &str)] = &[
+        ("Abe", "Baker"),
+        ("Bob", "Baker"),
+        ("Dora", "Devout Villager"),
+        ("Fay", "Farmer"),
+        ("Jan", "Juror"),
+        ("Jo", "Juror"),
+        ("Rita", "Riding Hood"),
+        ("Bruno", "Bear"),
+        ("Gary", "Greater Coyote"),
+        ("Lee", "Lesser Coyote"),
+        ("Ivy", "Infecting Wolf"),
+        ("Eve", "Wolf"),
+    ];
+
+    fn json(g: &Game) -> String {
+        serde_json::to_string(&g.state).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+        #[test]
+        fn save_and_reload_with_groups_and_ascensions_continues_identically(
+            seed in any::<u64>(),
+            driver in any::<u64>(),
+            cut in 0usize..10,
+        ) {
+            let mut straight = game_seeded(TWELVE, seed);
+            let mut d1 = Driver(driver);
+            play_to_end(&mut straight, &mut d1, 30);
+
+            let mut first = game_seeded(TWELVE, seed);
+            let mut d2 = Driver(driver);
+            for _ in 0..cut {
+                if first.state.outcome.is_some() { break; }
+                play_phase(&mut first, &mut d2);
+            }
+            let state: GameState = serde_json::from_str(&json(&first)).unwrap();
+            let mut reloaded = Game::load(state, lib()).unwrap();
+            play_to_end(&mut reloaded, &mut d2, 30usize.saturating_sub(cut));
+            prop_assert_eq!(json(&straight), json(&reloaded));
+        }
+    }
+}
