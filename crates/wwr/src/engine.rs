@@ -3081,7 +3081,8 @@ impl Game {
             },
             attr: None,
         };
-        if let Some(def) = self.def_of(&owner.source) {
+        let disbanded = self.disbanded_owner(&owner.source, &poll.name);
+        if let Some(def) = self.def_of(&owner.source).filter(|_| !disbanded) {
             for (i, (ab, _)) in def.abilities.iter().enumerate() {
                 if timing_of(ab) == Some(Timing::OnPollClosed) {
                     let mut ctx = base_vars(self.ctx_for(&owner, i));

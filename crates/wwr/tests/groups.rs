@@ -249,6 +249,35 @@ fn a_wolfpack_without_living_members_disbands_and_its_on_disbandment_runs() {
 }
 
 #[test]
+fn a_pack_disbanded_during_the_night_does_not_attack_with_its_open_poll() {
+    // The Tracking Wolf, the only pack member, votes and then investigates the Bear, which
+    // attacks its visitor at once: the pack has no living member and is disbanded. Its
+    // poll still closes at the end of the night, but the group's `On Poll Closed` (Attack
+    // @Winner) no longer activates (`_rules/ability types/19`). The Greater Coyote keeps
+    // the werewolves in the game.
+    let mut g = game(&[
+        ("Tia", "Tracking Wolf"),
+        ("Bruno", "Bear"),
+        ("Gary", "Greater Coyote"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Tia: Vote Wolfpack: Dan");
+    act(&mut g, "Tia: Immediate Night: Bruno");
+    assert!(!alive(&g, "Tia"));
+    assert!(disbanded(&g, "wolfpack"));
+    next(&mut g); // D1
+    assert_eq!(poll_winner(&g, "Wolfpack").as_deref(), Some("Dan"));
+    assert!(alive(&g, "Dan"));
+    assert!(has(
+        &host(&g),
+        "the Wolfpack poll has no effect: Wolfpack is disbanded"
+    ));
+}
+
+#[test]
 fn a_wolfpack_disbanded_for_lack_of_members_reopens_when_the_coyotes_join_it() {
     // `_rules/roles/7 group`: "If a group is disbanded due to lack of members, it may be
     // reopened if a new member joins the group." The pack dies out on D1; on D2 the Greater

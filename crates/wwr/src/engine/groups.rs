@@ -290,6 +290,23 @@ impl Game {
         self.host_log(format!("{title} was reopened by a new member"));
     }
 
+    /// Whether a poll's creator is a disbanded group: its `On Poll Closed` no longer runs
+    /// (`_rules/ability types/19`: "all abilities that come from the group … will no longer
+    /// activate").
+    pub(super) fn disbanded_owner(&mut self, source: &Source, poll: &str) -> bool {
+        let Source::Group(g) = source else {
+            return false;
+        };
+        if !self.is_disbanded(g) {
+            return false;
+        }
+        let title = self.group_title(g);
+        self.host_log(format!(
+            "the {poll} poll has no effect: {title} is disbanded"
+        ));
+        true
+    }
+
     /// Runs a group's abilities with this trigger (a random living member executes them).
     fn run_group_timing(&mut self, g: &str, timing: Timing, vars: &[(&str, Val)]) {
         let Some(def) = self.lib.get(ElementKind::Group, g).cloned() else {
