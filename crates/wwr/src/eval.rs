@@ -381,6 +381,16 @@ impl Game {
             },
             "members" => match &val {
                 Val::Group(g) => Val::Players(self.group_members(g)),
+                // A team's members: its living players (`&Ind->Members` in For Each &All).
+                Val::Teams(ts) => Val::Players(
+                    self.living()
+                        .into_iter()
+                        .filter(|&q| {
+                            let a = norm(&self.state.players[q].alignment);
+                            ts.iter().any(|t| norm(t) == a)
+                        })
+                        .collect(),
+                ),
                 _ => Val::Nothing,
             },
             "counter" => match &val {

@@ -433,6 +433,41 @@ fn riding_hood_descends_when_no_wolfish_player_is_left() {
     assert_eq!(g.state.outcome.as_ref().unwrap().winners, ["Townsfolk"]);
 }
 
+#[test]
+fn the_chef_ascends_at_the_end_while_a_waiter_lives() {
+    // Chef: `Starting: For Each &All: Apply 'Waiter' to &Ind->Members->RandomPlayer` (one
+    // waiter per team), `On End: Ascend [Condition: @(AttrSelf:Waiter) exists]`. The game is
+    // over: the Chef is announced as ascended but nobody dies any more.
+    let mut g = game(&[
+        ("Ch", "Chef"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let ch = g.player_named("Ch").unwrap();
+    let eve = g.player_named("Eve").unwrap();
+    assert!(g.has_custom(&Holder::Player(eve), "Waiter", Some(Some(ch))));
+    let town_waiters = ["Carl", "Dan", "Fred"]
+        .iter()
+        .filter(|n| {
+            let p = g.player_named(n).unwrap();
+            g.has_custom(&Holder::Player(p), "Waiter", Some(Some(ch)))
+        })
+        .count();
+    assert_eq!(town_waiters, 1, "one waiter per team");
+    assert!(g.state.ascension.descended.is_empty());
+    to_phase(&mut g, "D1");
+    for voter in ["Carl", "Dan", "Fred"] {
+        act(&mut g, &format!("{voter}: Vote Lynch: Eve"));
+    }
+    next(&mut g);
+    assert!(g.state.outcome.is_some());
+    assert!(alive(&g, "Ch"));
+    assert_eq!(g.state.ascension.ascended, [ch]);
+    assert!(has(&public(&g), "Ch ascended. Their role was Chef."));
+}
+
 // --- Shuffle ------------------------------------------------------------------------------
 
 #[test]
