@@ -434,6 +434,74 @@ fn riding_hood_descends_when_no_wolfish_player_is_left() {
 }
 
 #[test]
+fn the_raccoon_ascends_when_its_disguised_players_were_investigated_twice() {
+    // Raccoon: `Immediate Day: Strongly Disguise @Selection as @SecondarySelection
+    // (~NextDay)`; `On @(AttrDisguise:Self) Visited [Investigating]: Increment Counter; …;
+    // @Self->Counter is 2: Strongly Disguise @All as 'Raccoon' (~NextNight); Ascend`.
+    let mut g = game(&[
+        ("Ra", "Raccoon"),
+        ("Alice", "Fortune Teller"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(
+        &mut g,
+        "Ra: Immediate Day: @Selection = Carl, @SecondarySelection = Wolf",
+    );
+    next(&mut g); // N1
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Carl"),
+        ["Role Investigate Carl (SD, WD): Wolf"]
+    );
+    assert!(alive(&g, "Ra"));
+    to_phase(&mut g, "N2"); // Dan was never disguised: his check does not count
+    act(&mut g, "Alice: Immediate Night: Dan");
+    let ra = g.player_named("Ra").unwrap();
+    assert!(
+        g.state.ascension.ascended.is_empty(),
+        "Dan was not disguised"
+    );
+    next(&mut g); // D2
+    act(
+        &mut g,
+        "Ra: Immediate Day: @Selection = Dan, @SecondarySelection = Citizen",
+    );
+    next(&mut g); // N3: the second check of a disguised player
+    act(&mut g, "Alice: Immediate Night: Dan");
+    assert!(!alive(&g, "Ra"));
+    assert_eq!(g.state.ascension.ascended, [ra]);
+    assert!(has(&public(&g), "Ra ascended. Their role was Raccoon."));
+    assert!(has(
+        &told(&g, "Ra"),
+        "One of your disguised players has been investigated"
+    ));
+}
+
+#[test]
+fn the_raccoon_descends_when_no_investigative_role_is_left() {
+    // Raccoon: `Passive: Descend [Condition: @(Cat:Investigative)->Count is 0]`; `Passive`
+    // is checked at each phase start.
+    let mut g = game(&[
+        ("Ra", "Raccoon"),
+        ("Alice", "Fortune Teller"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    assert!(alive(&g, "Ra"));
+    next(&mut g); // D1
+    let ra = g.player_named("Ra").unwrap();
+    assert!(!alive(&g, "Alice") && !alive(&g, "Ra"));
+    assert_eq!(g.state.ascension.descended, [ra]);
+    assert!(has(&public(&g), "Ra descended. Their role was Raccoon."));
+}
+
+#[test]
 fn the_chef_ascends_at_the_end_while_a_waiter_lives() {
     // Chef: `Starting: For Each &All: Apply 'Waiter' to &Ind->Members->RandomPlayer` (one
     // waiter per team), `On End: Ascend [Condition: @(AttrSelf:Waiter) exists]`. The game is
