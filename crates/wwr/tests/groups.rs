@@ -502,6 +502,35 @@ fn the_raccoon_descends_when_no_investigative_role_is_left() {
 }
 
 #[test]
+fn the_despot_elected_mayor_ascends_and_the_next_election_is_deleted() {
+    // Despot: `On Poll Win: @Self is part of @(AttrRole:Mayor): Ascend; Delete 'Election'
+    // Poll` — "If the Despot is elected as Mayor, they win … The next day, the election
+    // will be cancelled."
+    let mut g = game(&[
+        ("Desi", "Despot"),
+        ("Alice", "Fortune Teller"),
+        ("Carl", "Citizen"),
+        ("Dan", "Citizen"),
+        ("Fred", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    g.state.setup.polls.push("Election".into());
+    to_phase(&mut g, "D1");
+    for v in ["Alice", "Carl", "Dan"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Desi"));
+    }
+    next(&mut g); // N2
+    let desi = g.player_named("Desi").unwrap();
+    assert!(has(&told(&g, "Desi"), "You are now also Mayor."));
+    assert!(!alive(&g, "Desi"));
+    assert_eq!(g.state.ascension.ascended, [desi]);
+    assert!(has(&public(&g), "Desi ascended. Their role was Despot."));
+    assert!(g.state.outcome.is_none(), "the game continues");
+    next(&mut g); // D2
+    assert!(!g.state.polls.iter().any(|p| p.open && p.def == "Election"));
+}
+
+#[test]
 fn the_chef_ascends_at_the_end_while_a_waiter_lives() {
     // Chef: `Starting: For Each &All: Apply 'Waiter' to &Ind->Members->RandomPlayer` (one
     // waiter per team), `On End: Ascend [Condition: @(AttrSelf:Waiter) exists]`. The game is
