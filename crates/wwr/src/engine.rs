@@ -18,6 +18,8 @@
 
 use std::sync::Arc;
 
+mod groups;
+
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
     Ability, AbilityFilter, AbilityKind, Compulsion, DisguiseStrength, Event as TEvent, Guard,
@@ -302,6 +304,8 @@ impl Game {
             rng: rng.save(),
             outcome: None,
             unsupported,
+            ascension: Default::default(),
+            disbanded: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -731,7 +735,7 @@ impl Game {
             .state
             .groups
             .keys()
-            .filter(|g| !self.group_members(g).is_empty())
+            .filter(|g| !self.group_members(g).is_empty() && !self.is_disbanded(g))
             .cloned()
             .collect();
         groups.sort();
@@ -2017,9 +2021,13 @@ impl Game {
                         }
                         Some(if ok { "Success" } else { "Failure" }.into())
                     }
+                    "Group" => self.group_change(&v, &to),
                     _ => {
                         let team = self.team_key(&self.text_of(&to));
                         for p in v.players() {
+                            if self.loyalty_blocks(p, "Alignment Change") {
+                                continue;
+                            }
                             self.state.players[p].alignment = team.clone();
                             self.join_team(p);
                         }
@@ -2132,6 +2140,11 @@ impl Game {
                 }
                 None
             }
+            A::Loyalty { to, kind } => self.loyalty(to, *kind, ctx),
+            A::Ascend => self.ascend(ctx, true),
+            A::Descend => self.ascend(ctx, false),
+            A::Disband { target } => self.disband_ability(target.as_ref(), ctx),
+            A::Shuffle { targets } => self.shuffle(targets, ctx),
             A::Feedback { value } => Some(self.text(value, ctx)),
             A::Continue => {
                 ctx.cont = true;
@@ -2272,6 +2285,7 @@ impl Game {
             self.remove_attr(id);
         }
         self.state.groups.entry(norm(g)).or_default();
+        self.reopen(g, membership);
         self.new_attr(
             Holder::Player(p),
             AttrKind::GroupMembership {
@@ -2308,6 +2322,11 @@ impl Game {
             self.host_log(format!("Role Change: unknown role `{role}`"));
             return false;
         };
+        if self.loyalty_blocks(p, "Role Change") {
+            return false;
+        }
+        self.fire_changed(p);
+        let was_member = self.member_groups(p);
         let old = self.state.players[p].role.clone();
         // Role loss: permanent attributes and role attributes go, memberships downgrade.
         let lost: Vec<u64> = self
@@ -2371,6 +2390,7 @@ impl Game {
                 .unwrap_or(Val::Nothing),
         );
         self.fire(Ev::RoleChange { player: p }, &base);
+        self.after_role_change(p, was_member, changer);
         true
     }
 
@@ -2401,6 +2421,9 @@ impl Game {
             .var("killingtype", Val::Text(kind.name().to_string()));
         if kind == KillKind::Lynch {
             self.fire_timing_for(t, Timing::OnLynch, &base);
+            if !self.state.players[t].alive {
+                return true; // an `On Lynch` ability (e.g. Ascend) already removed them
+            }
         }
         if !matches!(kind, KillKind::TrueKill | KillKind::TrueBanish) {
             for dk in DefenseKind::ORDER {
@@ -2515,6 +2538,8 @@ impl Game {
         let (name, role) = (self.name(p), self.state.players[p].role.clone());
         let how = match kind {
             KillKind::Lynch => "was lynched",
+            _ if source == groups::ASCENSION => "ascended",
+            _ if source == groups::DESCENSION => "descended",
             _ => "died",
         };
         self.say(
@@ -2545,6 +2570,7 @@ impl Game {
             },
             &base,
         );
+        self.disband_after_death(p);
         self.check_win();
     }
 
@@ -3055,7 +3081,8 @@ impl Game {
             },
             attr: None,
         };
-        if let Some(def) = self.def_of(&owner.source) {
+        let disbanded = self.disbanded_owner(&owner.source, &poll.name);
+        if let Some(def) = self.def_of(&owner.source).filter(|_| !disbanded) {
             for (i, (ab, _)) in def.abilities.iter().enumerate() {
                 if timing_of(ab) == Some(Timing::OnPollClosed) {
                     let mut ctx = base_vars(self.ctx_for(&owner, i));

@@ -216,6 +216,10 @@ impl Game {
             ),
             "deadalive" => Val::Players((0..self.state.players.len()).collect()),
             "members" => match &ctx.source {
+                // In `On @Members Death` the member who just died counts too.
+                Source::Group(g) if self.including_dead() => {
+                    Val::Players(self.group_members_with_dead(g))
+                }
                 Source::Group(g) => Val::Players(self.group_members(g)),
                 Source::Team(t) => Val::Players(
                     self.living()
@@ -322,9 +326,11 @@ impl Game {
         let first = val.players().first().copied();
         let lname = p.name.to_ascii_lowercase();
         match lname.as_str() {
-            "role" => match first {
-                Some(pl) => Val::Text(self.state.players[pl].role.clone()),
-                None => Val::Nothing,
+            "role" => match (first, &val) {
+                (Some(pl), _) => Val::Text(self.state.players[pl].role.clone()),
+                // A role's role is itself (`@Result2->Role` after a role investigation).
+                (None, Val::Text(t)) if self.lib.role(t).is_some() => val.clone(),
+                _ => Val::Nothing,
             },
             "originalrole" => match first {
                 Some(pl) => Val::Text(self.state.players[pl].original_role.clone()),
@@ -375,6 +381,16 @@ impl Game {
             },
             "members" => match &val {
                 Val::Group(g) => Val::Players(self.group_members(g)),
+                // A team's members: its living players (`&Ind->Members` in For Each &All).
+                Val::Teams(ts) => Val::Players(
+                    self.living()
+                        .into_iter()
+                        .filter(|&q| {
+                            let a = norm(&self.state.players[q].alignment);
+                            ts.iter().any(|t| norm(t) == a)
+                        })
+                        .collect(),
+                ),
                 _ => Val::Nothing,
             },
             "counter" => match &val {
@@ -456,7 +472,12 @@ impl Game {
                         !ps.is_empty() && ps.iter().all(|&p| self.in_group(p, &g))
                     }
                     CompareOp::IsPartOf => {
-                        let rs = self.eval(rhs, ctx).players();
+                        let r = self.eval(rhs, ctx);
+                        if let (Val::Text(lt), Val::Text(rt)) = (&l, &r) {
+                            // `@Result->Role is part of 'Baker'+'Butcher'`: one of the texts.
+                            return rt.split('+').any(|part| bare(part) == bare(lt));
+                        }
+                        let rs = r.players();
                         let ls = l.players();
                         !ls.is_empty() && ls.iter().all(|p| rs.contains(p))
                     }

@@ -278,8 +278,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
     match t {
         Trigger::Timing { timing, .. } => {
             let reason = match timing {
-                Timing::OnBetrayal => "loyalty is not modelled yet",
-                Timing::OnDisbandment => "groups are never disbanded yet",
                 Timing::OnPollSkipped => "polls are never skipped yet",
                 Timing::OnVoteAdd | Timing::OnVoteRemove | Timing::OnVoteChange => {
                     "vote events are not emitted yet"
@@ -297,9 +295,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
             )),
             Event::Visit => {
                 Some("unsupported: trigger On Visit (outgoing visits are not reported yet)".into())
-            }
-            Event::Changed => {
-                Some("unsupported: trigger On Changed (value changes are not tracked)".into())
             }
             _ => None,
         },
@@ -319,7 +314,7 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
 /// Why an ability type cannot execute yet, if it cannot.
 pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
     use AbilityKind as A;
-    use mafia_roles::ability::{ChangeKind, KillKind, PollAction};
+    use mafia_roles::ability::{KillKind, PollAction};
     let (name, reason) = match k {
         A::Killing {
             kind: KillKind::Banish | KillKind::TrueBanish,
@@ -327,24 +322,16 @@ pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
         } => ("Banishing", "haunting mode is not modelled"),
         A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
         A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
-        A::Loyalty { .. } => ("Loyalty", "betrayal is not modelled yet"),
         A::ManipulatePoll { .. } => ("Poll Manipulation (candidates)", "not implemented yet"),
         A::Poll {
             action: PollAction::Add,
             ..
         } => ("Add Poll", "duplicate polls are not implemented yet"),
-        A::Change {
-            kind: ChangeKind::Group,
-            ..
-        } => ("Group Change", "group renaming is not implemented yet"),
         A::Copy { .. } => ("Copying", "not implemented yet"),
         A::ChoiceCreation { .. } => ("Choice Creation", "choices are not modelled yet"),
         A::ChoiceChoose { .. } => ("Choice Choose", "choices are not modelled yet"),
-        A::Ascend | A::Descend => ("Ascend/Descend", "not implemented yet"),
-        A::Disband { .. } => ("Disband", "not implemented yet"),
         A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
         A::Switch { .. } => ("Switching", "not implemented yet"),
-        A::Shuffle { .. } => ("Shuffle", "not implemented yet"),
         A::Format { .. } => ("Format", "not in the guide; not implemented"),
         A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
         A::Lock { .. } => ("Lock", "channels are not modelled"),

@@ -20,6 +20,23 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
             let _ = writeln!(out, "Game over ({}): {} won", o.phase, o.winners.join(", "));
         }
     }
+    for (word, who) in [
+        ("Ascended", &s.ascension.ascended),
+        ("Descended", &s.ascension.descended),
+    ] {
+        if !who.is_empty() {
+            let names: Vec<&str> = who.iter().map(|&p| s.players[p].name.as_str()).collect();
+            let _ = writeln!(out, "{word}: {}", names.join(", "));
+        }
+    }
+    if player.is_none() && !s.disbanded.is_empty() {
+        let groups: Vec<String> = s
+            .disbanded
+            .iter()
+            .map(|d| format!("#{} ({})", d.group, d.phase))
+            .collect();
+        let _ = writeln!(out, "Disbanded: {}", groups.join(", "));
+    }
     out.push_str("Players:\n");
     for (i, p) in s.players.iter().enumerate() {
         let status = if p.alive { "alive" } else { "dead" };

@@ -370,4 +370,27 @@ pub struct GameState {
     pub outcome: Option<Outcome>,
     /// What the role set in play cannot execute (found at `new`).
     pub unsupported: Vec<Unsupported>,
+    /// Players who left the game early through `Ascend` / `Descend`.
+    #[serde(default)]
+    pub ascension: Ascension,
+    /// Groups that were disbanded (explicitly or for lack of members).
+    #[serde(default)]
+    pub disbanded: Vec<Disbanded>,
+}
+
+/// Who ascended (left early with a win) and who descended (left early with a loss).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Ascension {
+    pub ascended: Vec<usize>,
+    pub descended: Vec<usize>,
+}
+
+/// A disbanded group: its abilities no longer run and its channel is locked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Disbanded {
+    /// The group key (normalised name, as in [`GameState::groups`]).
+    pub group: String,
+    pub phase: Phase,
+    /// Disbanded for lack of members: a new member reopens it.
+    pub reopenable: bool,
 }
