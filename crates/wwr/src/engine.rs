@@ -18,6 +18,9 @@
 
 use std::sync::Arc;
 
+mod choices;
+mod polls;
+
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
     Ability, AbilityFilter, AbilityKind, Compulsion, DisguiseStrength, Event as TEvent, Guard,
@@ -302,6 +305,9 @@ impl Game {
             rng: rng.save(),
             outcome: None,
             unsupported,
+            choices: Vec::new(),
+            added_polls: Vec::new(),
+            candidate_manipulations: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -1789,6 +1795,21 @@ impl Game {
                 }
                 Some("Success".into())
             }
+            A::Poll {
+                action: mafia_roles::ability::PollAction::Add,
+                poll,
+            } => self.add_poll(poll, ctx),
+            A::ManipulatePoll {
+                poll,
+                manipulation,
+                duration,
+            } => self.manipulate_candidates(poll, manipulation, duration, &ty, ctx),
+            A::ChoiceCreation {
+                name,
+                recipient,
+                options,
+            } => self.create_choice(name, recipient, options, ctx),
+            A::ChoiceChoose { name, option } => self.choose(name, option, ctx),
             A::Poll { action, poll } => {
                 let name = norm(&self.text(poll, ctx));
                 match action.name() {
@@ -2773,6 +2794,7 @@ impl Game {
         {
             self.state.deleted_polls.remove(pos);
             self.host_log(format!("the {} poll was deleted", def.name));
+            self.deleted_poll_skipped(&def.name, loc, ctx);
             return false;
         }
         let private = self.lib.get(ElementKind::Group, loc).is_some();
@@ -2830,6 +2852,7 @@ impl Game {
             Audience::Public
         };
         self.say(aud, format!("The {name} poll is open."));
+        self.open_added_polls(id);
         true
     }
 
@@ -2860,7 +2883,10 @@ impl Game {
                     Opt::Text(t) => t.eq_ignore_ascii_case(c.trim()),
                 });
                 match o {
-                    Some(o) => Some(o.clone()),
+                    Some(o) => {
+                        self.check_votable(poll, o).map_err(WwrError::NotAllowed)?;
+                        Some(o.clone())
+                    }
                     None => {
                         let names: Vec<String> =
                             poll.options.iter().map(|o| self.opt_text(o)).collect();
@@ -2940,6 +2966,7 @@ impl Game {
                 None => tally.push((o.clone(), w)),
             }
         }
+        let hidden = self.manipulate_tally(&poll, &mut tally);
         tally.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let top = tally.first().map(|t| t.1).unwrap_or(0);
         let leaders: Vec<Opt> = tally
@@ -2949,6 +2976,11 @@ impl Game {
             .collect();
         let counts: Vec<String> = tally
             .iter()
+            .map(|(o, n)| {
+                let h = hidden.iter().find(|(x, _)| x == o).map_or(0, |x| x.1);
+                (o, n - h)
+            })
+            .filter(|(o, n)| *n != 0 || !hidden.iter().any(|(x, _)| x == *o))
             .map(|(o, n)| format!("{} {n}", self.opt_text(o)))
             .collect();
         let mut winner = if leaders.len() == 1 {
@@ -2984,8 +3016,13 @@ impl Game {
                 winner = None;
             }
         }
+        let disqualified = self.is_disqualified(&poll, &winner);
+        if disqualified {
+            winner = None;
+        }
         let result = match &winner {
             Some(w) => self.opt_text(w),
+            None if disqualified => "no result (the winner is disqualified)".into(),
             None if leaders.len() > 1 => "no result (tie)".into(),
             None => "no result".into(),
         };
@@ -3005,6 +3042,7 @@ impl Game {
         );
         self.state.polls[idx].open = false;
         self.state.polls[idx].winner = winner.clone();
+        self.spend_candidate_manipulations(&poll);
         let cancelled = match self
             .state
             .cancelled_polls
@@ -3022,10 +3060,15 @@ impl Game {
                 Audience::Public,
                 format!("The {} poll's result was cancelled.", poll.name),
             );
+            self.poll_skipped(&poll, winner, &leaders);
             return;
         }
-        let Some(Opt::Player(w)) = winner else { return };
+        let Some(Opt::Player(w)) = winner else {
+            self.poll_skipped(&poll, winner, &leaders);
+            return;
+        };
         if !self.state.players[w].alive {
+            self.poll_skipped(&poll, winner, &leaders);
             return;
         }
         if voters_for.is_empty() {
@@ -3181,6 +3224,8 @@ impl Game {
         items.extend(self.forced(&[end, Timing::EndPhase], &items));
         items.extend(self.collect_passive(&[pend, Timing::PassiveEndPhase]));
         self.run_items(items);
+        self.close_choices(phase);
+        self.expire_candidate_manipulations(phase);
         self.expire(phase);
         self.state.pending.retain(|p| p.phase > phase);
         self.check_win();
@@ -3385,6 +3430,11 @@ impl Game {
                     line.push_str(": ");
                     ability.write(&mut line);
                 }
+                match g.choice_prompt(ab, &g.ctx_for(&owner, i)) {
+                    Some(None) => continue, // a `Choice Choose` with no open choice
+                    Some(Some(options)) => line.push_str(&options),
+                    None => {}
+                }
                 out.push(line);
             }
         }
@@ -3406,6 +3456,7 @@ impl Game {
             prompt,
             selection,
             secondary,
+            chosen,
         } = &act.kind
         else {
             return Ok(());
@@ -3521,6 +3572,7 @@ impl Game {
             if let Some(Val::Players(ps)) = &selection {
                 if ps.iter().any(|&q| !self.state.players[q].alive)
                     && !ab.to_text().contains("Dead")
+                    && !self.choice_takes_dead(&ab, &ctx)
                 {
                     refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
                     continue;
@@ -3532,6 +3584,10 @@ impl Game {
             let ok = self.allowed(&ab, &ctx, true);
             self.state.phase = saved;
             if let Err(e) = ok {
+                refusal = e;
+                continue;
+            }
+            if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
                 refusal = e;
                 continue;
             }

@@ -280,7 +280,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
             let reason = match timing {
                 Timing::OnBetrayal => "loyalty is not modelled yet",
                 Timing::OnDisbandment => "groups are never disbanded yet",
-                Timing::OnPollSkipped => "polls are never skipped yet",
                 Timing::OnVoteAdd | Timing::OnVoteRemove | Timing::OnVoteChange => {
                     "vote events are not emitted yet"
                 }
@@ -307,9 +306,7 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
         Trigger::Whisper { .. } => {
             Some("unsupported: trigger On Whisper (whispering is not modelled)".into())
         }
-        Trigger::ChoiceChosen { .. } => {
-            Some("unsupported: trigger Choice Chosen (choices are not modelled yet)".into())
-        }
+        Trigger::ChoiceChosen { .. } => None,
         Trigger::Unknown { text, .. } => {
             Some(format!("unsupported: trigger `{text}` (it does not parse)"))
         }
@@ -319,7 +316,7 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
 /// Why an ability type cannot execute yet, if it cannot.
 pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
     use AbilityKind as A;
-    use mafia_roles::ability::{ChangeKind, KillKind, PollAction};
+    use mafia_roles::ability::{ChangeKind, KillKind};
     let (name, reason) = match k {
         A::Killing {
             kind: KillKind::Banish | KillKind::TrueBanish,
@@ -328,18 +325,11 @@ pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
         A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
         A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
         A::Loyalty { .. } => ("Loyalty", "betrayal is not modelled yet"),
-        A::ManipulatePoll { .. } => ("Poll Manipulation (candidates)", "not implemented yet"),
-        A::Poll {
-            action: PollAction::Add,
-            ..
-        } => ("Add Poll", "duplicate polls are not implemented yet"),
         A::Change {
             kind: ChangeKind::Group,
             ..
         } => ("Group Change", "group renaming is not implemented yet"),
         A::Copy { .. } => ("Copying", "not implemented yet"),
-        A::ChoiceCreation { .. } => ("Choice Creation", "choices are not modelled yet"),
-        A::ChoiceChoose { .. } => ("Choice Choose", "choices are not modelled yet"),
         A::Ascend | A::Descend => ("Ascend/Descend", "not implemented yet"),
         A::Disband { .. } => ("Disband", "not implemented yet"),
         A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
