@@ -157,7 +157,7 @@ fn params_of(a: &Ability) -> Params {
 
 fn uses_selection(a: &Ability) -> bool {
     let text = a.to_text();
-    text.contains("@Selection") || text.contains("@SecondarySelection")
+    text.contains("@Selection") || text.contains("@SecondarySelection") || text.contains("@Chosen")
 }
 
 /// The ability type and subtype names used by filters (`[Investigating]`, `non-killing`).
@@ -3438,6 +3438,7 @@ impl Game {
                 out.push(line);
             }
         }
+        out.extend(g.triggered_choice_prompts(p));
         out
     }
 
@@ -3481,6 +3482,9 @@ impl Game {
                     if norm(&key) != norm(want) {
                         continue;
                     }
+                }
+                if chosen.is_some() && !choices::is_choose(ab) {
+                    continue; // `@Chosen` answers a `Choice Choose` ability
                 }
                 candidates.push((owner.clone(), i, ab.clone()));
             }
@@ -3581,7 +3585,7 @@ impl Game {
             // Restrictions are checked against the phase the ability runs in.
             let saved = self.state.phase;
             self.state.phase = run_phase;
-            let ok = self.allowed(&ab, &ctx, true);
+            let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
             self.state.phase = saved;
             if let Err(e) = ok {
                 refusal = e;

@@ -477,3 +477,84 @@ fn a_wolfpack_poll_without_votes_is_skipped_and_sets_the_coyote_trigger() {
     assert!(!alive(&g, "Dave"));
     assert!(!coyote(&g), "a successful attack on a townsfolk is no skip");
 }
+
+// --- Choices for another player, choices opened by automatic triggers -------------------
+
+const HELL: &[(&str, &str)] = &[
+    ("Dev", "Devil"),
+    ("Bob", "Citizen"),
+    ("Cid", "Citizen"),
+    ("Fay", "Citizen"),
+    ("Gus", "Citizen"),
+    ("Eve", "Wolf"),
+];
+
+#[test]
+fn the_wager_recipient_chooses_and_the_devil_executes_the_attack() {
+    // Devil: `Start Night: … Grant 'Wager Recipient' to @Selection; 'Wager' Choice Creation
+    // for 'Wager Recipient' (Attack, Protect, Investigate, Ignore)`; the Wager Recipient:
+    // `Immediate Night: 'Wager' Choice Choose @Chosen`; `Choice 'Attack' Chosen:` (run by the
+    // Devil, "the role who created the choice") `Apply Soulless to @Chooser; Increment
+    // Counter for #hell; Target @Selection; Apply Marker to @Self; Reveal 'Attacking
+    // @Selection' to @Self`; Passive End Night: Attack @Target.
+    let mut g = game(HELL);
+    act(&mut g, "Dev: Start Night: @Selection = Bob");
+    next(&mut g); // N1: the wager goes to Bob
+    let bob = g.player_named("Bob").unwrap();
+    assert_eq!(
+        g.open_choices(bob),
+        [(
+            "Wager".to_string(),
+            vec![
+                "Attack".to_string(),
+                "Protect".into(),
+                "Investigate".into(),
+                "Ignore".into()
+            ]
+        )]
+    );
+    assert!(has(
+        &prompts(&g, "Bob"),
+        "Immediate Night |wager.1|: `Wager` Choice Choose @Chosen (@Chosen = one of Attack, Protect, Investigate, Ignore)"
+    ));
+    assert!(
+        refused(
+            &mut g,
+            "Cid: Immediate Night: @Chosen = Attack, @Selection = Eve"
+        )
+        .contains("no `Immediate Night` ability"),
+        "only the recipient answers"
+    );
+    act(
+        &mut g,
+        "Bob: Immediate Night: @Chosen = Attack, @Selection = Eve",
+    );
+    assert!(has_attr(&g, "Bob", "Soulless"), "@Chooser sold their soul");
+    assert!(has(&told(&g, "Dev"), "Attacking Eve"));
+    next(&mut g); // D1
+    assert!(!alive(&g, "Eve"));
+}
+
+#[test]
+fn the_devil_spends_a_soul_through_the_soul_action_choice() {
+    // Souls: `Passive Start Phase: Emit 'Soul Action' [Condition: #Hell->Counter > 0]`;
+    // `On 'Soul Action' Emitted: 'Soul Action' Choice Creation for @Self (Soul Attack, Soul
+    // Protect)` and `… Choice Choose @Chosen` (a prompt opened by the trigger); `Choice 'Soul
+    // Attack' Chosen: Attack @Selection; Decrement Counter for #Hell`. The Devil's own soul is
+    // the first one in the pool (Hell team, On Join).
+    let mut g = game(HELL);
+    assert_eq!(g.state.groups["hell"].counter, 1);
+    next(&mut g); // N1: Passive Start Phase emits
+    let p = prompts(&g, "Dev");
+    assert!(
+        p.contains(&"On `Soul Action` Emitted |souls.1|: `Soul Action` Choice Choose @Chosen (@Chosen = one of Soul Attack, Soul Protect)".to_string()),
+        "{p:?}"
+    );
+    act(
+        &mut g,
+        "Dev: On `Soul Action` Emitted: @Chosen = Soul Attack, @Selection = Eve",
+    );
+    assert!(!alive(&g, "Eve"), "the soul attack is immediate");
+    assert_eq!(g.state.groups["hell"].counter, 0);
+    assert!(g.open_choices(0).is_empty(), "no soul left: no new choice");
+}

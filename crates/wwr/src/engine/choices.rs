@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Step, Trigger, Value};
+use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Step, Timing, Trigger, Value};
 
 use super::{Game, Owner, params_of};
 use crate::eval::Ctx;
@@ -27,6 +27,44 @@ fn choose_step(ab: &Ability) -> Option<(&Value, &Value)> {
         }) => Some((name, option)),
         _ => None,
     }
+}
+
+/// Whether an ability is a `Choice Choose` action.
+pub(super) fn is_choose(ab: &Ability) -> bool {
+    choose_step(ab).is_some()
+}
+
+/// Whether a trigger is one a player chooses an action for (`Immediate Night`, `End Day`…).
+fn is_action_timing(t: Timing) -> bool {
+    use Timing as T;
+    matches!(
+        t,
+        T::Immediate
+            | T::ImmediateNight
+            | T::ImmediateDay
+            | T::EndNight
+            | T::EndDay
+            | T::EndPhase
+            | T::StartNight
+            | T::StartDay
+            | T::StartPhase
+            | T::PreEndNight
+            | T::PreEndDay
+            | T::SecondPreEndNight
+            | T::ThirdPreEndNight
+            | T::FourthPreEndNight
+            | T::SecondPreEndDay
+            | T::ThirdPreEndDay
+            | T::FourthPreEndDay
+    )
+}
+
+/// A `Choice Choose` under an automatic trigger (Souls: `On 'Soul Action' Emitted: 'Soul
+/// Action' Choice Choose @Chosen`): the trigger opens the prompt; the player answers it with
+/// that trigger in the `act` line, once per open choice.
+pub(super) fn is_triggered_choose(ab: &Ability) -> bool {
+    is_choose(ab)
+        && !matches!(&*ab.trigger, Trigger::Timing { timing, .. } if is_action_timing(*timing))
 }
 
 fn strip(s: &str) -> String {
@@ -204,6 +242,41 @@ impl Game {
                 self.state.choices[i].options.join(", ")
             )
         }))
+    }
+
+    /// Prompts for open choices answered through an automatic trigger's `Choice Choose`:
+    /// `<Trigger> [|prompt|]: <Choice Choose> (@Chosen = one of …)`.
+    pub(super) fn triggered_choice_prompts(&mut self, p: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for owner in self.owners(false) {
+            if owner.me != Some(p) {
+                continue;
+            }
+            let Some(def) = self.def_of(&owner.source) else {
+                continue;
+            };
+            for (i, (ab, _)) in def.abilities.iter().enumerate() {
+                if !is_triggered_choose(ab) {
+                    continue;
+                }
+                let ctx = self.ctx_for(&owner, i);
+                let Some(Some(options)) = self.choice_prompt(ab, &ctx) else {
+                    continue;
+                };
+                let mut line = String::new();
+                ab.trigger.write(&mut line);
+                if let Some(pr) = params_of(ab).prompt {
+                    line.push_str(&format!(" |{}|", pr.key));
+                }
+                if let Some(Step::Do { ability, .. }) = ab.steps.first() {
+                    line.push_str(": ");
+                    ability.write(&mut line);
+                }
+                line.push_str(&options);
+                out.push(line);
+            }
+        }
+        out
     }
 
     /// Whether the creator's resulting abilities of a `Choice Choose` action take a dead
