@@ -19,6 +19,7 @@
 use std::sync::Arc;
 
 mod choices;
+mod copying;
 mod polls;
 
 use mafia_roles::ElementKind;
@@ -51,6 +52,8 @@ pub struct Game {
     depth: u32,
     /// Evaluate `On <Target> Death` subjects including dead players.
     include_dead: bool,
+    /// Set while `Copy … (Suppressed)` changes a role: its `Starting` abilities do not run.
+    suppress_starting: bool,
 }
 
 /// A pattern naming attributes: `Marker`, `Defense:Active`, `GroupMembership:Bakers`,
@@ -191,6 +194,7 @@ pub fn type_names(k: &AbilityKind) -> (String, String) {
         }
         A::Change { kind, .. } => ("Changing", format!("{} Changing", kind.name())),
         A::Copy { .. } => ("Copying", "Copying".into()),
+        A::Switch { .. } => ("Switching", "Switching".into()),
         _ => ("Other", "Other".into()),
     };
     (t.to_string(), s)
@@ -316,6 +320,7 @@ impl Game {
             died_now: Vec::new(),
             depth: 0,
             include_dead: false,
+            suppress_starting: false,
         };
         game.start();
         game.sync();
@@ -339,6 +344,7 @@ impl Game {
             died_now: Vec::new(),
             depth: 0,
             include_dead: false,
+            suppress_starting: false,
         })
     }
 
@@ -1810,6 +1816,8 @@ impl Game {
                 options,
             } => self.create_choice(name, recipient, options, ctx),
             A::ChoiceChoose { name, option } => self.choose(name, option, ctx),
+            A::Copy { target, suppressed } => self.copy_player(target, *suppressed, &ty, ctx),
+            A::Switch { target } => self.switch_with(target, &ty, ctx),
             A::Poll { action, poll } => {
                 let name = norm(&self.text(poll, ctx));
                 match action.name() {
@@ -2363,7 +2371,7 @@ impl Game {
         self.add_role_attributes(p, &def.name);
         // The new role's starting abilities run (Copy (Suppressed) is the exception).
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if timing_of(ab) == Some(Timing::Starting) {
+            if timing_of(ab) == Some(Timing::Starting) && !self.suppress_starting {
                 let owner = Owner {
                     source: Source::Role(def.name.clone()),
                     me: Some(p),

@@ -329,11 +329,9 @@ pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
             kind: ChangeKind::Group,
             ..
         } => ("Group Change", "group renaming is not implemented yet"),
-        A::Copy { .. } => ("Copying", "not implemented yet"),
         A::Ascend | A::Descend => ("Ascend/Descend", "not implemented yet"),
         A::Disband { .. } => ("Disband", "not implemented yet"),
         A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
-        A::Switch { .. } => ("Switching", "not implemented yet"),
         A::Shuffle { .. } => ("Shuffle", "not implemented yet"),
         A::Format { .. } => ("Format", "not in the guide; not implemented"),
         A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
