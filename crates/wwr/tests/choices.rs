@@ -31,6 +31,11 @@ fn prompts(g: &Game, name: &str) -> Vec<String> {
     g.prompts(g.player_named(name).unwrap())
 }
 
+/// Everything a player was told (`common::told` under another name, for readability).
+fn told_all(g: &Game, name: &str) -> Vec<String> {
+    told(g, name)
+}
+
 fn alignment(g: &Game, name: &str) -> String {
     let p = g.player_named(name).unwrap();
     g.state.players[p].alignment.clone()
@@ -557,4 +562,86 @@ fn the_devil_spends_a_soul_through_the_soul_action_choice() {
     assert!(!alive(&g, "Eve"), "the soul attack is immediate");
     assert_eq!(g.state.groups["hell"].counter, 0);
     assert!(g.open_choices(0).is_empty(), "no soul left: no new choice");
+}
+
+#[test]
+fn detective_guesses_a_current_role_and_reads_a_dead_players_final_role() {
+    // Detective: `Choice 'Current Role' Chosen: Process: Role Investigate @Selection;
+    // Evaluate: @Result is @SecondarySelection[role]: '@Selection as
+    // @SecondarySelection[role]: Correct'`; `Choice 'Final Role' Chosen: Process: Role
+    // Investigate @Selection[Dead]; Evaluate: Learn '@Selection final role: @Result->Role'`.
+    let mut g = game(&[
+        ("Dee", "Detective"),
+        ("Ana", "Apothecary"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Gus", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    next(&mut g); // D1
+    let told = act(
+        &mut g,
+        "Dee: Immediate Day: @Chosen = Current Role, @Selection = Eve, @SecondarySelection = Wolf",
+    );
+    assert!(has(&told, "Eve as Wolf: Correct"), "{told:?}");
+    for v in ["Dee", "Ana", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Gus"));
+    }
+    next(&mut g);
+    next(&mut g); // D2: Gus is dead
+    assert!(!alive(&g, "Gus"));
+    act(
+        &mut g,
+        "Dee: Immediate Day: @Chosen = Final Role, @Selection = Gus",
+    );
+    let t = told_all(&g, "Dee");
+    assert!(has(&t, "Gus final role: Citizen"), "{t:?}");
+}
+
+#[test]
+fn psychopath_disguises_a_player_with_the_secondary_selection() {
+    // Psychopath: `Choice 'Disguise' Chosen: Weakly Disguise @Selection as
+    // @SecondarySelection (~NextNight)`; the Fortune Teller is affected by weak disguises.
+    let mut g = game(&[
+        ("Pat", "Psychopath"),
+        ("Fio", "Fortune Teller"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Gus", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    next(&mut g); // D1
+    act(
+        &mut g,
+        "Pat: Immediate Day: @Chosen = Disguise, @Selection = Eve, @SecondarySelection = Citizen",
+    );
+    next(&mut g); // N2
+    assert_eq!(
+        act(&mut g, "Fio: Immediate Night: Eve"),
+        ["Role Investigate Eve (SD, WD): Citizen"]
+    );
+}
+
+#[test]
+fn a_wager_investigation_runs_both_of_the_devils_investigate_abilities() {
+    // Devil: two `Choice 'Investigate' Chosen` abilities, both run by the Devil: the
+    // recipient's selection is investigated and revealed to the Devil, and so is the
+    // recipient's own role ("at the cost of the devil learning the wager recipient's own
+    // role").
+    let mut g = game(HELL);
+    act(&mut g, "Dev: Start Night: @Selection = Bob");
+    next(&mut g); // N1
+    act(
+        &mut g,
+        "Bob: Immediate Night: @Chosen = Investigate, @Selection = Eve",
+    );
+    let dev = told(&g, "Dev");
+    assert!(has(&dev, "Eve is Wolf"), "{dev:?}");
+    assert!(has(&dev, "Bob is Citizen"), "{dev:?}");
+    assert!(
+        !has_attr(&g, "Bob", "Soulless"),
+        "investigating sells no soul"
+    );
 }
