@@ -1,6 +1,7 @@
-//! Copying and Switching. No role of the fixture role set uses `Copy` or `Switch`, so these
-//! scenarios run on a small role set written here in the guide's format ("Copying":
-//! `Copy <Target>` / `Copy <Target> (Suppressed)`; "Switching": `Switch with <Target>`).
+//! Ability forms no role of the fixture role set uses, on a small role set written here in
+//! the guide's format: Copying (`Copy <Target>` / `Copy <Target> (Suppressed)`), Switching
+//! (`Switch with <Target>`), an `Unvotable` poll candidate, and a choice answered by an
+//! `End Day` action (queued until the end of the day).
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -43,6 +44,18 @@ const FILES: &[(&str, &str)] = &[
         "**Thief** | Townsfolk Miscellaneous\n__Formalized__\nImmediate Night: Switch with @Selection\n",
     ),
     (
+        "roles/Warden",
+        "**Warden** | Townsfolk Power\n__Formalized__\nImmediate Day: Manipulate `Lynch` Poll (@Selection is `Unvotable`) (~Phase)\n",
+    ),
+    (
+        "roles/Diner",
+        "**Diner** | Townsfolk Miscellaneous\n__Formalized__\nPassive Start Day: `Meal` Choice Creation (Eat, Skip)\nEnd Day: `Meal` Choice Choose @Chosen\nChoice `Eat` Chosen: Apply `Fed` to @Self\n",
+    ),
+    (
+        "polls/Lynch",
+        "**Lynch** | Poll\nAvailable Options: @All, Abstain\nAllowed Voters: @All\nPassive Start Day: Create Poll in #voting_booth [Temporal: Day 1+]\nOn Poll Closed: Lynch @Winner\n",
+    ),
+    (
         "roles/Wolf",
         "**Wolf** | Werewolf Killing\n__Formalized__\nStarting: Join #Pack\n",
     ),
@@ -75,7 +88,7 @@ fn game(players: &[(&str, &str)]) -> Game {
             })
             .collect(),
         roles: Vec::new(),
-        polls: Vec::new(),
+        polls: vec!["Lynch".into()],
         host: Default::default(),
     };
     let g = Game::new(setup, lib, 7).expect("game starts");
@@ -113,6 +126,17 @@ fn membership(g: &Game, name: &str, group: &str) -> Option<String> {
     })
 }
 
+fn refused(g: &mut Game, line: &str) -> String {
+    match g.act(line, "test") {
+        Ok(m) => panic!("`{line}` was accepted: {m:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn has_attr(g: &Game, name: &str, attr: &str) -> bool {
+    g.has_custom(&Holder::Player(g.player_named(name).unwrap()), attr, None)
+}
+
 const TOWN: &[(&str, &str)] = &[
     ("Kim", "Keeper"),
     ("Max", "Mimic"),
@@ -121,6 +145,8 @@ const TOWN: &[(&str, &str)] = &[
     ("Cid", "Citizen"),
     ("Dot", "Citizen"),
     ("Wes", "Wolf"),
+    ("Wil", "Warden"),
+    ("Dina", "Diner"),
 ];
 
 #[test]
@@ -197,4 +223,38 @@ fn nobody_switches_with_themself() {
     let told = act(&mut g, "Tia: Immediate Night: @Selection = Tia");
     assert_eq!(told, ["Switch with Tia: Failure"]);
     assert_eq!(player(&g, "Tia").role, "Thief");
+}
+
+#[test]
+fn an_unvotable_candidate_cannot_be_voted_for_that_day() {
+    // Guide, Poll Manipulating: "`Unvotable`: The player cannot be voted for on the poll".
+    let mut g = game(TOWN);
+    g.next_phase().unwrap();
+    g.next_phase().unwrap(); // D1: the Lynch poll opens
+    act(&mut g, "Wil: Immediate Day: @Selection = Cid");
+    let e = refused(&mut g, "Dot: Vote Lynch: Cid");
+    assert!(
+        e.contains("Cid cannot be voted for on the Lynch poll"),
+        "{e}"
+    );
+    act(&mut g, "Dot: Vote Lynch: Dina");
+    g.next_phase().unwrap();
+    g.next_phase().unwrap(); // D2: (~Phase) is over
+    act(&mut g, "Dot: Vote Lynch: Cid");
+}
+
+#[test]
+fn a_choice_answered_by_an_end_day_action_resolves_at_the_end_of_the_day() {
+    let mut g = game(TOWN);
+    g.next_phase().unwrap();
+    g.next_phase().unwrap(); // D1: the Meal choice is open
+    let told = act(&mut g, "Dina: End Day: @Chosen = Eat");
+    assert_eq!(told, ["Your `End Day` action is queued (no selection)."]);
+    assert!(
+        !has_attr(&g, "Dina", "Fed"),
+        "End Day actions wait for the end of the day"
+    );
+    g.next_phase().unwrap(); // N2
+    assert!(has_attr(&g, "Dina", "Fed"));
+    assert!(g.open_choices(g.player_named("Dina").unwrap()).is_empty());
 }
