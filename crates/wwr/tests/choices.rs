@@ -645,3 +645,34 @@ fn a_wager_investigation_runs_both_of_the_devils_investigate_abilities() {
         "investigating sells no soul"
     );
 }
+
+#[test]
+fn the_mayor_decrees_a_second_lynch_for_the_next_day() {
+    // Mayor (extra role, elected): `Immediate Night: Add 'Lynch' Poll ⟨$living >
+    // @ThisAttr->Counter ⇒ x1⟩`; Counter = ceil $total/1.5 = 4 with 5 players, 5 alive.
+    let players = &[
+        ("May", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ];
+    let mut g = game_with_polls(players, &["Lynch", "Election"]);
+    next(&mut g);
+    next(&mut g); // D1: Mayor Election
+    for v in ["May", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: May"));
+    }
+    next(&mut g); // N2
+    assert!(has(&public(&g), "May was elected as Mayor"));
+    act(&mut g, "May: Immediate Night");
+    next(&mut g); // D2
+    let open: Vec<&str> = g
+        .state
+        .polls
+        .iter()
+        .filter(|p| p.open && p.def == "Lynch")
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(open, ["Lynch", "Lynch 2"]);
+}
