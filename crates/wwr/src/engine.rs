@@ -3508,7 +3508,11 @@ impl Game {
                         .as_ref()
                         .map(|k| format!(" with prompt |{k}|"))
                         .unwrap_or_default()
-                ),
+                ) + if chosen.is_some() {
+                    " that answers a choice (`@Chosen`)"
+                } else {
+                    ""
+                },
             });
         }
         let sel = |g: &Game, s: &Option<String>| -> Option<Val> {

@@ -527,7 +527,7 @@ fn the_wager_recipient_chooses_and_the_devil_executes_the_attack() {
             &mut g,
             "Cid: Immediate Night: @Chosen = Attack, @Selection = Eve"
         )
-        .contains("no `Immediate Night` ability"),
+        .contains("has no `Immediate Night` ability that answers a choice (`@Chosen`)"),
         "only the recipient answers"
     );
     act(
