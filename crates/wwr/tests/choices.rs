@@ -676,3 +676,58 @@ fn the_mayor_decrees_a_second_lynch_for_the_next_day() {
         .collect();
     assert_eq!(open, ["Lynch", "Lynch 2"]);
 }
+
+#[test]
+fn firebug_wards_a_player_against_the_wolfpack() {
+    // Firebug: `Choice 'Ward' Chosen: Protect @Selection from 'Attacks' through Active
+    // Defense (~Phase)`. (Without a Pyromancer in play the Firebug becomes one: `Passive:
+    // Role Change @Self to 'Pyromancer' [Condition: not (@(Role:Pyromancer) exists)]`.)
+    let mut g = game(&[
+        ("Fib", "Firebug"),
+        ("Pia", "Pyromancer"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(
+        &mut g,
+        "Fib: Immediate Night: @Chosen = Ward, @Selection = Dave",
+    );
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    next(&mut g); // D1
+    assert!(alive(&g, "Dave"));
+    assert!(has(
+        &host(&g),
+        "Attack on Dave failed: active defense (Firebug)"
+    ));
+}
+
+#[test]
+fn disguised_fox_takes_a_strong_disguise_of_the_chosen_role() {
+    // Disguised Fox: `Choice 'Disguise Self' Chosen: Strongly Disguise @Self as @Selection
+    // (~NextNight)`; the Fortune Teller (SD, WD) sees the disguise during the next night.
+    let mut g = game(&[
+        ("Dax", "Disguised Fox"),
+        ("Fio", "Fortune Teller"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    next(&mut g); // D1
+    act(
+        &mut g,
+        "Dax: Immediate Day: @Chosen = Disguise Self, @Selection = Baker",
+    );
+    next(&mut g); // N2
+    assert_eq!(
+        act(&mut g, "Fio: Immediate Night: Dax"),
+        ["Role Investigate Dax (SD, WD): Baker"]
+    );
+    assert!(has(
+        &channel(&g, "wolfpack"),
+        "A Disguised Fox has disguised themselves as Baker"
+    ));
+}
