@@ -10,7 +10,8 @@ use miette::{IntoDiagnostic, WrapErr, miette};
 pub enum WwrCommand {
     /// Start a game from a setup file; prints the saved game (JSON) to stdout.
     New(NewArgs),
-    /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`.
+    /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`; answer a choice
+    /// with `@Chosen`: `"Ana: Immediate Night: @Chosen = Poison, @Selection = Bob"`.
     Act(ActArgs),
     /// End the current phase and start the next one.
     Next(GameArg),
@@ -31,7 +32,8 @@ pub struct NewArgs {
 pub struct ActArgs {
     /// The saved game (rewritten in place).
     pub game: PathBuf,
-    /// One action line.
+    /// One action line: `<Player>: <Trigger> [|prompt|]: @Selection = <X>[, @SecondarySelection
+    /// = <Y>][, @Chosen = <Option>]` or `<Player>: Vote <Poll>: <Option>|none`.
     pub line: Option<String>,
     /// A file of action lines (one per line; `next` advances the phase; `#` comments).
     #[arg(long)]

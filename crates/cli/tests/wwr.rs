@@ -184,3 +184,63 @@ fn unknown_roles_get_a_suggestion() {
         err(&o)
     );
 }
+
+#[test]
+fn a_choice_is_listed_for_its_player_and_answered_with_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = dir.path().join("setup.toml");
+    let roles = demo("").join("../../../shared/fixtures/wwr-roles");
+    std::fs::write(
+        &setup,
+        format!(
+            "roles_dir = {:?}\npolls = [\"Lynch\"]\nplayers = [\n  {{ name = \"Ana\", role = \"Apothecary\" }},\n  {{ name = \"Dave\", role = \"Citizen\" }},\n  {{ name = \"Cid\", role = \"Citizen\" }},\n  {{ name = \"Eve\", role = \"Wolf\" }},\n]\n",
+            roles.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let o = mafia(&["wwr", "new", setup.to_str().unwrap(), "--seed", "3"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let game = dir.path().join("game.json");
+    std::fs::write(&game, o.stdout).unwrap();
+    let g = game.to_str().unwrap();
+    assert!(mafia(&["wwr", "next", g]).status.success());
+
+    let o = mafia(&["wwr", "show", g, "--player", "Ana"]);
+    assert!(
+        out(&o).contains(
+            "Immediate Night: `Apothecary` Choice Choose @Chosen (@Chosen = one of Poison, Cure)"
+        ),
+        "{}",
+        out(&o)
+    );
+    let o = mafia(&[
+        "wwr",
+        "act",
+        g,
+        "Ana: Immediate Night: @Chosen = Burn, @Selection = Eve",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        err(&o)
+            .contains("`Burn` is not an option of the `Apothecary` choice (options: Poison, Cure)"),
+        "{}",
+        err(&o)
+    );
+    let o = mafia(&[
+        "wwr",
+        "act",
+        g,
+        "Ana: Immediate Night: @Chosen = Poison, @Selection = Eve",
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        out(&o).contains("to Ana: Your target is now Eve."),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        out(&o).contains("host: Ana chose Poison on the `Apothecary` choice"),
+        "{}",
+        out(&o)
+    );
+}

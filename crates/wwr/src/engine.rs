@@ -19,6 +19,9 @@
 use std::sync::Arc;
 
 mod groups;
+mod choices;
+mod copying;
+mod polls;
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
@@ -50,6 +53,8 @@ pub struct Game {
     depth: u32,
     /// Evaluate `On <Target> Death` subjects including dead players.
     include_dead: bool,
+    /// Set while `Copy … (Suppressed)` changes a role: its `Starting` abilities do not run.
+    suppress_starting: bool,
 }
 
 /// A pattern naming attributes: `Marker`, `Defense:Active`, `GroupMembership:Bakers`,
@@ -156,7 +161,7 @@ fn params_of(a: &Ability) -> Params {
 
 fn uses_selection(a: &Ability) -> bool {
     let text = a.to_text();
-    text.contains("@Selection") || text.contains("@SecondarySelection")
+    text.contains("@Selection") || text.contains("@SecondarySelection") || text.contains("@Chosen")
 }
 
 /// The ability type and subtype names used by filters (`[Investigating]`, `non-killing`).
@@ -190,6 +195,7 @@ pub fn type_names(k: &AbilityKind) -> (String, String) {
         }
         A::Change { kind, .. } => ("Changing", format!("{} Changing", kind.name())),
         A::Copy { .. } => ("Copying", "Copying".into()),
+        A::Switch { .. } => ("Switching", "Switching".into()),
         _ => ("Other", "Other".into()),
     };
     (t.to_string(), s)
@@ -306,6 +312,9 @@ impl Game {
             unsupported,
             ascension: Default::default(),
             disbanded: Vec::new(),
+            choices: Vec::new(),
+            added_polls: Vec::new(),
+            candidate_manipulations: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -314,6 +323,7 @@ impl Game {
             died_now: Vec::new(),
             depth: 0,
             include_dead: false,
+            suppress_starting: false,
         };
         game.start();
         game.sync();
@@ -337,6 +347,7 @@ impl Game {
             died_now: Vec::new(),
             depth: 0,
             include_dead: false,
+            suppress_starting: false,
         })
     }
 
@@ -1793,6 +1804,23 @@ impl Game {
                 }
                 Some("Success".into())
             }
+            A::Poll {
+                action: mafia_roles::ability::PollAction::Add,
+                poll,
+            } => self.add_poll(poll, ctx),
+            A::ManipulatePoll {
+                poll,
+                manipulation,
+                duration,
+            } => self.manipulate_candidates(poll, manipulation, duration, &ty, ctx),
+            A::ChoiceCreation {
+                name,
+                recipient,
+                options,
+            } => self.create_choice(name, recipient, options, ctx),
+            A::ChoiceChoose { name, option } => self.choose(name, option, ctx),
+            A::Copy { target, suppressed } => self.copy_player(target, *suppressed, &ty, ctx),
+            A::Switch { target } => self.switch_with(target, &ty, ctx),
             A::Poll { action, poll } => {
                 let name = norm(&self.text(poll, ctx));
                 match action.name() {
@@ -2361,7 +2389,7 @@ impl Game {
         self.add_role_attributes(p, &def.name);
         // The new role's starting abilities run (Copy (Suppressed) is the exception).
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if timing_of(ab) == Some(Timing::Starting) {
+            if timing_of(ab) == Some(Timing::Starting) && !self.suppress_starting {
                 let owner = Owner {
                     source: Source::Role(def.name.clone()),
                     me: Some(p),
@@ -2799,6 +2827,7 @@ impl Game {
         {
             self.state.deleted_polls.remove(pos);
             self.host_log(format!("the {} poll was deleted", def.name));
+            self.deleted_poll_skipped(&def.name, loc, ctx);
             return false;
         }
         let private = self.lib.get(ElementKind::Group, loc).is_some();
@@ -2856,6 +2885,7 @@ impl Game {
             Audience::Public
         };
         self.say(aud, format!("The {name} poll is open."));
+        self.open_added_polls(id);
         true
     }
 
@@ -2886,7 +2916,10 @@ impl Game {
                     Opt::Text(t) => t.eq_ignore_ascii_case(c.trim()),
                 });
                 match o {
-                    Some(o) => Some(o.clone()),
+                    Some(o) => {
+                        self.check_votable(poll, o).map_err(WwrError::NotAllowed)?;
+                        Some(o.clone())
+                    }
                     None => {
                         let names: Vec<String> =
                             poll.options.iter().map(|o| self.opt_text(o)).collect();
@@ -2966,6 +2999,7 @@ impl Game {
                 None => tally.push((o.clone(), w)),
             }
         }
+        let hidden = self.manipulate_tally(&poll, &mut tally);
         tally.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let top = tally.first().map(|t| t.1).unwrap_or(0);
         let leaders: Vec<Opt> = tally
@@ -2975,6 +3009,11 @@ impl Game {
             .collect();
         let counts: Vec<String> = tally
             .iter()
+            .map(|(o, n)| {
+                let h = hidden.iter().find(|(x, _)| x == o).map_or(0, |x| x.1);
+                (o, n - h)
+            })
+            .filter(|(o, n)| *n != 0 || !hidden.iter().any(|(x, _)| x == *o))
             .map(|(o, n)| format!("{} {n}", self.opt_text(o)))
             .collect();
         let mut winner = if leaders.len() == 1 {
@@ -3010,8 +3049,13 @@ impl Game {
                 winner = None;
             }
         }
+        let disqualified = self.is_disqualified(&poll, &winner);
+        if disqualified {
+            winner = None;
+        }
         let result = match &winner {
             Some(w) => self.opt_text(w),
+            None if disqualified => "no result (the winner is disqualified)".into(),
             None if leaders.len() > 1 => "no result (tie)".into(),
             None => "no result".into(),
         };
@@ -3031,6 +3075,7 @@ impl Game {
         );
         self.state.polls[idx].open = false;
         self.state.polls[idx].winner = winner.clone();
+        self.spend_candidate_manipulations(&poll);
         let cancelled = match self
             .state
             .cancelled_polls
@@ -3048,10 +3093,15 @@ impl Game {
                 Audience::Public,
                 format!("The {} poll's result was cancelled.", poll.name),
             );
+            self.poll_skipped(&poll, winner, &leaders);
             return;
         }
-        let Some(Opt::Player(w)) = winner else { return };
+        let Some(Opt::Player(w)) = winner else {
+            self.poll_skipped(&poll, winner, &leaders);
+            return;
+        };
         if !self.state.players[w].alive {
+            self.poll_skipped(&poll, winner, &leaders);
             return;
         }
         if voters_for.is_empty() {
@@ -3208,6 +3258,8 @@ impl Game {
         items.extend(self.forced(&[end, Timing::EndPhase], &items));
         items.extend(self.collect_passive(&[pend, Timing::PassiveEndPhase]));
         self.run_items(items);
+        self.close_choices(phase);
+        self.expire_candidate_manipulations(phase);
         self.expire(phase);
         self.state.pending.retain(|p| p.phase > phase);
         self.check_win();
@@ -3412,9 +3464,15 @@ impl Game {
                     line.push_str(": ");
                     ability.write(&mut line);
                 }
+                match g.choice_prompt(ab, &g.ctx_for(&owner, i)) {
+                    Some(None) => continue, // a `Choice Choose` with no open choice
+                    Some(Some(options)) => line.push_str(&options),
+                    None => {}
+                }
                 out.push(line);
             }
         }
+        out.extend(g.triggered_choice_prompts(p));
         out
     }
 
@@ -3433,6 +3491,7 @@ impl Game {
             prompt,
             selection,
             secondary,
+            chosen,
         } = &act.kind
         else {
             return Ok(());
@@ -3458,6 +3517,9 @@ impl Game {
                         continue;
                     }
                 }
+                if chosen.is_some() && !choices::is_choose(ab) {
+                    continue; // `@Chosen` answers a `Choice Choose` ability
+                }
                 candidates.push((owner.clone(), i, ab.clone()));
             }
         }
@@ -3472,7 +3534,11 @@ impl Game {
                         .as_ref()
                         .map(|k| format!(" with prompt |{k}|"))
                         .unwrap_or_default()
-                ),
+                ) + if chosen.is_some() {
+                    " that answers a choice (`@Chosen`)"
+                } else {
+                    ""
+                },
             });
         }
         let sel = |g: &Game, s: &Option<String>| -> Option<Val> {
@@ -3548,6 +3614,7 @@ impl Game {
             if let Some(Val::Players(ps)) = &selection {
                 if ps.iter().any(|&q| !self.state.players[q].alive)
                     && !ab.to_text().contains("Dead")
+                    && !self.choice_takes_dead(&ab, &ctx)
                 {
                     refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
                     continue;
@@ -3556,9 +3623,13 @@ impl Game {
             // Restrictions are checked against the phase the ability runs in.
             let saved = self.state.phase;
             self.state.phase = run_phase;
-            let ok = self.allowed(&ab, &ctx, true);
+            let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
             self.state.phase = saved;
             if let Err(e) = ok {
+                refusal = e;
+                continue;
+            }
+            if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
                 refusal = e;
                 continue;
             }

@@ -571,6 +571,14 @@ impl Game {
         while let Some(at) = rest.find('@') {
             out.push_str(&rest[..at]);
             let after = &rest[at + 1..];
+            // `@(AttrRole:Wager-Recipient)`: an advanced selector inside text.
+            if let Some(close) = after.strip_prefix('(').and_then(|a| a.find(')')) {
+                let sel = crate::library::selector_value(&format!("@{}", &after[..close + 2]));
+                let v = self.eval(&sel, ctx);
+                out.push_str(&self.text_of(&v));
+                rest = &after[close + 2..];
+                continue;
+            }
             let end = after
                 .find(|c: char| !c.is_ascii_alphanumeric())
                 .unwrap_or(after.len());

@@ -278,7 +278,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
     match t {
         Trigger::Timing { timing, .. } => {
             let reason = match timing {
-                Timing::OnPollSkipped => "polls are never skipped yet",
                 Timing::OnVoteAdd | Timing::OnVoteRemove | Timing::OnVoteChange => {
                     "vote events are not emitted yet"
                 }
@@ -302,9 +301,7 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
         Trigger::Whisper { .. } => {
             Some("unsupported: trigger On Whisper (whispering is not modelled)".into())
         }
-        Trigger::ChoiceChosen { .. } => {
-            Some("unsupported: trigger Choice Chosen (choices are not modelled yet)".into())
-        }
+        Trigger::ChoiceChosen { .. } => None,
         Trigger::Unknown { text, .. } => {
             Some(format!("unsupported: trigger `{text}` (it does not parse)"))
         }
@@ -314,7 +311,7 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
 /// Why an ability type cannot execute yet, if it cannot.
 pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
     use AbilityKind as A;
-    use mafia_roles::ability::{KillKind, PollAction};
+    use mafia_roles::ability::KillKind;
     let (name, reason) = match k {
         A::Killing {
             kind: KillKind::Banish | KillKind::TrueBanish,
@@ -322,16 +319,7 @@ pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
         } => ("Banishing", "haunting mode is not modelled"),
         A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
         A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
-        A::ManipulatePoll { .. } => ("Poll Manipulation (candidates)", "not implemented yet"),
-        A::Poll {
-            action: PollAction::Add,
-            ..
-        } => ("Add Poll", "duplicate polls are not implemented yet"),
-        A::Copy { .. } => ("Copying", "not implemented yet"),
-        A::ChoiceCreation { .. } => ("Choice Creation", "choices are not modelled yet"),
-        A::ChoiceChoose { .. } => ("Choice Choose", "choices are not modelled yet"),
         A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
-        A::Switch { .. } => ("Switching", "not implemented yet"),
         A::Format { .. } => ("Format", "not in the guide; not implemented"),
         A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
         A::Lock { .. } => ("Lock", "channels are not modelled"),

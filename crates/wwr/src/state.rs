@@ -9,6 +9,9 @@ use crate::library::Unsupported;
 use crate::rng::RngState;
 use crate::setup::Setup;
 
+mod choices;
+pub use choices::{CandidateEffect, CandidateManipulation, Choice};
+
 /// Day or night.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum PhaseKind {
@@ -376,6 +379,16 @@ pub struct GameState {
     /// Groups that were disbanded (explicitly or for lack of members).
     #[serde(default)]
     pub disbanded: Vec<Disbanded>,
+    /// Choices, open and answered (guide, "Choices").
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+    /// Poll definitions (normalized) to duplicate the next time they are created
+    /// (`Add '<Poll>' Poll`).
+    #[serde(default)]
+    pub added_polls: Vec<String>,
+    /// Candidate manipulations (`Manipulate '<Poll>' Poll (<Target> is …)`).
+    #[serde(default)]
+    pub candidate_manipulations: Vec<CandidateManipulation>,
 }
 
 /// Who ascended (left early with a win) and who descended (left early with a loss).
