@@ -16,6 +16,9 @@
 //! attacks with groups first (by group name), then townsfolk, werewolf and other roles, each
 //! alphabetically; remaining ties by a draw from the game's seeded RNG.
 
+mod channels;
+mod haunting;
+
 use std::sync::Arc;
 
 use mafia_roles::ElementKind;
@@ -302,6 +305,8 @@ impl Game {
             rng: rng.save(),
             outcome: None,
             unsupported,
+            channels: Default::default(),
+            ghosts: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -350,6 +355,7 @@ impl Game {
         for p in 0..self.state.players.len() {
             self.join_team(p);
         }
+        self.apply_modifiers();
         let items = self.collect_passive(&[Timing::Starting]);
         self.run_items(items);
         let items = self.collect_passive(&[Timing::Passive]);
@@ -533,6 +539,7 @@ impl Game {
                     AttrKind::Obstruction { .. } => ("obstruction".into(), None),
                     AttrKind::Role { role } => ("role".into(), Some(norm(role))),
                     AttrKind::Redirection { .. } => ("redirection".into(), None),
+                    AttrKind::Whisper { name, .. } => ("whispering".into(), Some(norm(name))),
                 };
                 let kind_ok = *kind == k
                     || (kind == "obstructed" && k == "obstruction")
@@ -707,7 +714,7 @@ impl Game {
     fn owners(&self, include_dead: bool) -> Vec<Owner> {
         let mut out = Vec::new();
         for (p, pl) in self.state.players.iter().enumerate() {
-            if !pl.alive && !include_dead {
+            if !pl.alive && !include_dead && !self.is_ghost(p) {
                 continue;
             }
             out.push(Owner {
@@ -926,13 +933,7 @@ impl Game {
                 Restriction::Status { status, .. } => {
                     status_seen = true;
                     if let Some(p) = ctx.me {
-                        let alive = self.state.players[p].alive;
-                        let ok = match status.name() {
-                            "Alive" => alive,
-                            "Ghostly" => !alive,
-                            _ => true,
-                        };
-                        if !ok {
+                        if !self.status_holds(p, status.name()) {
                             return Err(format!("Status: {}", status.name()));
                         }
                     }
@@ -940,7 +941,15 @@ impl Game {
                 other => self.restriction_ok(other, ctx, &r)?,
             }
         }
-        if !status_seen && matches!(ctx.source, Source::Role(_)) {
+        let haunt = if status_seen {
+            None
+        } else {
+            self.haunt_status(ab, ctx)
+        };
+        if let Some(Err(e)) = haunt {
+            return Err(e);
+        }
+        if haunt.is_none() && !status_seen && matches!(ctx.source, Source::Role(_)) {
             if let Some(p) = ctx.me {
                 if !self.state.players[p].alive && !self.is_death_trigger(ab) {
                     return Err("the player is dead".into());
@@ -968,7 +977,10 @@ impl Game {
 
     fn is_death_trigger(&self, ab: &Ability) -> bool {
         match &*ab.trigger {
-            Trigger::On { event, .. } => matches!(event, TEvent::Death | TEvent::Killed),
+            Trigger::On { event, .. } => matches!(
+                event,
+                TEvent::Death | TEvent::Killed | TEvent::Banished | TEvent::Banishment
+            ),
             Trigger::Timing { timing, .. } => {
                 matches!(timing, Timing::OnLynch | Timing::OnRemoval | Timing::OnEnd)
             }
@@ -1315,6 +1327,15 @@ impl Game {
                 }
             }
             let base = ctx.clone();
+            if let Some(c) = self.fire_visit(me, t, ty, &base) {
+                self.host_log(format!(
+                    "{}'s visit to {} was cancelled",
+                    self.name(me),
+                    self.name(t)
+                ));
+                ctx.cancel = Some(c);
+                continue;
+            }
             if let Some(c) = self.fire(
                 Ev::Visited {
                     target: t,
@@ -1462,7 +1483,12 @@ impl Game {
                 let source = self.attack_source(ctx);
                 let mut ok = false;
                 for t in ts {
-                    ok |= self.attack(t, *k, ctx.me, &source, false);
+                    ok |= match k {
+                        KillKind::Banish | KillKind::TrueBanish => {
+                            self.banish(t, *k, ctx.me, &source)
+                        }
+                        _ => self.attack(t, *k, ctx.me, &source, false),
+                    };
                 }
                 Some(if ok { "Success" } else { "Failure" }.to_string())
             }
@@ -1666,6 +1692,7 @@ impl Game {
                     if let Some(a) = self.attr_mut(id) {
                         a.values = values.clone();
                     }
+                    self.attr_started(id);
                 }
                 Some(
                     if holders.is_empty() {
@@ -2132,6 +2159,27 @@ impl Game {
                 }
                 None
             }
+            A::Whisper {
+                from,
+                to,
+                disguise,
+                duration,
+            } => self.run_whisper(from, to, disguise, duration, ctx),
+            A::ConversationReset { target } => self.run_reset(target, ctx),
+            A::Lock { location, unlock } => self.run_lock(location, *unlock, ctx),
+            A::Transfer { role, from, to } => self.run_transfer(role, from, to, ctx),
+            A::Execute { name, location } => self.run_execute(name, location, ctx),
+            A::Format {
+                target,
+                template,
+                split,
+            } => self.run_format(target, template, split, ctx),
+            A::Resurrect { target } => {
+                let v = self.eval(target, ctx);
+                self.resurrect(v.players())
+            }
+            // Read from the attribute's definition by `haunt_status`.
+            A::Activate { .. } => None,
             A::Feedback { value } => Some(self.text(value, ctx)),
             A::Continue => {
                 ctx.cont = true;
@@ -2512,6 +2560,7 @@ impl Game {
     fn die(&mut self, p: usize, kind: KillKind, attacker: Option<usize>, source: &str) {
         self.state.players[p].alive = false;
         self.died_now.push(p);
+        self.haunt_on_death(p);
         let (name, role) = (self.name(p), self.state.players[p].role.clone());
         let how = match kind {
             KillKind::Lynch => "was lynched",
@@ -3025,7 +3074,7 @@ impl Game {
             return;
         }
         let Some(Opt::Player(w)) = winner else { return };
-        if !self.state.players[w].alive {
+        if !self.state.players[w].alive && !self.is_ghost(w) {
             return;
         }
         if voters_for.is_empty() {
@@ -3320,6 +3369,9 @@ impl Game {
         if self.state.outcome.is_some() {
             return Err(WwrError::GameOver);
         }
+        if let Some(r) = self.act_channels(line, place) {
+            return r;
+        }
         let act = crate::input::parse_act(line, place)?;
         let p = self
             .player_named(&act.player)
@@ -3334,7 +3386,7 @@ impl Game {
         let log_start = self.state.log.len();
         match &act.kind {
             ActKind::Vote { poll, choice } => {
-                if !self.state.players[p].alive {
+                if !self.state.players[p].alive && !self.is_ghost(p) {
                     return Err(WwrError::NotAllowed(format!("{} is dead", self.name(p))));
                 }
                 self.vote(p, poll, choice.as_deref())?;
@@ -3521,6 +3573,7 @@ impl Game {
             if let Some(Val::Players(ps)) = &selection {
                 if ps.iter().any(|&q| !self.state.players[q].alive)
                     && !ab.to_text().contains("Dead")
+                    && !self.ghost_selection_ok(&ab, ps)
                 {
                     refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
                     continue;

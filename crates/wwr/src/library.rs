@@ -8,7 +8,7 @@ use std::sync::Arc;
 use mafia_roles::ability::{
     Ability, AbilityKind, Base, Event, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
 };
-use mafia_roles::element::{Heading, Item, ListItem};
+use mafia_roles::element::{Access, Flag, Heading, Item, ListItem};
 use mafia_roles::{ElementKind, RoleSet};
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,11 @@ pub struct Def {
     pub options: Vec<ListItem>,
     pub voters: Vec<ListItem>,
     pub random: Option<String>,
+    /// Marker lines: `Haunted Role`, `Ghostly Role`, `Haunted Attribute`, `Ghostly Group`…
+    pub flags: Vec<Flag>,
+    /// A location's `Members:` (who may write) and `Viewers:` (who may only read).
+    pub members: Option<Access>,
+    pub viewers: Option<Access>,
 }
 
 /// An ability (or trigger) that the engine cannot execute, found at load time.
@@ -124,6 +129,9 @@ impl Library {
                 options: Vec::new(),
                 voters: Vec::new(),
                 random: None,
+                flags: Vec::new(),
+                members: None,
+                viewers: None,
             };
             for item in &el.items {
                 match item {
@@ -137,6 +145,9 @@ impl Library {
                         def.voters = v.iter().map(|s| s.value.clone()).collect()
                     }
                     Item::Random(s) => def.random = Some(s.value.clone()),
+                    Item::Flag(f) => def.flags.push(f.value),
+                    Item::Members(a) => def.members = Some(a.value.clone()),
+                    Item::Viewers(a) => def.viewers = Some(a.value.clone()),
                     _ => {}
                 }
             }
@@ -291,22 +302,12 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
             Some(format!("unsupported: trigger {} ({reason})", timing.name()))
         }
         Trigger::On { event, .. } => match event {
-            Event::Banishment | Event::Banished => Some(format!(
-                "unsupported: trigger On {} (haunting mode is not modelled)",
-                event.name()
-            )),
-            Event::Visit => {
-                Some("unsupported: trigger On Visit (outgoing visits are not reported yet)".into())
-            }
             Event::Changed => {
                 Some("unsupported: trigger On Changed (value changes are not tracked)".into())
             }
             _ => None,
         },
-        Trigger::PollWin { .. } | Trigger::Emitted { .. } => None,
-        Trigger::Whisper { .. } => {
-            Some("unsupported: trigger On Whisper (whispering is not modelled)".into())
-        }
+        Trigger::PollWin { .. } | Trigger::Emitted { .. } | Trigger::Whisper { .. } => None,
         Trigger::ChoiceChosen { .. } => {
             Some("unsupported: trigger Choice Chosen (choices are not modelled yet)".into())
         }
@@ -319,14 +320,8 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
 /// Why an ability type cannot execute yet, if it cannot.
 pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
     use AbilityKind as A;
-    use mafia_roles::ability::{ChangeKind, KillKind, PollAction};
+    use mafia_roles::ability::{ChangeKind, PollAction};
     let (name, reason) = match k {
-        A::Killing {
-            kind: KillKind::Banish | KillKind::TrueBanish,
-            ..
-        } => ("Banishing", "haunting mode is not modelled"),
-        A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
-        A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
         A::Loyalty { .. } => ("Loyalty", "betrayal is not modelled yet"),
         A::ManipulatePoll { .. } => ("Poll Manipulation (candidates)", "not implemented yet"),
         A::Poll {
@@ -342,14 +337,8 @@ pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
         A::ChoiceChoose { .. } => ("Choice Choose", "choices are not modelled yet"),
         A::Ascend | A::Descend => ("Ascend/Descend", "not implemented yet"),
         A::Disband { .. } => ("Disband", "not implemented yet"),
-        A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
         A::Switch { .. } => ("Switching", "not implemented yet"),
         A::Shuffle { .. } => ("Shuffle", "not implemented yet"),
-        A::Format { .. } => ("Format", "not in the guide; not implemented"),
-        A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
-        A::Lock { .. } => ("Lock", "channels are not modelled"),
-        A::Execute { .. } => ("Execute", "not in the guide; not implemented"),
-        A::Activate { .. } => ("Activate", "not in the guide; not implemented"),
         _ => return None,
     };
     Some(format!("unsupported: {name} ({reason})"))

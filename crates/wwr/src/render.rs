@@ -22,7 +22,13 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
     }
     out.push_str("Players:\n");
     for (i, p) in s.players.iter().enumerate() {
-        let status = if p.alive { "alive" } else { "dead" };
+        let status = if p.alive {
+            "alive"
+        } else if game.is_ghost(i) {
+            "ghost"
+        } else {
+            "dead"
+        };
         let reveal = player.is_none() || player == Some(i) || !p.alive;
         if reveal {
             let _ = writeln!(out, "  {} — {} ({}, {status})", p.name, p.role, p.alignment);
@@ -82,6 +88,7 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
             let _ = writeln!(out, "Display {}: {}", d.name, d.values.join(", "));
         }
     }
+    out.push_str(&game.channels_summary(player));
     if log {
         out.push_str("Log:\n");
         for e in &s.log {
