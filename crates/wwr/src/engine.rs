@@ -2560,7 +2560,6 @@ impl Game {
     fn die(&mut self, p: usize, kind: KillKind, attacker: Option<usize>, source: &str) {
         self.state.players[p].alive = false;
         self.died_now.push(p);
-        self.haunt_on_death(p);
         let (name, role) = (self.name(p), self.state.players[p].role.clone());
         let how = match kind {
             KillKind::Lynch => "was lynched",
@@ -2577,6 +2576,7 @@ impl Game {
                 .map(|a| format!(" ({})", self.name(a)))
                 .unwrap_or_default()
         ));
+        self.haunt_on_death(p);
         let base = Ctx::new(Some(p), Source::Role(role))
             .var(
                 "attacker",
@@ -3266,7 +3266,9 @@ impl Game {
                 Some(ab)
                     if p.phase == phase && timing_of(&ab).is_some_and(|t| timings.contains(&t)) =>
                 {
-                    if self.state.players[p.player].alive {
+                    if self.state.players[p.player].alive
+                        || self.ghost_may_use(p.player, &p.ability.source, &ab)
+                    {
                         out.push(Item {
                             owner: Owner {
                                 source: p.ability.source.clone(),

@@ -239,3 +239,443 @@ fn an_automatic_ability_does_not_count_as_a_visit_for_on_visit() {
         .count();
     assert_eq!(n, 1);
 }
+
+// --- Haunting: ghosts and banishing ------------------------------------------------------
+
+const ELDER: &[(&str, &str)] = &[
+    ("Tess", "Town Elder"),
+    ("Alice", "Citizen"),
+    ("Bob", "Citizen"),
+    ("Dave", "Citizen"),
+    ("Eve", "Wolf"),
+];
+
+/// Two wolfpack attacks on the Town Elder, on N1 and N2.
+fn attack_tess_twice(g: &mut mafia_wwr::Game) {
+    next(g); // N1
+    act(g, "Eve: Vote Wolfpack: Tess");
+    next(g); // D1
+    next(g); // N2
+    act(g, "Eve: Vote Wolfpack: Tess");
+    next(g); // D2
+}
+
+#[test]
+fn town_elder_survives_one_night_attack_and_is_banished_on_the_second() {
+    // Town Elder: `Starting: Protect @Self from `Attacks` through Partial Defense during
+    // Night (~UntilUse)`, `On Death: True Banish @Self`. _rules haunting `death`: the dead
+    // turn into ghosts; `banishment`: a banished ghost is eliminated completely.
+    let mut g = haunting(ELDER);
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Tess");
+    next(&mut g); // D1
+    assert!(alive(&g, "Tess"));
+    assert!(has(
+        &host(&g),
+        "Group:Wolfpack Attack on Tess failed: partial defense (Town Elder)"
+    ));
+    next(&mut g); // N2
+    act(&mut g, "Eve: Vote Wolfpack: Tess");
+    next(&mut g); // D2
+    assert!(!alive(&g, "Tess"));
+    assert!(!ghost(&g, "Tess"), "True Banish @Self on death");
+    let p = public(&g);
+    let died = p
+        .iter()
+        .position(|l| l == "Tess died. Their role was Town Elder.");
+    let ghost_at = p.iter().position(|l| l == "Tess is now a ghost.");
+    let banished = p.iter().position(|l| l == "Tess was banished.");
+    assert!(died < ghost_at && ghost_at < banished, "{p:?}");
+}
+
+#[test]
+fn without_haunting_mode_the_dead_are_not_ghosts_and_cannot_be_banished() {
+    let mut g = game(ELDER);
+    attack_tess_twice(&mut g);
+    assert!(!alive(&g, "Tess"));
+    assert!(!ghost(&g, "Tess"));
+    assert!(!has(&public(&g), "ghost"));
+    assert!(has(&host(&g), "True Banish on Tess failed: not a ghost"));
+}
+
+#[test]
+fn the_reaper_banishes_a_ghost_and_steals_its_role() {
+    // Reaper: `End Night: [Succession: No Succession] • Banish @Selection[ghost] • Grant
+    // @Selection->Role to @Self`.
+    let mut g = haunting(&[
+        ("Rex", "Reaper"),
+        ("Alice", "Fortune Teller"),
+        ("Bob", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    next(&mut g); // D1
+    assert!(ghost(&g, "Alice"));
+    let shown = mafia_wwr::render::show(&g, None, false);
+    assert!(
+        shown.contains("Alice — Fortune Teller (Townsfolk, ghost)"),
+        "{shown}"
+    );
+    next(&mut g); // N2
+    act(&mut g, "Rex: End Night: @Selection = Alice");
+    next(&mut g); // D2
+    assert!(!ghost(&g, "Alice"));
+    assert!(has(&public(&g), "Alice was banished."));
+    assert_eq!(extra_roles(&g, "Rex"), ["Fortune Teller"]);
+    next(&mut g); // N3: not twice in a row
+    let e = refused(&mut g, "Rex: End Night: @Selection = Bob");
+    assert!(e.contains("Succession"), "{e}");
+}
+
+#[test]
+fn fenrir_banishes_as_a_ghost_from_night_three_and_other_ghosts_cannot_act() {
+    // Fenrir: `Haunted Role` (abilities alive and ghostly), `End Night: Banish
+    // @Selection[ghost] [Succession: No Succession, Temporal: Night 3+]`. _rules haunting
+    // `ghost`: "By default, ghosts cannot use their role abilities anymore".
+    let mut g = haunting(&[
+        ("Fen", "Fenrir"),
+        ("Bob", "Witch"),
+        ("Alice", "Fortune Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Gus", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Bob: End Night |witch.pod|: @Selection = Fen");
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    act(&mut g, "Fen: Vote Wolfpack: Alice");
+    next(&mut g); // D1
+    assert!(ghost(&g, "Fen") && ghost(&g, "Alice"));
+    next(&mut g); // N2
+    let e = refused(&mut g, "Alice: Immediate Night: Eve");
+    assert!(e.contains("ghosts cannot use their role abilities"), "{e}");
+    let e = refused(&mut g, "Fen: End Night: @Selection = Alice");
+    assert!(e.contains("Temporal"), "{e}");
+    next(&mut g);
+    next(&mut g); // N3
+    act(&mut g, "Fen: End Night: @Selection = Alice");
+    next(&mut g); // D3
+    assert!(!ghost(&g, "Alice"));
+    assert!(has(
+        &host(&g),
+        "Alice was banished: Banish by Role:Fenrir (Fen)"
+    ));
+}
+
+#[test]
+fn a_ghostly_modifier_moves_the_abilities_to_the_afterlife_and_haunted_keeps_both() {
+    // haunting/attributes: Ghostly `Activate @Self while `Ghostly``, Haunted `Activate @Self
+    // always` ("may use their abilities both while alive as well as while they are a ghost").
+    let mut g = game_with(
+        &[
+            ("Alice", "Fortune Teller"),
+            ("Hal", "Fortune Teller"),
+            ("Dave", "Citizen"),
+            ("Cid", "Citizen"),
+            ("Eve", "Wolf"),
+        ],
+        &["Lynch"],
+        true,
+        &[("Alice", "Ghostly"), ("Hal", "Haunted")],
+    );
+    next(&mut g); // N1
+    let e = refused(&mut g, "Alice: Immediate Night: Eve");
+    assert!(e.contains("only while a ghost"), "{e}");
+    assert_eq!(
+        act(&mut g, "Hal: Immediate Night: Eve"),
+        ["Role Investigate Eve (SD, WD): Wolf"]
+    );
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    next(&mut g);
+    next(&mut g); // N2: Alice is a ghost
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Eve"),
+        ["Role Investigate Eve (SD, WD): Wolf"]
+    );
+}
+
+/// Ten players in haunting mode with the ghost polls; on N1 the wolf kills Alice and the
+/// Witch kills Carol; the ghosts elect Alice Revenant (D1) and Carol Poltergeist (D2).
+/// Returns the game at N3.
+fn poltergeist_night() -> mafia_wwr::Game {
+    let mut g = game_with(
+        &[
+            ("Alice", "Citizen"),
+            ("Bob", "Witch"),
+            ("Carol", "Citizen"),
+            ("Dave", "Citizen"),
+            ("Fay", "Citizen"),
+            ("Gus", "Citizen"),
+            ("Hal", "Citizen"),
+            ("Ivy", "Citizen"),
+            ("Jon", "Citizen"),
+            ("Eve", "Wolf"),
+        ],
+        &["Lynch", "Ghost Election", "Banishment"],
+        true,
+        &[],
+    );
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    act(&mut g, "Bob: End Night |witch.pod|: @Selection = Carol");
+    next(&mut g); // D1: two ghosts, the Revenant Election opens in #graveyard_votes
+    act(&mut g, "Alice: Vote Revenant Election: Alice");
+    act(&mut g, "Carol: Vote Revenant Election: Alice");
+    let e = refused(&mut g, "Dave: Vote Revenant Election: Alice");
+    assert!(e.contains("no open"), "{e}");
+    next(&mut g); // N2
+    assert_eq!(extra_roles(&g, "Alice"), ["Revenant"]);
+    assert!(has(&public(&g), "Alice was elected as Revenant"));
+    next(&mut g); // D2: Revenant, no Poltergeist
+    act(&mut g, "Alice: Vote Poltergeist Election: Carol");
+    next(&mut g); // N3
+    assert_eq!(extra_roles(&g, "Carol"), ["Poltergeist"]);
+    g
+}
+
+#[test]
+fn the_poltergeist_locks_the_tavern_and_each_ghost_whispers_once() {
+    // Poltergeist (Ghostly Role), Immediate Night: Lock #Tavern, Apply `TavernHaunting` to
+    // @Ghostly (its Starting adds them to #Tavern-Haunting), Whisper from #Tavern-Haunting
+    // to #Tavern as `Ghosts` (~Phase). Tavern Haunting: `On `Ghosts` Whisper: Remove @Self
+    // from #Tavern-Haunting` ("Each ghostly player may send a single anonymous message").
+    let mut g = poltergeist_night();
+    act(&mut g, "Carol: Immediate Night");
+    assert!(has(
+        &channel(&g, "tavern"),
+        "The tavern is *haunted* and has been locked for the night!"
+    ));
+    let e = refused(&mut g, "Dave: Say #tavern: who's there?");
+    assert!(e.contains("#Tavern is locked"), "{e}");
+    let e = refused(&mut g, "Alice: Say #tavern: boo");
+    assert!(e.contains("Alice cannot write in #Tavern"), "{e}");
+    act(&mut g, "Alice: Whisper Ghosts: the wolf is Eve");
+    let e = refused(&mut g, "Alice: Whisper Ghosts: really!");
+    assert!(e.contains("no whispering connection"), "{e}");
+    act(&mut g, "Carol: Whisper #tavern: boo");
+    assert_eq!(
+        conversation(&g, "tavern"),
+        ["Ghosts: the wolf is Eve", "Ghosts: boo"]
+    );
+    let host_view = mafia_wwr::render::show(&g, None, false);
+    assert!(host_view.contains("#Tavern [locked]"), "{host_view}");
+    next(&mut g); // D3: Passive Start Day unlocks
+    assert!(has(&channel(&g, "tavern"), "The tavern has been reopened!"));
+    act(&mut g, "Dave: Say #tavern: what happened?");
+    let e = refused(&mut g, "Carol: Whisper Ghosts: again");
+    assert!(e.contains("no whispering connection"), "{e}");
+}
+
+#[test]
+fn the_banishment_poll_opens_on_day_three_and_banishes_the_ghost_voted_out() {
+    // Banishment: `Available Options: @Ghostly, Abstain`, `Allowed Voters: @Ghostly`,
+    // `On Poll Closed: Banish @Winner`, `Passive Start Day: Create Poll in #graveyard_votes
+    // [Temporal: Day 3+, Condition: @(AttrRole:Revenant,Ghostly:True) exists] ⟨Odd: x1⟩`.
+    let mut g = poltergeist_night();
+    assert!(!g.state.polls.iter().any(|p| p.def == "Banishment"));
+    next(&mut g); // D3
+    act(&mut g, "Alice: Vote Banishment: Carol");
+    let e = refused(&mut g, "Dave: Vote Banishment: Carol");
+    assert!(e.contains("no open `Banishment` poll"), "{e}");
+    next(&mut g); // N4
+    assert_eq!(poll_winner(&g, "Banishment").as_deref(), Some("Carol"));
+    assert!(!ghost(&g, "Carol"));
+    assert!(has(&public(&g), "Carol was banished."));
+    assert!(ghost(&g, "Alice"));
+}
+
+// --- Real files' extra types ------------------------------------------------------------
+
+#[test]
+fn the_setup_poll_lists_the_roles_for_the_dead_and_notes_haunting() {
+    // _game/polls/setup: `Starting: Execute `ListRoles` to #dead_spectator` and, with
+    // `[Condition: $haunting is True]`, a note in #voting_booth.
+    let players = &[("Alice", "Citizen"), ("Eve", "Wolf"), ("Bob", "Witch")];
+    let g = game_with(players, &["Lynch", "Setup"], false, &[]);
+    assert_eq!(
+        channel(&g, "dead spectator"),
+        ["Roles in this game: Citizen, Witch, Wolf"]
+    );
+    assert_eq!(channel(&g, "substitutes"), ["Substitutes: none"]);
+    assert!(channel(&g, "voting booth").is_empty());
+    let g = game_with(players, &["Lynch", "Setup"], true, &[]);
+    assert!(has(
+        &channel(&g, "voting booth"),
+        "In Haunting the elections differ."
+    ));
+}
+
+#[test]
+fn the_chef_learns_one_waiter_per_team_as_a_formatted_list() {
+    // Chef: `For Each &All: Apply `Waiter` to &Ind->Members->RandomPlayer`, then
+    // `Format @(AttrSelf:Waiter,Random:True) as `\n- $`` into `Learn `Chef Waiters: …``.
+    let g = game(&[
+        ("Chef", "Chef"),
+        ("Alice", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let waiters: Vec<String> = ["Chef", "Alice", "Bob", "Eve"]
+        .iter()
+        .filter(|n| custom(&g, n, "Waiter").is_some())
+        .map(|n| n.to_string())
+        .collect();
+    // Three teams in play: Townsfolk (Alice or Bob), Werewolf (Eve), the Chef's own.
+    assert_eq!(waiters.len(), 3, "{waiters:?}");
+    assert!(waiters.contains(&"Eve".to_string()) && waiters.contains(&"Chef".to_string()));
+    let learned = told(&g, "Chef")
+        .into_iter()
+        .find(|l| l.starts_with("Chef Waiters:"))
+        .expect("the Chef learns the list");
+    let mut lines: Vec<&str> = learned.lines().skip(1).collect();
+    lines.sort();
+    let mut want: Vec<String> = waiters.iter().map(|w| format!("- {w}")).collect();
+    want.sort();
+    assert_eq!(lines, want);
+}
+
+#[test]
+fn a_player_killed_during_the_night_does_not_act_as_a_ghost() {
+    // _rules haunting `ghost`: ghosts cannot use their role abilities. The Witch's queued
+    // potion of death does not run once the wolves (groups attack first) have killed her.
+    let mut g = haunting(&[
+        ("Bob", "Witch"),
+        ("Alice", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Bob: End Night |witch.pod|: @Selection = Eve");
+    act(&mut g, "Eve: Vote Wolfpack: Bob");
+    next(&mut g); // D1
+    assert!(ghost(&g, "Bob"));
+    assert!(alive(&g, "Eve"));
+}
+
+#[test]
+fn the_prophets_miracle_of_resurrection_brings_a_ghost_back() {
+    // Prophet, End Night |prophet.2|: `Resurrect @Selection[ghost]`, Apply `Marker`,
+    // Announce the miracle. The ability is reached through a choice (`Miracle`), so this
+    // runs the fixture's ability directly for a Prophet player.
+    use mafia_wwr::eval::Ctx;
+    use mafia_wwr::state::{Source, Val};
+    let mut g = haunting(&[
+        ("Pat", "Citizen"),
+        ("Alice", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    next(&mut g);
+    next(&mut g); // N2
+    assert!(ghost(&g, "Alice"));
+    let lib = g.lib.clone();
+    let prophet = lib.role("Prophet").unwrap();
+    let (ab, _) = prophet
+        .abilities
+        .iter()
+        .find(|(a, _)| a.to_text().starts_with("End Night"))
+        .unwrap();
+    let alice = g.player_named("Alice").unwrap();
+    let mut ctx = Ctx::new(g.player_named("Pat"), Source::Role("Prophet".into()));
+    ctx.selection = Some(Val::Players(vec![alice]));
+    assert_eq!(g.run_ability(ab, &mut ctx).as_deref(), Some("Success"));
+    assert!(alive(&g, "Alice") && !ghost(&g, "Alice"));
+    assert!(has(&public(&g), "Alice was resurrected."));
+    assert!(has(
+        &public(&g),
+        "Pat has performed a **Miracle of Resurrection**"
+    ));
+    // A living player cannot be resurrected.
+    assert_eq!(g.run_ability(ab, &mut ctx).as_deref(), Some("Failure"));
+    assert_eq!(
+        public(&g)
+            .iter()
+            .filter(|l| l.contains("resurrected"))
+            .count(),
+        1
+    );
+}
+
+// --- Saved games ------------------------------------------------------------------------
+
+mod saved {
+    use super::*;
+    use mafia_wwr::autoplay::{Driver, play_phase};
+    use mafia_wwr::{Game, GameState};
+    use proptest::prelude::*;
+
+    const HAUNTED: &[(&str, &str)] = &[
+        ("Tess", "Town Elder"),
+        ("Rex", "Reaper"),
+        ("Fen", "Fenrir"),
+        ("Bob", "Bartender"),
+        ("Cor", "Corrupt Wolf"),
+        ("Gran", "Grandma"),
+        ("Wil", "Witch"),
+        ("Jo", "Journalist"),
+        ("Alice", "Fortune Teller"),
+        ("Eve", "Wolf"),
+    ];
+
+    /// One phase of random play plus some talk: every player tries a line in the tavern
+    /// and through each whispering connection they have.
+    fn phase(g: &mut Game, d: &mut Driver) {
+        play_phase(g, d);
+        for p in 0..g.state.players.len() {
+            let name = g.state.players[p].name.clone();
+            let _ = g.act(&format!("{name}: Say #tavern: {}", d.below(100)), "t");
+            for (conn, _) in g.connections_for(p, None) {
+                let _ = g.act(&format!("{name}: Whisper {conn}: {}", d.below(100)), "t");
+            }
+        }
+        if g.state.outcome.is_none() {
+            g.next_phase().unwrap();
+        }
+    }
+
+    fn json(g: &Game) -> String {
+        serde_json::to_string(&g.state).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+        #[test]
+        fn a_haunting_game_saved_and_reloaded_at_any_phase_continues_identically(
+            seed in any::<u64>(),
+            driver in any::<u64>(),
+            cut in 0usize..10,
+        ) {
+            let polls = &["Lynch", "Ghost Election", "Banishment"];
+            let start = || game_seeded_with(HAUNTED, polls, true, &[], seed);
+            let mut straight = start();
+            let mut d1 = Driver(driver);
+            for _ in 0..14 {
+                if straight.state.outcome.is_some() { break; }
+                phase(&mut straight, &mut d1);
+            }
+            let mut first = start();
+            let mut d2 = Driver(driver);
+            for _ in 0..cut {
+                if first.state.outcome.is_some() { break; }
+                phase(&mut first, &mut d2);
+            }
+            let saved = serde_json::to_string(&first.state).unwrap();
+            let state: GameState = serde_json::from_str(&saved).unwrap();
+            let mut reloaded = Game::load(state, common::lib()).unwrap();
+            for _ in cut..14 {
+                if reloaded.state.outcome.is_some() { break; }
+                phase(&mut reloaded, &mut d2);
+            }
+            prop_assert_eq!(json(&straight), json(&reloaded));
+        }
+    }
+}

@@ -15,7 +15,7 @@
 //! - `Resurrect` brings a ghost back to life.
 
 use mafia_roles::ability::{
-    Ability, AbilityKind, Activation, Event as TEvent, KillKind, Timing, Trigger,
+    Ability, AbilityKind, Activation, Event as TEvent, KillKind, Restriction, Timing, Trigger,
 };
 use mafia_roles::element::Flag;
 
@@ -325,6 +325,29 @@ impl Game {
             _ if ghost => Some(Err("ghosts cannot use their role abilities".into())),
             _ => None,
         }
+    }
+
+    /// Whether a ghost may still use a (queued) ability of this source: an explicit
+    /// `Status:` restriction, else the haunting rules above.
+    pub(crate) fn ghost_may_use(&self, p: usize, source: &Source, ab: &Ability) -> bool {
+        if !self.is_ghost(p) {
+            return false;
+        }
+        let status = super::params_of(ab)
+            .restrictions
+            .iter()
+            .find_map(|r| match r {
+                Restriction::Status { status, .. } => Some(status.name()),
+                _ => None,
+            });
+        if let Some(st) = status {
+            return self.status_holds(p, st);
+        }
+        let mut ctx = Ctx::new(Some(p), source.clone());
+        if let Source::Attr(id) = source {
+            ctx.attr = Some(*id);
+        }
+        matches!(self.haunt_status(ab, &ctx), Some(Ok(())))
     }
 
     /// Whether a `Status:` restriction holds for a player.

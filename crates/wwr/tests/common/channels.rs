@@ -14,6 +14,16 @@ pub fn game_with(
     haunting: bool,
     modifiers: &[(&str, &str)],
 ) -> Game {
+    game_seeded_with(players, polls, haunting, modifiers, 7)
+}
+
+pub fn game_seeded_with(
+    players: &[(&str, &str)],
+    polls: &[&str],
+    haunting: bool,
+    modifiers: &[(&str, &str)],
+    seed: u64,
+) -> Game {
     let mut mods = std::collections::BTreeMap::<String, Vec<String>>::new();
     for (p, m) in modifiers {
         mods.entry(p.to_string()).or_default().push(m.to_string());
@@ -33,7 +43,7 @@ pub fn game_with(
         haunting,
         modifiers: mods,
     };
-    Game::new(setup, lib(), 7).expect("game starts")
+    Game::new(setup, lib(), seed).expect("game starts")
 }
 
 /// A haunting game with the Lynch poll only.
