@@ -10,7 +10,9 @@ use miette::{IntoDiagnostic, WrapErr, miette};
 pub enum WwrCommand {
     /// Start a game from a setup file; prints the saved game (JSON) to stdout.
     New(NewArgs),
-    /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`.
+    /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`; write in a
+    /// channel, `"Alice: Say #tavern: hi"`, or through a whispering connection,
+    /// `"Bob: Whisper Bartender: hi"`.
     Act(ActArgs),
     /// End the current phase and start the next one.
     Next(GameArg),

@@ -398,7 +398,8 @@ fn a_ghostly_modifier_moves_the_abilities_to_the_afterlife_and_haunted_keeps_bot
     );
 }
 
-/// Ten players in haunting mode with the ghost polls; on N1 the wolf kills Alice and the
+/// Ten players (a Reaper among them) in haunting mode with the ghost polls; on N1 the wolf
+/// kills Alice and the
 /// Witch kills Carol; the ghosts elect Alice Revenant (D1) and Carol Poltergeist (D2).
 /// Returns the game at N3.
 fn poltergeist_night() -> mafia_wwr::Game {
@@ -412,7 +413,7 @@ fn poltergeist_night() -> mafia_wwr::Game {
             ("Gus", "Citizen"),
             ("Hal", "Citizen"),
             ("Ivy", "Citizen"),
-            ("Jon", "Citizen"),
+            ("Rex", "Reaper"),
             ("Eve", "Wolf"),
         ],
         &["Lynch", "Ghost Election", "Banishment"],
@@ -678,4 +679,56 @@ mod saved {
             prop_assert_eq!(json(&straight), json(&reloaded));
         }
     }
+}
+
+#[test]
+fn the_haunting_poltergeist_is_absent_and_evades_a_banishment() {
+    // Poltergeist: `Protect @Self from `Banishments` through Absence at #tavern during
+    // Night (~Phase)` ("Whilst the Poltergeist is haunting the tavern, it is *absent* and
+    // will evade banishments").
+    let mut g = poltergeist_night();
+    act(&mut g, "Carol: Immediate Night");
+    act(&mut g, "Rex: End Night: @Selection = Carol");
+    next(&mut g); // D3
+    assert!(ghost(&g, "Carol"));
+    assert!(has(
+        &host(&g),
+        "Role:Reaper Banish on Carol failed: absence defense"
+    ));
+}
+
+#[test]
+fn a_poltergeist_banished_while_haunting_reopens_the_tavern() {
+    // Poltergeist: `On Banishment: [Attribute: @ThisAttr has `Marker`] … Unlock #Tavern;
+    // Reveal `The tavern has been reopened!` to #Tavern`. Its own absence stops every
+    // `Banish` of the fixtures at night, so the test takes the absence away (the rules'
+    // "nightly banishment poll" exception) to let the Reaper's banishment through.
+    let mut g = poltergeist_night();
+    act(&mut g, "Carol: Immediate Night");
+    let carol = g.player_named("Carol").unwrap();
+    g.state.attrs.retain(|a| {
+        !(a.holder == mafia_wwr::state::Holder::Player(carol)
+            && matches!(
+                a.kind,
+                mafia_wwr::state::AttrKind::Defense {
+                    kind: mafia_wwr::state::DefenseKind::Absence,
+                    ..
+                }
+            ))
+    });
+    act(&mut g, "Rex: End Night: @Selection = Carol");
+    next(&mut g); // D3
+    assert!(!ghost(&g, "Carol"));
+    let reopened = g
+        .state
+        .log
+        .iter()
+        .find(|e| e.text == "The tavern has been reopened!")
+        .expect("the tavern reopens");
+    assert_eq!(
+        reopened.phase.to_string(),
+        "N3",
+        "on the banishment, not at dawn"
+    );
+    assert!(g.state.channels.locked.is_empty());
 }
