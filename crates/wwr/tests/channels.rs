@@ -732,3 +732,126 @@ fn a_poltergeist_banished_while_haunting_reopens_the_tavern() {
     );
     assert!(g.state.channels.locked.is_empty());
 }
+
+#[test]
+fn the_spiritualist_whispers_from_the_afterlife_to_one_new_player_each_night() {
+    // Spiritualist (Ghostly Role), Immediate Night [Attribute: @Selection lacks
+    // `SpiritTouched`]: Conversation Reset `Spirit Touched`, Grant it, Whisper to it as
+    // `Spiritualist` (~NextDay), Apply `SpiritTouched`. Spirit Touched, Passive End Day:
+    // Conversation Reset and revoke itself.
+    let mut g = haunting(&[
+        ("Sue", "Spiritualist"),
+        ("Alice", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1: alive, the Spiritualist cannot act yet
+    let e = refused(&mut g, "Sue: Immediate Night: Dave");
+    assert!(e.contains("only while a ghost"), "{e}");
+    act(&mut g, "Eve: Vote Wolfpack: Sue");
+    next(&mut g);
+    next(&mut g); // N2: Sue is a ghost
+    act(&mut g, "Sue: Immediate Night: Dave");
+    assert_eq!(extra_roles(&g, "Dave"), ["Spirit Touched"]);
+    act(&mut g, "Sue: Whisper Spiritualist: I saw who killed me");
+    act(&mut g, "Dave: Say #Spirit Touched: who?");
+    assert_eq!(
+        conversation(&g, "spirit touched"),
+        ["Spiritualist: I saw who killed me", "Dave: who?"]
+    );
+    next(&mut g);
+    next(&mut g); // N3: Dave's channel was reset and revoked at the end of D2
+    assert!(extra_roles(&g, "Dave").is_empty());
+    assert!(conversation(&g, "spirit touched").is_empty());
+    let e = refused(&mut g, "Sue: Immediate Night: Dave");
+    assert!(e.contains("lacks"), "{e}");
+    act(&mut g, "Sue: Immediate Night: Cid");
+    assert_eq!(extra_roles(&g, "Cid"), ["Spirit Touched"]);
+}
+
+#[test]
+fn the_amulet_is_passed_on_with_a_clean_channel() {
+    // Amulet Crafter: `Passive Start Night: Grant `Amulet of Protection` to
+    // @All->RandomPlayer [Temporal: Night 1]`. Amulet, End Day {Forced: @Self}:
+    // `Conversation Reset` (its own channel), then `Transfer @ThisAttr from @Self to
+    // @Selection` and another reset.
+    let mut g = game(&[
+        ("Ada", "Amulet Crafter"),
+        ("Alice", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1: the amulet goes to a random player
+    let names = ["Ada", "Alice", "Bob", "Dave", "Eve"];
+    let holder = *names
+        .iter()
+        .find(|n| extra_roles(&g, n) == ["Amulet of Protection"])
+        .expect("somebody holds the amulet");
+    let heir = *names
+        .iter()
+        .find(|n| **n != holder && **n != "Eve")
+        .unwrap();
+    next(&mut g); // D1
+    act(
+        &mut g,
+        &format!("{holder}: Say #Amulet of Protection: this is warm"),
+    );
+    act(
+        &mut g,
+        &format!("{holder}: End Day |amulet.1|: @Selection = {heir}"),
+    );
+    next(&mut g); // N2
+    assert!(extra_roles(&g, holder).is_empty());
+    assert_eq!(extra_roles(&g, heir), ["Amulet of Protection"]);
+    assert!(conversation(&g, "amulet of protection").is_empty());
+    assert!(has(
+        &told(&g, heir),
+        "You are now also Amulet of Protection."
+    ));
+}
+
+#[test]
+fn the_immortal_survives_attacks_but_is_banished_when_elected() {
+    // Immortal: `Starting: Protect @Self from `All` through Passive Defense`; `On Poll
+    // `Election` Win: True Kill @Self; True Banish @Self` ("When the Immortal is elected …
+    // they are immediately banished and eliminated from the game").
+    let mut g = game_with(
+        &[
+            ("Imma", "Immortal"),
+            ("Alice", "Citizen"),
+            ("Bob", "Citizen"),
+            ("Dave", "Citizen"),
+            ("Eve", "Wolf"),
+        ],
+        &["Lynch", "Election"],
+        true,
+        &[],
+    );
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Imma");
+    next(&mut g); // D1: the Mayor Election opens
+    assert!(alive(&g, "Imma"));
+    for v in ["Alice", "Bob", "Dave"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Imma"));
+    }
+    next(&mut g); // N2
+    assert!(!alive(&g, "Imma") && !ghost(&g, "Imma"));
+    assert!(has(&public(&g), "Imma was banished."));
+}
+
+#[test]
+fn ghosts_talk_in_the_graveyard_and_the_living_cannot() {
+    // _game/locations/graveyard: `Members: Ghost`, `Viewers: Dead, Spectator, Ghost Mentor`.
+    let mut g = haunting(TAVERN);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    next(&mut g); // D1
+    act(&mut g, "Alice: Say #graveyard: it is cold here");
+    let e = refused(&mut g, "Dave: Say #graveyard: hello?");
+    assert!(e.contains("Dave cannot write in #Graveyard"), "{e}");
+    let dave = mafia_wwr::render::show(&g, g.player_named("Dave"), false);
+    assert!(!dave.contains("it is cold here"), "{dave}");
+    assert_eq!(conversation(&g, "graveyard"), ["Alice: it is cold here"]);
+}
