@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::engine::Game;
 use crate::library::norm;
-use crate::state::{Audience, Opt};
+use crate::state::{Audience, ChanRef, Opt};
 
 /// A text summary: phase, players, open polls, and (with `log`) the event log. For a player:
 /// only what that player can see (their role, public events, their own messages and their
@@ -96,7 +96,9 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
                 (_, None) => true,
                 (Audience::Public, _) => true,
                 (Audience::Player(q), Some(p)) => *q == p,
-                (Audience::Channel(c), Some(p)) => game.in_group(p, &norm(c)),
+                (Audience::Channel(c), Some(p)) => {
+                    game.in_group(p, &norm(c)) || game.can_read(p, &ChanRef::Named(norm(c)))
+                }
                 (Audience::Host, Some(_)) => false,
             };
             if !visible {

@@ -450,6 +450,9 @@ fn the_poltergeist_locks_the_tavern_and_each_ghost_whispers_once() {
         &channel(&g, "tavern"),
         "The tavern is *haunted* and has been locked for the night!"
     ));
+    // Dave reads the tavern (a member of the location), so its news is in his log.
+    let dave = mafia_wwr::render::show(&g, g.player_named("Dave"), true);
+    assert!(dave.contains("#tavern: The tavern is *haunted*"), "{dave}");
     let e = refused(&mut g, "Dave: Say #tavern: who's there?");
     assert!(e.contains("#Tavern is locked"), "{e}");
     let e = refused(&mut g, "Alice: Say #tavern: boo");
@@ -854,4 +857,36 @@ fn ghosts_talk_in_the_graveyard_and_the_living_cannot() {
     let dave = mafia_wwr::render::show(&g, g.player_named("Dave"), false);
     assert!(!dave.contains("it is cold here"), "{dave}");
     assert_eq!(conversation(&g, "graveyard"), ["Alice: it is cold here"]);
+}
+
+#[test]
+fn the_flute_player_whispers_to_the_enchanted_players() {
+    // Flute Player: `Starting: Whisper to #Enchanted as `Flute Player``; Immediate Night
+    // applies `Enchanted` (⟨$total/10⟩: one use with ten players), whose `Starting: Join
+    // #Enchanted (~Attribute)` runs when it is applied.
+    let mut g = game(&[
+        ("Flo", "Flute Player"),
+        ("Alice", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Gus", "Citizen"),
+        ("Hal", "Citizen"),
+        ("Ivy", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let e = refused(&mut g, "Alice: Say #Enchanted: hello?");
+    assert!(e.contains("cannot write"), "{e}");
+    next(&mut g); // N1
+    act(&mut g, "Flo: Immediate Night: Alice");
+    assert!(has(&told(&g, "Alice"), "You joined Enchanted."));
+    act(&mut g, "Flo: Whisper Flute Player: listen to the music");
+    act(&mut g, "Alice: Say #Enchanted: so beautiful");
+    assert_eq!(
+        conversation(&g, "enchanted"),
+        ["Flute Player: listen to the music", "Alice: so beautiful"]
+    );
+    let bob = mafia_wwr::render::show(&g, g.player_named("Bob"), false);
+    assert!(!bob.contains("Enchanted"), "{bob}");
 }
