@@ -3580,6 +3580,10 @@ impl Game {
                     refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
                     continue;
                 }
+                if let Some(r) = self.not_a_ghost(&ab, ps) {
+                    refusal = r;
+                    continue;
+                }
             }
             // Restrictions are checked against the phase the ability runs in.
             let saved = self.state.phase;

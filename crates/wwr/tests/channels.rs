@@ -320,12 +320,16 @@ fn the_reaper_banishes_a_ghost_and_steals_its_role() {
         "{shown}"
     );
     next(&mut g); // N2
+    let e = refused(&mut g, "Rex: End Night: @Selection = Bob");
+    assert!(e.contains("Bob is not a ghost"), "{e}");
     act(&mut g, "Rex: End Night: @Selection = Alice");
+    act(&mut g, "Eve: Vote Wolfpack: Bob");
     next(&mut g); // D2
     assert!(!ghost(&g, "Alice"));
     assert!(has(&public(&g), "Alice was banished."));
     assert_eq!(extra_roles(&g, "Rex"), ["Fortune Teller"]);
-    next(&mut g); // N3: not twice in a row
+    next(&mut g); // N3: Bob is a ghost now, but not twice in a row
+    assert!(ghost(&g, "Bob"));
     let e = refused(&mut g, "Rex: End Night: @Selection = Bob");
     assert!(e.contains("Succession"), "{e}");
 }
@@ -889,4 +893,40 @@ fn the_flute_player_whispers_to_the_enchanted_players() {
     );
     let bob = mafia_wwr::render::show(&g, g.player_named("Bob"), false);
     assert!(!bob.contains("Enchanted"), "{bob}");
+}
+
+#[test]
+fn the_amnesiac_formats_its_role_list_split_at_commas() {
+    // Amnesiac: `Process: Shuffle %Role1% %Role2% %Role3%; Format @Result1 as `\n- $` split
+    // by `, ` as `role``. Shuffle is another engineer's type, so this runs the fixture's
+    // Format step on a shuffled list given as @Result1.
+    use mafia_roles::ability::Step;
+    use mafia_wwr::eval::Ctx;
+    use mafia_wwr::state::{Source, Val};
+    let mut g = game(&[("Amy", "Citizen"), ("Eve", "Wolf")]);
+    let lib = g.lib.clone();
+    let (ab, _) = lib
+        .role("Amnesiac")
+        .unwrap()
+        .abilities
+        .iter()
+        .find(|(a, _)| a.to_text().contains("Format"))
+        .unwrap();
+    let format = ab
+        .steps
+        .iter()
+        .find_map(|s| match s {
+            Step::Process { steps, .. } => steps.get(1).cloned(),
+            _ => None,
+        })
+        .expect("the second process step is the Format");
+    let mut only = (**ab).clone();
+    only.steps = vec![format];
+    let mut ctx = Ctx::new(g.player_named("Amy"), Source::Role("Amnesiac".into()));
+    ctx.vars
+        .insert("result1".into(), Val::Text("Wolf, Citizen, Seer".into()));
+    assert_eq!(
+        g.run_ability(&only, &mut ctx).as_deref(),
+        Some("\n- Wolf\n- Citizen\n- Seer")
+    );
 }

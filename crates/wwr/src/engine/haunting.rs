@@ -360,6 +360,20 @@ impl Game {
         }
     }
 
+    /// The refusal of a selection that names a player who is not a ghost for an ability
+    /// that selects ghosts (`@Selection[ghost]`).
+    pub(crate) fn not_a_ghost(&self, ab: &Ability, players: &[usize]) -> Option<String> {
+        if !ab
+            .to_text()
+            .to_ascii_lowercase()
+            .contains("@selection[ghost]")
+        {
+            return None;
+        }
+        let q = players.iter().find(|&&q| !self.is_ghost(q))?;
+        Some(format!("{} is not a ghost", self.name(*q)))
+    }
+
     /// Whether an ability's selection may name these dead players: only ghosts, and only
     /// for abilities that select ghosts (`@Selection[ghost]`).
     pub(crate) fn ghost_selection_ok(&self, ab: &Ability, players: &[usize]) -> bool {
