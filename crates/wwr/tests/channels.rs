@@ -930,3 +930,21 @@ fn the_amnesiac_formats_its_role_list_split_at_commas() {
         Some("\n- Wolf\n- Citizen\n- Seer")
     );
 }
+
+#[test]
+fn a_game_saved_before_channels_and_ghosts_existed_still_loads() {
+    // The new state (channels, ghosts, the setup's haunting and modifiers) has defaults.
+    let g = game(TAVERN);
+    let mut v: serde_json::Value = serde_json::to_value(&g.state).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("channels");
+    o.remove("ghosts");
+    let setup = o.get_mut("setup").unwrap().as_object_mut().unwrap();
+    setup.remove("haunting");
+    setup.remove("modifiers");
+    let state: mafia_wwr::GameState = serde_json::from_value(v).unwrap();
+    let mut old = mafia_wwr::Game::load(state, lib()).unwrap();
+    assert!(!old.state.setup.haunting);
+    act(&mut old, "Bob: Whisper Bartender: still open");
+    assert_eq!(conversation(&old, "tavern"), ["Bartender: still open"]);
+}
