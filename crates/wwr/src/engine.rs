@@ -2841,7 +2841,7 @@ impl Game {
         }
         if private {
             let members = self.group_members(loc);
-            voters.retain(|v| members.contains(v));
+            voters.retain(|v| members.contains(v) || (self.is_ghost(*v) && self.in_group(*v, loc)));
         }
         voters.sort_unstable();
         voters.dedup();

@@ -82,7 +82,8 @@ pub struct Library {
 
 impl Library {
     /// Loads a role-set folder (see `mafia_roles::RoleSet::load_dir`). Elements defined twice
-    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order.
+    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order;
+    /// a later one stays reachable by its file name (`Medium Haunted`).
     pub fn load(dir: &Path) -> Result<Library, WwrError> {
         let set = RoleSet::load_dir(dir).map_err(|e| WwrError::RoleSet(e.to_string()))?;
         let mut raw: Raw = BTreeMap::new();
@@ -91,6 +92,10 @@ impl Library {
             let Some(el) = &file.element else { continue };
             let key = (el.kind, norm(&el.name));
             if raw.contains_key(&key) {
+                let fkey = (el.kind, norm(&file.file_name()));
+                if !raw.contains_key(&fkey) {
+                    raw.insert(fkey, (el.clone(), file.display.clone(), file.text.clone()));
+                }
                 continue;
             }
             let fkey = (el.kind, norm(&file.file_name()));

@@ -948,3 +948,40 @@ fn a_game_saved_before_channels_and_ghosts_existed_still_loads() {
     act(&mut old, "Bob: Whisper Bartender: still open");
     assert_eq!(conversation(&old, "tavern"), ["Bartender: still open"]);
 }
+
+#[test]
+fn in_haunting_mode_the_ghosts_answer_the_mediums_question() {
+    // Medium, haunting: `End Night: Target @Selection (Player)`; `Passive Start Day:
+    // Add @Ghostly to #Medium-Question; Reveal `Can @Target be trusted?` to
+    // #Medium-Question; Create `Medium Haunted` Poll in #Medium-Question as `Medium``
+    // (Medium Question: `Allowed Voters: @Ghostly`). Ghosts in a group vote in its polls.
+    let mut g = haunting(&[
+        ("Meg", "Medium"),
+        ("Bob", "Witch"),
+        ("Alice", "Citizen"),
+        ("Carol", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Meg: End Night: @Selection = Eve");
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    act(&mut g, "Bob: End Night |witch.pod|: @Selection = Carol");
+    next(&mut g); // D1
+    assert_eq!(
+        channel(&g, "medium question"),
+        ["Can Eve be trusted?", "The Medium poll is open."]
+    );
+    let alice = mafia_wwr::render::show(&g, g.player_named("Alice"), true);
+    assert!(
+        alice.contains("#medium question: Can Eve be trusted?"),
+        "{alice}"
+    );
+    act(&mut g, "Alice: Vote Medium: No");
+    act(&mut g, "Carol: Vote Medium: No");
+    let e = refused(&mut g, "Dave: Vote Medium: Yes");
+    assert!(e.contains("no open `Medium` poll"), "{e}");
+    next(&mut g); // N2
+    assert_eq!(poll_winner(&g, "Medium Question").as_deref(), Some("No"));
+}
