@@ -93,9 +93,8 @@ impl Library {
             let key = (el.kind, norm(&el.name));
             if raw.contains_key(&key) {
                 let fkey = (el.kind, norm(&file.file_name()));
-                if !raw.contains_key(&fkey) {
-                    raw.insert(fkey, (el.clone(), file.display.clone(), file.text.clone()));
-                }
+                raw.entry(fkey)
+                    .or_insert_with(|| (el.clone(), file.display.clone(), file.text.clone()));
                 continue;
             }
             let fkey = (el.kind, norm(&file.file_name()));
