@@ -300,10 +300,16 @@ impl Game {
                 None
             }
         };
+        // Modifiers come from the setup only: skip the scan when there are none.
+        let modifier = if self.state.setup.modifiers.is_empty() {
+            None
+        } else {
+            self.modifier_of(p)
+        };
         let rule = match &ctx.source {
-            Source::Role(r) => self.modifier_of(p).or_else(|| role_flags(r)),
+            Source::Role(r) => modifier.or_else(|| role_flags(r)),
             Source::Attr(id) => match self.attr(*id).map(|a| &a.kind) {
-                Some(AttrKind::Role { role }) => self.modifier_of(p).or_else(|| role_flags(role)),
+                Some(AttrKind::Role { role }) => modifier.or_else(|| role_flags(role)),
                 Some(AttrKind::Custom { name }) => {
                     let haunted = self
                         .lib
