@@ -215,10 +215,9 @@ fn a_contaminated_fortune_teller_contaminates_whom_she_visits() {
 }
 
 #[test]
-fn an_automatic_ability_does_not_count_as_a_visit_for_on_visit() {
-    // Decision: `On Visit` reports the visits of actions a player uses; the contaminated
-    // Plague Carrier's `On Visited` reaction (Apply to @Visitor) does not trigger its own
-    // `On Visit`, so the Fortune Teller is contaminated exactly once.
+fn a_reaction_to_a_visit_does_not_count_as_a_visit_for_on_visit() {
+    // Decision: the contaminated Plague Carrier's `On Visited` reaction (Apply to @Visitor)
+    // does not trigger its own `On Visit`, so the Fortune Teller is contaminated once.
     let mut g = game(&[
         ("Alice", "Fortune Teller"),
         ("Pia", "Plague Carrier"),
@@ -984,4 +983,34 @@ fn in_haunting_mode_the_ghosts_answer_the_mediums_question() {
     assert!(e.contains("no open `Medium` poll"), "{e}");
     next(&mut g); // N2
     assert_eq!(poll_winner(&g, "Medium Question").as_deref(), Some("No"));
+}
+
+#[test]
+fn a_contaminated_wolf_contaminates_the_pack_victim() {
+    // The pack's attack is executed by a member (guide, Groups: "a random voting member is
+    // selected to execute the resulting ability"): Eve caught the plague attacking the
+    // Plague Carrier on N1, so her attack on N2 passes it on (`On Visit`).
+    let mut g = game(&[
+        ("Pia", "Plague Carrier"),
+        ("Alice", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Pia");
+    next(&mut g); // D1
+    assert_eq!(
+        custom(&g, "Eve", "Contaminated"),
+        Some(vec!["EarlyStage".to_string(), "N1".to_string()])
+    );
+    next(&mut g); // N2
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    next(&mut g); // D2
+    assert!(!alive(&g, "Dave"));
+    assert_eq!(
+        custom(&g, "Dave", "Contaminated"),
+        Some(vec!["EarlyStage".to_string(), "N2".to_string()])
+    );
 }

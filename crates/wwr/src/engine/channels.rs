@@ -569,9 +569,10 @@ impl Game {
     // -----------------------------------------------------------------------------------
     // On Visit
 
-    /// `On Visit [<Type>]` / `On <Target> Visit [<Type>]`: the visitor's side of a visit
-    /// made by an action a player chose (not by an automatic ability). `@ActionTarget` is
-    /// the visited player, `@VisitType` the ability type. Returns the feedback of a
+    /// `On Visit [<Type>]` / `On <Target> Visit [<Type>]`: the visitor's side of a visit,
+    /// except for visits made by reactions to a visit (`On Visited` / `On Visit` abilities,
+    /// whose context has `@VisitType`), which would visit back in a loop. `@ActionTarget`
+    /// is the visited player, `@VisitType` the ability type. Returns the feedback of a
     /// `Cancel`, which cancels the visit.
     pub(crate) fn fire_visit(
         &mut self,
@@ -580,7 +581,7 @@ impl Game {
         ty: &(String, String),
         base: &Ctx,
     ) -> Option<String> {
-        if self.depth > 0 {
+        if base.vars.contains_key("visittype") {
             return None;
         }
         let mut cancel = None;
