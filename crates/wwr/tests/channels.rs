@@ -1014,3 +1014,23 @@ fn a_contaminated_wolf_contaminates_the_pack_victim() {
         Some(vec!["EarlyStage".to_string(), "N2".to_string()])
     );
 }
+
+#[test]
+fn the_revenant_survives_its_first_night_banishment() {
+    // Revenant: `On Assigned: Protect @Self from `Banishments` through Passive Defense
+    // during Night (~UntilUse)`.
+    let mut g = poltergeist_night(); // Alice is the Revenant
+    act(&mut g, "Rex: End Night: @Selection = Alice");
+    next(&mut g); // D3
+    assert!(ghost(&g, "Alice"));
+    assert!(has(
+        &host(&g),
+        "Role:Reaper Banish on Alice failed: passive defense"
+    ));
+    // The defense is used up (~UntilUse).
+    let alice = g.player_named("Alice").unwrap();
+    assert!(!g.state.attrs.iter().any(|a| {
+        a.holder == mafia_wwr::state::Holder::Player(alice)
+            && matches!(a.kind, mafia_wwr::state::AttrKind::Defense { .. })
+    }));
+}
