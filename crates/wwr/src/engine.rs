@@ -2873,7 +2873,7 @@ impl Game {
             open: true,
             winner: None,
         });
-        let aud = if private {
+        let aud = if private || self.hidden_from_living(loc) {
             Audience::Channel(loc.to_string())
         } else {
             Audience::Public
@@ -2943,8 +2943,9 @@ impl Game {
                 poll.votes.remove(&voter);
             }
         }
-        let aud = if poll.private {
-            Audience::Channel(poll.location.clone())
+        let (private, loc) = (poll.private, poll.location.clone());
+        let aud = if private || self.hidden_from_living(&loc) {
+            Audience::Channel(loc)
         } else {
             Audience::Public
         };

@@ -42,8 +42,11 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
         .filter(|p| {
             p.open
                 && (player.is_none()
-                    || !p.private
-                    || player.is_some_and(|q| game.in_group(q, &p.location)))
+                    || (!p.private && !game.hidden_from_living(&p.location))
+                    || player.is_some_and(|q| {
+                        game.in_group(q, &p.location)
+                            || game.can_read(q, &ChanRef::Named(norm(&p.location)))
+                    }))
         })
         .collect();
     if !open.is_empty() {

@@ -1034,3 +1034,30 @@ fn the_revenant_survives_its_first_night_banishment() {
             && matches!(a.kind, mafia_wwr::state::AttrKind::Defense { .. })
     }));
 }
+
+#[test]
+fn the_ghosts_polls_are_hidden_from_the_living_but_their_results_are_public() {
+    // _rules haunting `death`: "Ghosts have their own polls which are invisible to the
+    // living, however their results are announced to everyone in story time";
+    // #graveyard_votes: `Members: *None*`, `Viewers: Ghost, Dead, …`.
+    let mut g = poltergeist_night();
+    let p = public(&g);
+    assert!(!has(&p, "Revenant Election poll is open"), "{p:?}");
+    assert!(!has(&p, "votes Alice on the Revenant Election"), "{p:?}");
+    assert!(has(
+        &p,
+        "The Revenant Election poll closed: Alice 2. Result: Alice."
+    ));
+    assert!(has(
+        &channel(&g, "graveyard votes"),
+        "Alice votes Alice on the Revenant Election poll."
+    ));
+    next(&mut g); // D3: the Banishment poll is open
+    let dave = mafia_wwr::render::show(&g, g.player_named("Dave"), false);
+    assert!(!dave.contains("Banishment (in #graveyard votes)"), "{dave}");
+    let alice = mafia_wwr::render::show(&g, g.player_named("Alice"), false);
+    assert!(
+        alice.contains("Banishment (in #graveyard votes)"),
+        "{alice}"
+    );
+}

@@ -134,6 +134,22 @@ impl Game {
         }
     }
 
+    /// Whether a location is out of the living's sight (its members and viewers name no
+    /// `Alive`, e.g. `#graveyard_votes`): its polls' opening and votes stay in the channel,
+    /// their results are public (haunting `_rules`: ghosts' polls "are invisible to the
+    /// living, however their results are announced to everyone").
+    pub fn hidden_from_living(&self, loc: &str) -> bool {
+        let Some(l) = self.lib.get(ElementKind::Location, loc) else {
+            return false;
+        };
+        let alive = |a: &Option<Access>| match a {
+            Some(Access::Everybody) => true,
+            Some(Access::Players(ts)) => ts.iter().any(|t| t.value == PlayerType::Alive),
+            _ => false,
+        };
+        !alive(&l.members) && !alive(&l.viewers)
+    }
+
     /// Whether a player may read a channel: its writers, a group's past members, a
     /// location's viewers, and whoever may write into it through a whispering connection.
     pub fn can_read(&self, p: usize, c: &ChanRef) -> bool {
