@@ -26,7 +26,7 @@ use crate::library::norm;
 use crate::state::*;
 
 /// A writing act line: `Alice: Say #tavern: hello` or `Eve: Whisper Corrupted: hi`.
-struct Write_ {
+struct WriteLine {
     player: usize,
     whisper: bool,
     channel: String,
@@ -251,7 +251,7 @@ impl Game {
         let Some(p) = self.player_named(player) else {
             return Some(Err(err(format!("unknown player `{}`", player.trim()))));
         };
-        let w = Write_ {
+        let w = WriteLine {
             player: p,
             whisper,
             channel: channel.trim().trim_start_matches('#').to_string(),
@@ -261,7 +261,7 @@ impl Game {
             return Some(Err(err("expected a message after the channel".into())));
         }
         let log_start = self.state.log.len();
-        let r = self.write(w).map(|()| {
+        let r = self.write_line(w).map(|()| {
             self.state.log[log_start..]
                 .iter()
                 .filter(|e| e.to == Audience::Player(p))
@@ -282,7 +282,7 @@ impl Game {
         }
     }
 
-    fn write(&mut self, w: Write_) -> Result<(), WwrError> {
+    fn write_line(&mut self, w: WriteLine) -> Result<(), WwrError> {
         let p = w.player;
         let who = self.name(p);
         if !w.whisper {
