@@ -94,14 +94,12 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
     out.push_str(&game.channels_summary(player));
     if log {
         out.push_str("Log:\n");
-        for e in &s.log {
+        for (i, e) in s.log.iter().enumerate() {
             let visible = match (&e.to, player) {
                 (_, None) => true,
                 (Audience::Public, _) => true,
                 (Audience::Player(q), Some(p)) => *q == p,
-                (Audience::Channel(c), Some(p)) => {
-                    game.in_group(p, &norm(c)) || game.can_read(p, &ChanRef::Named(norm(c)))
-                }
+                (Audience::Channel(c), Some(p)) => game.channel_line_visible(p, c, i),
                 (Audience::Host, Some(_)) => false,
             };
             if !visible {

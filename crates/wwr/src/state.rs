@@ -423,4 +423,8 @@ pub struct Channels {
     /// Normalised names of locked channels (`Lock #Tavern`).
     pub locked: Vec<String>,
     pub messages: Vec<Message>,
+    /// The length of the event log when each named channel was last reset: its earlier
+    /// lines are no longer shown to its readers.
+    #[serde(default)]
+    pub reset_at: BTreeMap<String, usize>,
 }

@@ -1061,3 +1061,50 @@ fn the_ghosts_polls_are_hidden_from_the_living_but_their_results_are_public() {
         "{alice}"
     );
 }
+
+#[test]
+fn a_reset_channel_hides_its_old_lines_from_the_next_holder() {
+    // Devil, Start Night: `Conversation Reset `Wager Recipient`; Grant `Wager Recipient`
+    // to @Selection; Whisper to it as `Devil` (~Phase)`; the wager's Investigate choice
+    // reveals its result to `Wager Recipient` (run directly: choices are another
+    // engineer's). Wager Recipient, Passive Start Day: Conversation Reset and revoke.
+    use mafia_wwr::eval::Ctx;
+    use mafia_wwr::state::{Source, Val};
+    let mut g = game(&[
+        ("Dev", "Devil"),
+        ("Bob", "Citizen"),
+        ("Carol", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Dev: Start Night: @Selection = Bob"); // runs at the start of N1
+    next(&mut g); // N1
+    assert_eq!(extra_roles(&g, "Bob"), ["Wager Recipient"]);
+    act(&mut g, "Dev: Whisper Devil: care to make a deal?");
+    let lib = g.lib.clone();
+    let (investigate, _) = lib
+        .role("Devil")
+        .unwrap()
+        .abilities
+        .iter()
+        .find(|(a, _)| {
+            a.to_text()
+                .starts_with("Choice `Investigate` Chosen: |wager.4|")
+        })
+        .unwrap();
+    let mut ctx = Ctx::new(g.player_named("Dev"), Source::Role("Devil".into()));
+    ctx.selection = Some(Val::Players(vec![g.player_named("Eve").unwrap()]));
+    g.run_ability(investigate, &mut ctx);
+    let bob = mafia_wwr::render::show(&g, g.player_named("Bob"), true);
+    // (`@Result->Role` of a role name is empty in this engine: the line ends after "is".)
+    assert!(bob.contains("#wager recipient: Eve is"), "{bob}");
+    assert!(bob.contains("Devil: care to make a deal?"), "{bob}");
+    next(&mut g); // D1: Bob's channel is reset and revoked
+    assert!(extra_roles(&g, "Bob").is_empty());
+    act(&mut g, "Dev: Start Night: @Selection = Carol");
+    next(&mut g); // N2
+    assert_eq!(extra_roles(&g, "Carol"), ["Wager Recipient"]);
+    let carol = mafia_wwr::render::show(&g, g.player_named("Carol"), true);
+    assert!(!carol.contains("Eve is"), "{carol}");
+    assert!(!carol.contains("care to make a deal"), "{carol}");
+}

@@ -134,6 +134,14 @@ impl Game {
         }
     }
 
+    /// Whether a player is shown an event-log line of a channel (`show --player --log`):
+    /// they read the channel and the line is not older than its last Conversation Reset.
+    pub fn channel_line_visible(&self, p: usize, channel: &str, log_index: usize) -> bool {
+        let n = norm(channel);
+        let readable = self.in_group(p, &n) || self.can_read(p, &ChanRef::Named(n.clone()));
+        readable && log_index >= self.state.channels.reset_at.get(&n).copied().unwrap_or(0)
+    }
+
     /// Whether a location is out of the living's sight (its members and viewers name no
     /// `Alive`, e.g. `#graveyard_votes`): its polls' opening and votes stay in the channel,
     /// their results are public (haunting `_rules`: ghosts' polls "are invisible to the
@@ -425,6 +433,10 @@ impl Game {
         };
         let before = self.state.channels.messages.len();
         self.state.channels.messages.retain(|m| m.channel != c);
+        if let ChanRef::Named(n) = &c {
+            let at = self.state.log.len();
+            self.state.channels.reset_at.insert(n.clone(), at);
+        }
         let removed = before - self.state.channels.messages.len();
         let title = self.chan_title(&c);
         self.host_log(format!(
