@@ -1108,3 +1108,40 @@ fn a_reset_channel_hides_its_old_lines_from_the_next_holder() {
     assert!(!carol.contains("Eve is"), "{carol}");
     assert!(!carol.contains("care to make a deal"), "{carol}");
 }
+
+const HEXED: &[(&str, &str)] = &[
+    ("Hex", "Hexed Wolf"),
+    ("Alice", "Citizen"),
+    ("Bob", "Citizen"),
+    ("Cid", "Citizen"),
+    ("Dave", "Citizen"),
+    ("Fay", "Citizen"),
+    ("Eve", "Wolf"),
+];
+
+/// D1: Alice and Bob lynch the Hexed Wolf (`On Poll `Lynch` Win: Apply `Hexed` to
+/// @Voters`); returns the game at N2.
+fn lynch_the_hexed_wolf(mut g: mafia_wwr::Game) -> mafia_wwr::Game {
+    to_phase(&mut g, "D1");
+    act(&mut g, "Alice: Vote Lynch: Hex");
+    act(&mut g, "Bob: Vote Lynch: Hex");
+    next(&mut g); // N2
+    assert!(!alive(&g, "Hex"));
+    assert!(custom(&g, "Alice", "Hexed").is_some() && custom(&g, "Cid", "Hexed").is_none());
+    g
+}
+
+#[test]
+fn the_hexed_wolf_investigates_its_hexed_lynchers_as_a_ghost() {
+    // Hexed Wolf: `Immediate Night: Role Investigate @Selection (SD, WD) [Attribute:
+    // @Selection has `Hexed`, Status: Ghostly] |hexed_wolf.1|` (guide: "`Status: Ghostly`,
+    // may only be used while ghostly").
+    let mut g = lynch_the_hexed_wolf(haunting(HEXED));
+    assert!(ghost(&g, "Hex"));
+    assert_eq!(
+        act(&mut g, "Hex: Immediate Night |hexed_wolf.1|: Alice"),
+        ["Role Investigate Alice (SD, WD): Citizen"]
+    );
+    let e = refused(&mut g, "Hex: Immediate Night |hexed_wolf.1|: Cid");
+    assert!(e.contains("Hexed"), "{e}");
+}

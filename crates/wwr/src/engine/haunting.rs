@@ -361,8 +361,8 @@ impl Game {
         let alive = self.state.players[p].alive;
         match status {
             "Alive" => alive,
-            "Ghostly" => self.is_ghost(p) || (!alive && !self.state.setup.haunting),
-            _ => alive || self.is_ghost(p) || !self.state.setup.haunting,
+            "Ghostly" => self.is_ghost(p),
+            _ => alive || self.is_ghost(p),
         }
     }
 
