@@ -11,7 +11,9 @@ pub enum WwrCommand {
     /// Start a game from a setup file; prints the saved game (JSON) to stdout.
     New(NewArgs),
     /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`; answer a choice
-    /// with `@Chosen`: `"Ana: Immediate Night: @Chosen = Poison, @Selection = Bob"`.
+    /// with `@Chosen`: `"Ana: Immediate Night: @Chosen = Poison, @Selection = Bob"`; write in
+    /// a channel, `"Alice: Say #tavern: hi"`, or through a whispering connection,
+    /// `"Bob: Whisper Bartender: hi"`.
     Act(ActArgs),
     /// End the current phase and start the next one.
     Next(GameArg),

@@ -244,3 +244,42 @@ fn a_choice_is_listed_for_its_player_and_answered_with_chosen() {
         out(&o)
     );
 }
+
+#[test]
+fn a_haunting_game_whispers_in_the_tavern_and_shows_ghosts_and_channels() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = new_game(dir.path(), "haunting.toml", "7");
+    let g = game.to_str().unwrap();
+    let o = mafia(&["wwr", "act", g, "Bob: Whisper Bartender: welcome, all"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = mafia(&["wwr", "act", g, "Dave: Say #tavern: hello"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = mafia(&["wwr", "show", g, "--player", "Alice"]);
+    let shown = out(&o);
+    assert!(shown.contains("Channels:"), "{shown}");
+    assert!(shown.contains("#Tavern (read, write)"), "{shown}");
+    assert!(shown.contains("[D0] Bartender: welcome, all"), "{shown}");
+    assert!(shown.contains("[D0] Dave: hello"), "{shown}");
+    // The wolf kills Alice: she becomes a ghost, who reads the tavern but cannot write.
+    for line in ["next", "Eve: Vote Wolfpack: Alice", "next"] {
+        let o = if line == "next" {
+            mafia(&["wwr", "next", g])
+        } else {
+            mafia(&["wwr", "act", g, line])
+        };
+        assert!(o.status.success(), "{line}: {}", err(&o));
+    }
+    let o = mafia(&["wwr", "show", g]);
+    assert!(
+        out(&o).contains("Alice — Fortune Teller (Townsfolk, ghost)"),
+        "{}",
+        out(&o)
+    );
+    let o = mafia(&["wwr", "act", g, "Alice: Say #tavern: boo"]);
+    assert!(!o.status.success());
+    assert!(
+        err(&o).contains("Alice cannot write in #Tavern"),
+        "{}",
+        err(&o)
+    );
+}

@@ -16,11 +16,14 @@
 //! attacks with groups first (by group name), then townsfolk, werewolf and other roles, each
 //! alphabetically; remaining ties by a draw from the game's seeded RNG.
 
+mod channels;
+mod haunting;
+
 use std::sync::Arc;
 
-mod groups;
 mod choices;
 mod copying;
+mod groups;
 mod polls;
 
 use mafia_roles::ElementKind;
@@ -315,6 +318,8 @@ impl Game {
             choices: Vec::new(),
             added_polls: Vec::new(),
             candidate_manipulations: Vec::new(),
+            channels: Default::default(),
+            ghosts: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -365,6 +370,7 @@ impl Game {
         for p in 0..self.state.players.len() {
             self.join_team(p);
         }
+        self.apply_modifiers();
         let items = self.collect_passive(&[Timing::Starting]);
         self.run_items(items);
         let items = self.collect_passive(&[Timing::Passive]);
@@ -548,6 +554,7 @@ impl Game {
                     AttrKind::Obstruction { .. } => ("obstruction".into(), None),
                     AttrKind::Role { role } => ("role".into(), Some(norm(role))),
                     AttrKind::Redirection { .. } => ("redirection".into(), None),
+                    AttrKind::Whisper { name, .. } => ("whispering".into(), Some(norm(name))),
                 };
                 let kind_ok = *kind == k
                     || (kind == "obstructed" && k == "obstruction")
@@ -722,7 +729,7 @@ impl Game {
     fn owners(&self, include_dead: bool) -> Vec<Owner> {
         let mut out = Vec::new();
         for (p, pl) in self.state.players.iter().enumerate() {
-            if !pl.alive && !include_dead {
+            if !pl.alive && !include_dead && !self.is_ghost(p) {
                 continue;
             }
             out.push(Owner {
@@ -941,13 +948,7 @@ impl Game {
                 Restriction::Status { status, .. } => {
                     status_seen = true;
                     if let Some(p) = ctx.me {
-                        let alive = self.state.players[p].alive;
-                        let ok = match status.name() {
-                            "Alive" => alive,
-                            "Ghostly" => !alive,
-                            _ => true,
-                        };
-                        if !ok {
+                        if !self.status_holds(p, status.name()) {
                             return Err(format!("Status: {}", status.name()));
                         }
                     }
@@ -955,7 +956,15 @@ impl Game {
                 other => self.restriction_ok(other, ctx, &r)?,
             }
         }
-        if !status_seen && matches!(ctx.source, Source::Role(_)) {
+        let haunt = if status_seen {
+            None
+        } else {
+            self.haunt_status(ab, ctx)
+        };
+        if let Some(Err(e)) = haunt {
+            return Err(e);
+        }
+        if haunt.is_none() && !status_seen && matches!(ctx.source, Source::Role(_)) {
             if let Some(p) = ctx.me {
                 if !self.state.players[p].alive && !self.is_death_trigger(ab) {
                     return Err("the player is dead".into());
@@ -983,7 +992,10 @@ impl Game {
 
     fn is_death_trigger(&self, ab: &Ability) -> bool {
         match &*ab.trigger {
-            Trigger::On { event, .. } => matches!(event, TEvent::Death | TEvent::Killed),
+            Trigger::On { event, .. } => matches!(
+                event,
+                TEvent::Death | TEvent::Killed | TEvent::Banished | TEvent::Banishment
+            ),
             Trigger::Timing { timing, .. } => {
                 matches!(timing, Timing::OnLynch | Timing::OnRemoval | Timing::OnEnd)
             }
@@ -1330,6 +1342,15 @@ impl Game {
                 }
             }
             let base = ctx.clone();
+            if let Some(c) = self.fire_visit(me, t, ty, &base) {
+                self.host_log(format!(
+                    "{}'s visit to {} was cancelled",
+                    self.name(me),
+                    self.name(t)
+                ));
+                ctx.cancel = Some(c);
+                continue;
+            }
             if let Some(c) = self.fire(
                 Ev::Visited {
                     target: t,
@@ -1477,7 +1498,12 @@ impl Game {
                 let source = self.attack_source(ctx);
                 let mut ok = false;
                 for t in ts {
-                    ok |= self.attack(t, *k, ctx.me, &source, false);
+                    ok |= match k {
+                        KillKind::Banish | KillKind::TrueBanish => {
+                            self.banish(t, *k, ctx.me, &source)
+                        }
+                        _ => self.attack(t, *k, ctx.me, &source, false),
+                    };
                 }
                 Some(if ok { "Success" } else { "Failure" }.to_string())
             }
@@ -1681,6 +1707,7 @@ impl Game {
                     if let Some(a) = self.attr_mut(id) {
                         a.values = values.clone();
                     }
+                    self.attr_started(id);
                 }
                 Some(
                     if holders.is_empty() {
@@ -2173,21 +2200,33 @@ impl Game {
             A::Descend => self.ascend(ctx, false),
             A::Disband { target } => self.disband_ability(target.as_ref(), ctx),
             A::Shuffle { targets } => self.shuffle(targets, ctx),
+            A::Whisper {
+                from,
+                to,
+                disguise,
+                duration,
+            } => self.run_whisper(from, to, disguise, duration, ctx),
+            A::ConversationReset { target } => self.run_reset(target, ctx),
+            A::Lock { location, unlock } => self.run_lock(location, *unlock, ctx),
+            A::Transfer { role, from, to } => self.run_transfer(role, from, to, ctx),
+            A::Execute { name, location } => self.run_execute(name, location, ctx),
+            A::Format {
+                target,
+                template,
+                split,
+            } => self.run_format(target, template, split, ctx),
+            A::Resurrect { target } => {
+                let v = self.eval(target, ctx);
+                self.resurrect(v.players())
+            }
+            // Read from the attribute's definition by `haunt_status`.
+            A::Activate { .. } => None,
             A::Feedback { value } => Some(self.text(value, ctx)),
             A::Continue => {
                 ctx.cont = true;
                 None
             }
             A::Nothing => None,
-            other => {
-                let mut s = String::new();
-                other.write(&mut s);
-                self.host_log(format!(
-                    "{} (skipped: not supported yet, see docs/wwr-unsupported.md)",
-                    s
-                ));
-                None
-            }
         };
         if let (Some(me), Source::Role(_) | Source::Attr(_)) = (ctx.me, &ctx.source) {
             if self.depth < 12 && ty.0 != "Other" {
@@ -2581,6 +2620,7 @@ impl Game {
                 .map(|a| format!(" ({})", self.name(a)))
                 .unwrap_or_default()
         ));
+        self.haunt_on_death(p);
         let base = Ctx::new(Some(p), Source::Role(role))
             .var(
                 "attacker",
@@ -2847,7 +2887,7 @@ impl Game {
         }
         if private {
             let members = self.group_members(loc);
-            voters.retain(|v| members.contains(v));
+            voters.retain(|v| members.contains(v) || (self.is_ghost(*v) && self.in_group(*v, loc)));
         }
         voters.sort_unstable();
         voters.dedup();
@@ -2879,7 +2919,7 @@ impl Game {
             open: true,
             winner: None,
         });
-        let aud = if private {
+        let aud = if private || self.hidden_from_living(loc) {
             Audience::Channel(loc.to_string())
         } else {
             Audience::Public
@@ -2953,8 +2993,9 @@ impl Game {
                 poll.votes.remove(&voter);
             }
         }
-        let aud = if poll.private {
-            Audience::Channel(poll.location.clone())
+        let (private, loc) = (poll.private, poll.location.clone());
+        let aud = if private || self.hidden_from_living(&loc) {
+            Audience::Channel(loc)
         } else {
             Audience::Public
         };
@@ -3100,7 +3141,7 @@ impl Game {
             self.poll_skipped(&poll, winner, &leaders);
             return;
         };
-        if !self.state.players[w].alive {
+        if !self.state.players[w].alive && !self.is_ghost(w) {
             self.poll_skipped(&poll, winner, &leaders);
             return;
         }
@@ -3296,7 +3337,9 @@ impl Game {
                 Some(ab)
                     if p.phase == phase && timing_of(&ab).is_some_and(|t| timings.contains(&t)) =>
                 {
-                    if self.state.players[p.player].alive {
+                    if self.state.players[p.player].alive
+                        || self.ghost_may_use(p.player, &p.ability.source, &ab)
+                    {
                         out.push(Item {
                             owner: Owner {
                                 source: p.ability.source.clone(),
@@ -3399,6 +3442,9 @@ impl Game {
         if self.state.outcome.is_some() {
             return Err(WwrError::GameOver);
         }
+        if let Some(r) = self.act_channels(line, place) {
+            return r;
+        }
         let act = crate::input::parse_act(line, place)?;
         let p = self
             .player_named(&act.player)
@@ -3413,7 +3459,7 @@ impl Game {
         let log_start = self.state.log.len();
         match &act.kind {
             ActKind::Vote { poll, choice } => {
-                if !self.state.players[p].alive {
+                if !self.state.players[p].alive && !self.is_ghost(p) {
                     return Err(WwrError::NotAllowed(format!("{} is dead", self.name(p))));
                 }
                 self.vote(p, poll, choice.as_deref())?;
@@ -3615,8 +3661,13 @@ impl Game {
                 if ps.iter().any(|&q| !self.state.players[q].alive)
                     && !ab.to_text().contains("Dead")
                     && !self.choice_takes_dead(&ab, &ctx)
+                    && !self.ghost_selection_ok(&ab, ps)
                 {
                     refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
+                    continue;
+                }
+                if let Some(r) = self.not_a_ghost(&ab, ps) {
+                    refusal = r;
                     continue;
                 }
             }

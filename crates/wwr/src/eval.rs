@@ -148,7 +148,14 @@ impl Game {
                 "total" => Val::Num(self.state.players.len() as i64),
                 "living" => Val::Num(self.living().len() as i64),
                 "phase" => Val::Text(self.state.phase.to_string()),
-                "haunting" => Val::Text("False".into()),
+                "haunting" => Val::Text(
+                    if self.state.setup.haunting {
+                        "True"
+                    } else {
+                        "False"
+                    }
+                    .into(),
+                ),
                 _ => Val::Nothing,
             },
             Base::Selector { sigil, name } => self.selector(*sigil, name, ctx),
@@ -215,6 +222,11 @@ impl Game {
                     .collect(),
             ),
             "deadalive" => Val::Players((0..self.state.players.len()).collect()),
+            "ghostly" => Val::Players(
+                (0..self.state.players.len())
+                    .filter(|&p| self.is_ghost(p))
+                    .collect(),
+            ),
             "members" => match &ctx.source {
                 // In `On @Members Death` the member who just died counts too.
                 Source::Group(g) if self.including_dead() => {
@@ -258,10 +270,15 @@ impl Game {
     pub fn query(&mut self, items: &[QueryItem], ctx: &Ctx, include_dead: bool) -> Vec<usize> {
         let mut alive_only = !include_dead;
         let mut select_all = true;
+        let mut shuffle = false;
         for i in items {
             match i.key.to_ascii_lowercase().as_str() {
                 "aliveonly" => alive_only = i.value.eq_ignore_ascii_case("true") != i.negated,
                 "selectall" => select_all = i.value.eq_ignore_ascii_case("true") != i.negated,
+                "ghostly" if i.value.eq_ignore_ascii_case("true") != i.negated => {
+                    alive_only = false
+                }
+                "random" => shuffle = i.value.eq_ignore_ascii_case("true") != i.negated,
                 _ => {}
             }
         }
@@ -269,6 +286,9 @@ impl Game {
             .filter(|&p| !alive_only || self.state.players[p].alive)
             .filter(|&p| items.iter().all(|i| self.player_matches(p, i, ctx)))
             .collect();
+        if shuffle {
+            self.rng.shuffle(&mut out);
+        }
         if !select_all && out.len() > 1 {
             let k = self.rng.below(out.len());
             out = vec![out[k]];
@@ -283,7 +303,8 @@ impl Game {
         let class = def.and_then(|d| d.class.clone()).unwrap_or_default();
         let cat = def.and_then(|d| d.category.clone()).unwrap_or_default();
         let m = match item.key.to_ascii_lowercase().as_str() {
-            "aliveonly" | "selectall" => return true,
+            "aliveonly" | "selectall" | "random" => return true,
+            "ghostly" => self.is_ghost(p) == (v == "true"),
             "attr" | "attribute" => self.has_custom(&Holder::Player(p), &v, None),
             "attrself" => self.has_custom(&Holder::Player(p), &v, Some(ctx.me)),
             "attrrole" => self.state.attrs.iter().any(|a| {
@@ -647,5 +668,6 @@ pub fn attr_name(k: &AttrKind) -> String {
         AttrKind::Obstruction { .. } => "Obstruction".into(),
         AttrKind::Role { role } => format!("Role:{role}"),
         AttrKind::Redirection { .. } => "Redirection".into(),
+        AttrKind::Whisper { name, .. } => format!("Whispering:{name}"),
     }
 }

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mafia_roles::ability::{
-    Ability, AbilityKind, Base, Event, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
+    Ability, AbilityKind, Base, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
 };
-use mafia_roles::element::{Heading, Item, ListItem};
+use mafia_roles::element::{Access, Flag, Heading, Item, ListItem};
 use mafia_roles::{ElementKind, RoleSet};
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,11 @@ pub struct Def {
     pub options: Vec<ListItem>,
     pub voters: Vec<ListItem>,
     pub random: Option<String>,
+    /// Marker lines: `Haunted Role`, `Ghostly Role`, `Haunted Attribute`, `Ghostly Group`…
+    pub flags: Vec<Flag>,
+    /// A location's `Members:` (who may write) and `Viewers:` (who may only read).
+    pub members: Option<Access>,
+    pub viewers: Option<Access>,
 }
 
 /// An ability (or trigger) that the engine cannot execute, found at load time.
@@ -77,7 +82,8 @@ pub struct Library {
 
 impl Library {
     /// Loads a role-set folder (see `mafia_roles::RoleSet::load_dir`). Elements defined twice
-    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order.
+    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order;
+    /// a later one stays reachable by its file name (`Medium Haunted`).
     pub fn load(dir: &Path) -> Result<Library, WwrError> {
         let set = RoleSet::load_dir(dir).map_err(|e| WwrError::RoleSet(e.to_string()))?;
         let mut raw: Raw = BTreeMap::new();
@@ -86,6 +92,9 @@ impl Library {
             let Some(el) = &file.element else { continue };
             let key = (el.kind, norm(&el.name));
             if raw.contains_key(&key) {
+                let fkey = (el.kind, norm(&file.file_name()));
+                raw.entry(fkey)
+                    .or_insert_with(|| (el.clone(), file.display.clone(), file.text.clone()));
                 continue;
             }
             let fkey = (el.kind, norm(&file.file_name()));
@@ -124,6 +133,9 @@ impl Library {
                 options: Vec::new(),
                 voters: Vec::new(),
                 random: None,
+                flags: Vec::new(),
+                members: None,
+                viewers: None,
             };
             for item in &el.items {
                 match item {
@@ -137,6 +149,9 @@ impl Library {
                         def.voters = v.iter().map(|s| s.value.clone()).collect()
                     }
                     Item::Random(s) => def.random = Some(s.value.clone()),
+                    Item::Flag(f) => def.flags.push(f.value),
+                    Item::Members(a) => def.members = Some(a.value.clone()),
+                    Item::Viewers(a) => def.viewers = Some(a.value.clone()),
                     _ => {}
                 }
             }
@@ -287,47 +302,22 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
             };
             Some(format!("unsupported: trigger {} ({reason})", timing.name()))
         }
-        Trigger::On { event, .. } => match event {
-            Event::Banishment | Event::Banished => Some(format!(
-                "unsupported: trigger On {} (haunting mode is not modelled)",
-                event.name()
-            )),
-            Event::Visit => {
-                Some("unsupported: trigger On Visit (outgoing visits are not reported yet)".into())
-            }
-            _ => None,
-        },
-        Trigger::PollWin { .. } | Trigger::Emitted { .. } => None,
-        Trigger::Whisper { .. } => {
-            Some("unsupported: trigger On Whisper (whispering is not modelled)".into())
-        }
-        Trigger::ChoiceChosen { .. } => None,
+        Trigger::On { .. }
+        | Trigger::PollWin { .. }
+        | Trigger::Emitted { .. }
+        | Trigger::Whisper { .. }
+        | Trigger::ChoiceChosen { .. } => None,
         Trigger::Unknown { text, .. } => {
             Some(format!("unsupported: trigger `{text}` (it does not parse)"))
         }
     }
 }
 
-/// Why an ability type cannot execute yet, if it cannot.
-pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
-    use AbilityKind as A;
-    use mafia_roles::ability::KillKind;
-    let (name, reason) = match k {
-        A::Killing {
-            kind: KillKind::Banish | KillKind::TrueBanish,
-            ..
-        } => ("Banishing", "haunting mode is not modelled"),
-        A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
-        A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
-        A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
-        A::Format { .. } => ("Format", "not in the guide; not implemented"),
-        A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
-        A::Lock { .. } => ("Lock", "channels are not modelled"),
-        A::Execute { .. } => ("Execute", "not in the guide; not implemented"),
-        A::Activate { .. } => ("Activate", "not in the guide; not implemented"),
-        _ => return None,
-    };
-    Some(format!("unsupported: {name} ({reason})"))
+/// Why an ability type cannot execute yet, if it cannot. Every ability type of the role
+/// language executes now; a new one the engine does not know yet is listed here with its
+/// reason, as `unsupported: <type> (<reason>)`.
+pub fn unsupported_kind(_k: &AbilityKind) -> Option<String> {
+    None
 }
 
 fn path(base: Base) -> Value {

@@ -10,6 +10,9 @@
 //! Role = "Citizen"
 //! ```
 //!
+//! Haunting mode: `haunting = true` (the dead become ghosts until banished), with
+//! modifiers on top of roles as a table `[modifiers]` of `Alice = ["Haunted"]`.
+//!
 //! Players may also be tables, `players = [{ name = "Alice", role = "Witch" }]`, to deal
 //! roles by hand.
 
@@ -62,6 +65,13 @@ pub struct Setup {
     /// Host information: values for `%Name%` placeholders.
     #[serde(default)]
     pub host: BTreeMap<String, String>,
+    /// Haunting mode: the dead become ghosts until banished (`$haunting`).
+    #[serde(default)]
+    pub haunting: bool,
+    /// Modifiers added on top of a player's role (haunting mode's `Haunted`, `Ghostly`…):
+    /// attribute names by player, applied at the start (`~Persistent`).
+    #[serde(default)]
+    pub modifiers: BTreeMap<String, Vec<String>>,
 }
 
 impl Setup {

@@ -23,6 +23,8 @@ fn game_with_polls(players: &[(&str, &str)], polls: &[&str]) -> Game {
         roles: Vec::new(),
         polls: polls.iter().map(|p| p.to_string()).collect(),
         host: Default::default(),
+        haunting: false,
+        modifiers: Default::default(),
     };
     Game::new(setup, lib(), 7).expect("game starts")
 }

@@ -37,6 +37,8 @@ fn choosers(seed: u64) -> Game {
         roles: Vec::new(),
         polls: vec!["Lynch".into(), "Election".into()],
         host: Default::default(),
+        haunting: false,
+        modifiers: Default::default(),
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }

@@ -90,6 +90,8 @@ fn game(players: &[(&str, &str)]) -> Game {
         roles: Vec::new(),
         polls: vec!["Lynch".into()],
         host: Default::default(),
+        haunting: false,
+        modifiers: Default::default(),
     };
     let g = Game::new(setup, lib, 7).expect("game starts");
     assert!(g.state.unsupported.is_empty(), "{:?}", g.state.unsupported);
