@@ -18,6 +18,8 @@
 
 use std::sync::Arc;
 
+mod audit;
+
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
     Ability, AbilityFilter, AbilityKind, Compulsion, DisguiseStrength, Event as TEvent, Guard,
@@ -500,9 +502,13 @@ impl Game {
                     Some((k, v)) => (k.to_string(), Some(v.trim_start_matches(':').to_string())),
                     None => (t, None),
                 };
+                let value = match value {
+                    Some(v) => Some(self.source_player_value(&v, ctx).unwrap_or(norm(&v))),
+                    None => None,
+                };
                 AttrPattern::Name {
                     kind: norm(&kind),
-                    value: value.map(|v| norm(&v)),
+                    value,
                 }
             }
         }
@@ -592,7 +598,7 @@ impl Game {
     ) -> u64 {
         let id = self.state.next_id;
         self.state.next_id += 1;
-        let source_role = source_player.map(|p| self.state.players[p].role.clone());
+        let source_role = self.source_role_of(source_player, parent);
         if let Holder::Group(g) = &holder {
             self.state.groups.entry(g.clone()).or_default();
         }

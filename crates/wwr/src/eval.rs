@@ -421,6 +421,10 @@ impl Game {
                     _ => Val::Nothing,
                 }
             }
+            "attr" | "attribute" => match &p.arg {
+                Some(name) => self.attr_of(&val, name),
+                None => Val::Nothing,
+            },
             "publicvotingpower" | "privatevotingpower" => match first {
                 Some(pl) => Val::Num(self.voting_power(pl, lname.starts_with("private"))),
                 None => Val::Nothing,

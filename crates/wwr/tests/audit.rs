@@ -1,0 +1,378 @@
+//! Coverage scenarios: one test per trigger type, ability type, defense kind, restriction,
+//! scaling, compulsion and duration the engine supports that `scenarios.rs` did not cover yet,
+//! on real fixture roles. Expected outcomes are worked out by hand from the formalization
+//! guide (`wwr-formalization-guide.md`) and the role's own text, quoted above each test.
+//! `docs/wwr-coverage.md` maps every guide item to its test; `coverage_table_names_real_tests`
+//! checks that map.
+
+mod common;
+use common::*;
+
+use mafia_wwr::state::{AttrKind, Holder};
+
+fn id(g: &mafia_wwr::Game, name: &str) -> usize {
+    g.player_named(name).unwrap()
+}
+
+fn has_attr(g: &mafia_wwr::Game, name: &str, attr: &str) -> bool {
+    g.has_custom(&Holder::Player(id(g, name)), attr, None)
+}
+
+fn lynch(g: &mut mafia_wwr::Game, target: &str, voters: &[&str]) {
+    for v in voters {
+        act(g, &format!("{v}: Vote Lynch: {target}"));
+    }
+}
+
+// --- Guardian (Extra Elected): elected by the Election poll -------------------------------
+
+/// Guardian: `On Assigned: Set Counter to ceil $total/1.5 for @ThisAttr`;
+/// `Immediate Night: Protect @Selection from `Attacks` through Active Defense (~Phase)
+/// [Succession: No Target Succession] ⟨x1, $living>@ThisAttr->Counter ⇒ x2⟩`.
+/// Six players: the counter is ceil(6/1.5) = 4, 6 living > 4 so two protections a night
+/// ("When there are more player than that, they may choose up to two"); the wolfpack
+/// attack on a protected player fails on the active defense; the next night neither
+/// protected player may be chosen again (No Target Succession), and the protection of the
+/// previous night is gone (~Phase).
+#[test]
+fn guardian_protects_two_players_a_night_and_never_the_same_one_twice_in_a_row() {
+    let mut g = game(&[
+        ("Gus", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Hal", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    g.state.setup.polls.push("Election".into());
+    // Election order (Election poll): Mayor on D1, Reporter on D2, Guardian on D3.
+    to_phase(&mut g, "D1");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Gus"));
+    }
+    to_phase(&mut g, "D2");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Reporter Election: Dave"));
+    }
+    to_phase(&mut g, "D3");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Guardian Election: Cid"));
+    }
+    next(&mut g);
+    assert!(has(&public(&g), "Cid was elected as Guardian"));
+    let guardian = g
+        .state
+        .attrs
+        .iter()
+        .find(|a| matches!(&a.kind, AttrKind::Role { role } if role == "Guardian"))
+        .expect("Cid holds the Guardian role");
+    assert_eq!(guardian.holder, Holder::Player(id(&g, "Cid")));
+    assert_eq!(guardian.counter, 4);
+
+    // N4: two protections (6 living > 4), a third is refused.
+    act(&mut g, "Cid: Immediate Night: Dave");
+    act(&mut g, "Cid: Immediate Night: Fay");
+    let e = refused(&mut g, "Cid: Immediate Night: Hal");
+    assert!(e.contains("already used 2"), "{e}");
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    next(&mut g);
+    assert!(alive(&g, "Dave"));
+    assert!(has(
+        &host(&g),
+        "Group:Wolfpack Attack on Dave failed: active defense (Guardian)"
+    ));
+
+    // N5: Dave and Fay were protected last night; Hal is fine; Fay is attacked unprotected.
+    to_phase(&mut g, "N5");
+    let e = refused(&mut g, "Cid: Immediate Night: Dave");
+    assert!(e.contains("Succession"), "{e}");
+    let e = refused(&mut g, "Cid: Immediate Night: Fay");
+    assert!(e.contains("Succession"), "{e}");
+    act(&mut g, "Cid: Immediate Night: Hal");
+    act(&mut g, "Eve: Vote Wolfpack: Fay");
+    next(&mut g);
+    assert!(!alive(&g, "Fay"), "last night's protection ended (~Phase)");
+}
+
+/// Guardian at two thirds: `Passive End Phase: [Attribute: @ThisAttr lacks `Marker`,
+/// Condition: not ($living > @ThisAttr->Counter)]` announces `Guardian may only protect 1
+/// person now` once, and from then on the scaling gives x1. Five players: counter
+/// ceil(5/1.5) = 4; after one lynch 4 are alive, 4 > 4 is false.
+#[test]
+fn guardian_protects_only_one_player_once_two_thirds_remain() {
+    let mut g = game(&[
+        ("Gus", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    g.state.setup.polls.push("Election".into());
+    to_phase(&mut g, "D1");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Gus"));
+    }
+    to_phase(&mut g, "D2");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Reporter Election: Dave"));
+    }
+    to_phase(&mut g, "D3");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Guardian Election: Cid"));
+    }
+    // The same day Fay is lynched: 4 living, not more than the counter 4.
+    lynch(&mut g, "Fay", &["Gus", "Dave", "Cid"]);
+    next(&mut g);
+    assert!(!alive(&g, "Fay"));
+    assert_eq!(
+        public(&g)
+            .iter()
+            .filter(|l| l.contains("Guardian may only protect 1 person now"))
+            .count(),
+        1
+    );
+    act(&mut g, "Cid: Immediate Night: Dave");
+    let e = refused(&mut g, "Cid: Immediate Night: Gus");
+    assert!(e.contains("already used 1"), "{e}");
+}
+
+// --- Investigating ---------------------------------------------------------------------
+
+/// Oracle: Process `Alignment Investigate` twice and `Apply `OracleSelected``; Evaluate
+/// `@Result1[alignment] is @Result2[alignment]` → Same, Otherwise → Different. The action
+/// restriction `Attribute: @Selection lacks `OracleSelected:Self`` refuses a player the
+/// Oracle already chose.
+#[test]
+fn oracle_compares_two_alignments_and_never_chooses_a_player_twice() {
+    let mut g = game(&[
+        ("Olga", "Oracle"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    assert_eq!(
+        act(
+            &mut g,
+            "Olga: Immediate Night: @Selection = Dave, @SecondarySelection = Eve"
+        ),
+        ["Immediate Night: Dave and Eve are a Different Alignment"]
+    );
+    assert!(has_attr(&g, "Dave", "OracleSelected"));
+    to_phase(&mut g, "N2");
+    let e = refused(
+        &mut g,
+        "Olga: Immediate Night: @Selection = Dave, @SecondarySelection = Cid",
+    );
+    assert!(e.contains("lacks"), "{e}");
+    assert_eq!(
+        act(
+            &mut g,
+            "Olga: Immediate Night: @Selection = Cid, @SecondarySelection = Fay"
+        ),
+        ["Immediate Night: Cid and Fay are the Same Alignment"]
+    );
+}
+
+/// Innkeeper: `Immediate Night: Investigate @Selection Count (SD)` — "the amount of times
+/// a certain role exists": two living Citizens.
+#[test]
+fn innkeeper_counts_how_many_players_have_a_role() {
+    let mut g = game(&[
+        ("Inna", "Innkeeper"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    let told = act(&mut g, "Inna: Immediate Night: Citizen");
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].ends_with(": 2"), "{told:?}");
+}
+
+/// Sneaking Wolf: `Starting: Strongly Disguise @Self as `Citizen`` (~Permanent). The
+/// Fortune Teller's `Role Investigate … (SD, WD)` sees the disguise, every night (a
+/// permanent disguise is not used up).
+#[test]
+fn a_strong_disguise_fools_the_fortune_teller_every_night() {
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Sid", "Sneaking Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+    ]);
+    next(&mut g);
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Sid"),
+        ["Role Investigate Sid (SD, WD): Citizen"]
+    );
+    to_phase(&mut g, "N2");
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Sid"),
+        ["Role Investigate Sid (SD, WD): Citizen"]
+    );
+}
+
+// --- Killing subtypes and defenses ------------------------------------------------------
+
+/// Priest: `End Night: @Selection->Attr(Lycan) exists: Attack @Selection;
+/// @Selection->Alignment is `Townsfolk`: True Kill @Self`. A true kill ignores every
+/// defense (guide, Killing subtypes; `01 killing`): the Witch's active defense on the
+/// Priest does not save him.
+#[test]
+fn a_priest_who_chooses_a_townsperson_true_kills_himself_through_a_protection() {
+    let mut g = game(&[
+        ("Pete", "Priest"),
+        ("Bob", "Witch"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Bob: Immediate Night: Pete");
+    act(&mut g, "Pete: End Night: Dave");
+    next(&mut g);
+    assert!(!alive(&g, "Pete"));
+    assert!(alive(&g, "Dave"));
+    assert!(has(&host(&g), "Pete died: True Kill by Role:Priest (Pete)"));
+}
+
+/// Priest on a wolf: `Attack @Selection` (Eve has the `Lycan` role attribute).
+#[test]
+fn a_priest_attacks_a_lycan() {
+    let mut g = game(&[
+        ("Pete", "Priest"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+        ("Wes", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Pete: End Night: Eve");
+    next(&mut g);
+    assert!(!alive(&g, "Eve"));
+    assert!(alive(&g, "Pete"));
+    assert!(has(&host(&g), "Eve died: Attack by Role:Priest (Pete)"));
+}
+
+/// Macho: `Starting: Protect @Self from `Attacks` through Partial Defense during Night`;
+/// `On Partial Defense: Learn `Attacked by @Attacker`, Protect @Self from `All` through
+/// Passive Defense, Apply `Marker``; `Passive End Day: True Kill @Self [Attribute: has
+/// `Marker`]`. He survives the night attack, learns the attacker, and dies at the end of
+/// the next day.
+#[test]
+fn macho_survives_the_night_attack_and_dies_at_the_end_of_the_day() {
+    let mut g = game(&[
+        ("Mac", "Macho"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Eve: Vote Wolfpack: Mac");
+    next(&mut g); // D1
+    assert!(alive(&g, "Mac"));
+    assert!(has(&told(&g, "Mac"), "Attacked by Eve"));
+    assert!(has(&host(&g), "failed: partial defense (Macho)"));
+    assert!(has_attr(&g, "Mac", "Marker"));
+    next(&mut g); // end of D1: Passive End Day
+    assert!(!alive(&g, "Mac"));
+    assert!(has(&host(&g), "Mac died: True Kill by Role:Macho (Mac)"));
+}
+
+/// Macho's partial defense is limited `during Night`: a day lynch is not covered (and it
+/// defends against `Attacks` only anyway), so the lynch kills him.
+#[test]
+fn macho_night_defense_does_not_stop_a_day_lynch() {
+    let mut g = game(&[
+        ("Mac", "Macho"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    to_phase(&mut g, "D1");
+    lynch(&mut g, "Mac", &["Dave", "Cid", "Eve"]);
+    next(&mut g);
+    assert!(!alive(&g, "Mac"));
+}
+
+/// Royal Knight: `Immediate: Protect @Self from `Lynches` through Passive Defense (~NextDay)
+/// [Quantity: 1, Temporal: Night 2+]`. Refused on N1 (Temporal), used on N2; the lynch on
+/// D2 fails on the passive defense; a second use is refused (Quantity: 1).
+#[test]
+fn royal_knight_survives_the_next_days_lynch_once() {
+    let mut g = game(&[
+        ("Kay", "Royal Knight"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    let e = refused(&mut g, "Kay: Immediate: Kay");
+    assert!(e.contains("Temporal"), "{e}");
+    to_phase(&mut g, "N2");
+    act(&mut g, "Kay: Immediate: Kay");
+    next(&mut g); // D2
+    lynch(&mut g, "Kay", &["Dave", "Cid", "Fay"]);
+    next(&mut g);
+    assert!(alive(&g, "Kay"));
+    assert!(has(&host(&g), "Lynch on Kay failed: passive defense"));
+    let e = refused(&mut g, "Kay: Immediate: Kay");
+    assert!(e.contains("Quantity"), "{e}");
+}
+
+/// Cleric: `Immediate Night: [Quantity: 1, …, Temporal: Night 2+]` protects the selection
+/// and the Cleric through Active Defense (~Phase); `On Active Defense: Reveal `@Attacked
+/// survived because they were blessed` to @AttackLocation`.
+#[test]
+fn cleric_blesses_a_player_and_the_attack_fails() {
+    let mut g = game(&[
+        ("Cleo", "Cleric"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    to_phase(&mut g, "N2");
+    act(&mut g, "Cleo: Immediate Night: Dave");
+    act(&mut g, "Eve: Vote Wolfpack: Cleo");
+    next(&mut g);
+    assert!(alive(&g, "Cleo"), "the Cleric protects herself too");
+    assert!(has(
+        &host(&g),
+        "Attack on Cleo failed: active defense (Cleric)"
+    ));
+    to_phase(&mut g, "N3");
+    let e = refused(&mut g, "Cleo: Immediate Night: Dave");
+    assert!(e.contains("Quantity"), "{e}");
+}
+
+// --- Counting, displaying, On Action ------------------------------------------------------
+
+/// Assassin: `Starting: Set Counter to 3, Display `Knives` (Counter)`; `End Night: Attack
+/// @Selection [Temporal: Night 2+, Quantity: 3]`; `On Action [Killing]: Process: Decrement
+/// Counter`. One attack on N2 kills and leaves 2 knives.
+#[test]
+fn assassin_spends_a_knife_on_each_attack() {
+    let mut g = game(&[
+        ("Asa", "Assassin"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+        ("Wes", "Wolf"),
+    ]);
+    let asa = id(&g, "Asa");
+    assert_eq!(g.state.players[asa].counter, 3);
+    assert!(g.state.displays.iter().any(|d| d.name == "Knives"));
+    next(&mut g); // N1
+    let e = refused(&mut g, "Asa: End Night: Eve");
+    assert!(e.contains("Temporal"), "{e}");
+    to_phase(&mut g, "N2");
+    act(&mut g, "Asa: End Night: Eve");
+    next(&mut g);
+    assert!(!alive(&g, "Eve"));
+    assert_eq!(g.state.players[asa].counter, 2);
+}
