@@ -502,10 +502,7 @@ impl Game {
                     Some((k, v)) => (k.to_string(), Some(v.trim_start_matches(':').to_string())),
                     None => (t, None),
                 };
-                let value = match value {
-                    Some(v) => Some(self.source_player_value(&v, ctx).unwrap_or(norm(&v))),
-                    None => None,
-                };
+                let value = value.map(|v| self.source_player_value(&v, ctx).unwrap_or(norm(&v)));
                 AttrPattern::Name {
                     kind: norm(&kind),
                     value,
