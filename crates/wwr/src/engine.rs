@@ -352,7 +352,8 @@ impl Game {
         for p in 0..self.state.players.len() {
             self.join_team(p);
         }
-        let items = self.collect_passive(&[Timing::Starting]);
+        let mut items = self.collect_passive(&[Timing::Starting]);
+        items.retain(|it| !self.attr_ability_used(&it.owner.source, it.index));
         self.run_items(items);
         let items = self.collect_passive(&[Timing::Passive]);
         self.run_items(items);
@@ -1669,6 +1670,7 @@ impl Game {
                     if let Some(a) = self.attr_mut(id) {
                         a.values = values.clone();
                     }
+                    self.run_attr_starting(id);
                 }
                 Some(
                     if holders.is_empty() {
@@ -1893,6 +1895,7 @@ impl Game {
                         Audience::Player(p),
                         format!("You are now also {}.", def.name),
                     );
+                    self.run_attr_starting(id);
                     for (i, (ab, _)) in def.abilities.iter().enumerate() {
                         if timing_of(ab) == Some(Timing::OnAssigned) {
                             let owner = Owner {
@@ -3181,7 +3184,15 @@ impl Game {
             (Timing::EndNight, Timing::PassiveEndNight)
         };
         let mut items = self.take_pending(&[end, Timing::EndPhase]);
-        items.extend(self.forced(&[end, Timing::EndPhase], &items));
+        // Forced actions not used by the end of the phase run now (`5 action`: "If a forced
+        // Action is not used voluntarily, it is instead automatically executed"), immediate
+        // ones included.
+        let imm = if day {
+            Timing::ImmediateDay
+        } else {
+            Timing::ImmediateNight
+        };
+        items.extend(self.forced(&[end, Timing::EndPhase, imm, Timing::Immediate], &items));
         items.extend(self.collect_passive(&[pend, Timing::PassiveEndPhase]));
         self.run_items(items);
         self.expire(phase);

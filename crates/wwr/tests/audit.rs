@@ -376,3 +376,217 @@ fn assassin_spends_a_knife_on_each_attack() {
     assert!(!alive(&g, "Eve"));
     assert_eq!(g.state.players[asa].counter, 2);
 }
+
+// --- Compulsion, host information, passive timings ----------------------------------------
+
+/// Fletcher: `Immediate Day: [Quantity: 1, Temporal: Day 0, Condition: @Selection is not
+/// @Self] {Forced}` — Grant `Fletcher's Customer` to @Selection, Target @Selection. Not used
+/// on Day 0, it runs at the end of the day on a random other player (guide, Action
+/// Compulsion: "By default a forced action randomly selects a target"; `5 action`: "If a
+/// forced Action is not used voluntarily, it is instead automatically executed").
+#[test]
+fn an_unused_forced_immediate_action_runs_at_the_end_of_the_phase_on_a_random_player() {
+    for seed in 0..4 {
+        let mut g = game_seeded(
+            &[
+                ("Flet", "Fletcher"),
+                ("Dave", "Citizen"),
+                ("Cid", "Citizen"),
+                ("Eve", "Wolf"),
+            ],
+            seed,
+        );
+        next(&mut g); // end of D0
+        let customers: Vec<usize> = g
+            .state
+            .attrs
+            .iter()
+            .filter(|a| matches!(&a.kind, AttrKind::Role { role } if role == "Fletcher's Customer"))
+            .filter_map(|a| match a.holder {
+                Holder::Player(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(customers.len(), 1, "seed {seed}");
+        let c = customers[0];
+        assert_ne!(c, id(&g, "Flet"), "seed {seed}");
+        assert_eq!(
+            g.state.players[id(&g, "Flet")].target,
+            Some(mafia_wwr::state::Val::Players(vec![c])),
+            "seed {seed}"
+        );
+        assert!(has(&host(&g), "Flet's forced action uses"), "seed {seed}");
+    }
+}
+
+/// A forced action the player used is not run again.
+#[test]
+fn a_used_forced_action_is_not_repeated() {
+    let mut g = game(&[
+        ("Flet", "Fletcher"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Flet: Immediate Day: Dave");
+    next(&mut g);
+    let n = g
+        .state
+        .attrs
+        .iter()
+        .filter(|a| matches!(&a.kind, AttrKind::Role { role } if role == "Fletcher's Customer"))
+        .count();
+    assert_eq!(n, 1);
+    assert!(!has(&host(&g), "forced action"));
+}
+
+fn game_with_host(players: &[(&str, &str)], host: &[(&str, &str)]) -> mafia_wwr::Game {
+    let setup = mafia_wwr::Setup {
+        roles_dir: roles_dir(),
+        players: players
+            .iter()
+            .map(|(n, r)| mafia_wwr::setup::PlayerEntry::Full {
+                name: n.to_string(),
+                role: Some(r.to_string()),
+            })
+            .collect(),
+        roles: Vec::new(),
+        polls: vec!["Lynch".into()],
+        host: host
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    };
+    mafia_wwr::Game::new(setup, lib(), 7).expect("game starts")
+}
+
+/// Town Crier: `Starting: Target %Player% (Player)` (host information), `Passive Start
+/// Night: Learn `@Target is @Target->Role` [Temporal: Night 1]`: told once, at the start
+/// of night 1.
+#[test]
+fn town_crier_learns_the_host_chosen_players_role_on_night_one() {
+    let mut g = game_with_host(
+        &[
+            ("Tia", "Town Crier"),
+            ("Dave", "Citizen"),
+            ("Cid", "Citizen"),
+            ("Eve", "Wolf"),
+        ],
+        &[("Player", "Eve")],
+    );
+    assert!(!has(&told(&g, "Tia"), "Eve is Wolf"));
+    next(&mut g);
+    assert!(has(&told(&g, "Tia"), "Eve is Wolf"));
+    to_phase(&mut g, "N2");
+    let n = told(&g, "Tia")
+        .iter()
+        .filter(|l| l.contains("Eve is Wolf"))
+        .count();
+    assert_eq!(n, 1, "Temporal: Night 1");
+}
+
+/// Alcoholic (without a Bartender): `Passive End Night: Kill @Self [Condition: not
+/// (@(Role:Bartender) exists)]`. A `Kill` is not stopped by a defense from `Attacks` (guide,
+/// Protecting: `Kills` "automatically contains attacks", not the other way round): the
+/// Witch's potion does not save him.
+#[test]
+fn a_kill_goes_through_a_protection_from_attacks() {
+    let mut g = game(&[
+        ("Al", "Alcoholic"),
+        ("Bob", "Witch"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Bob: Immediate Night: Al");
+    next(&mut g);
+    assert!(!alive(&g, "Al"));
+    assert!(has(&host(&g), "Al died: Kill by Role:Alcoholic (Al)"));
+}
+
+/// Ravenkeeper: `Starting: Set Counter to floor $total/5, Display `Ravens` (Counter)`;
+/// `Immediate Night: [Condition: @Self->Counter > 0, …, Attribute: @Selection lacks `Raven`]
+/// Apply `Raven` (~Persistent), Decrement Counter`; `Immediate Day: [Condition: @Selection
+/// has `Raven`, Temporal: Day 1+] Remove `Raven`, Increment Counter`;
+/// `On @(AttrSelf:Raven) Death: Increment Counter`. Five players: floor(5/5) = 1 raven.
+#[test]
+fn ravenkeeper_sends_and_recalls_ravens_and_gets_one_back_when_its_holder_dies() {
+    let mut g = game(&[
+        ("Rae", "Ravenkeeper"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let rae = id(&g, "Rae");
+    assert_eq!(g.state.players[rae].counter, 1);
+    next(&mut g); // N1
+    act(&mut g, "Rae: Immediate Night: Dave");
+    assert!(has_attr(&g, "Dave", "Raven"));
+    assert_eq!(g.state.players[rae].counter, 0);
+    next(&mut g); // D1
+    let e = refused(&mut g, "Rae: Immediate Day: Cid");
+    assert!(e.contains("Condition"), "Cid has no raven: {e}");
+    act(&mut g, "Rae: Immediate Day: Dave");
+    assert!(!has_attr(&g, "Dave", "Raven"));
+    assert_eq!(g.state.players[rae].counter, 1);
+    next(&mut g); // N2
+    act(&mut g, "Rae: Immediate Night: Cid");
+    assert_eq!(g.state.players[rae].counter, 0);
+    act(&mut g, "Eve: Vote Wolfpack: Cid");
+    next(&mut g);
+    assert!(!alive(&g, "Cid"));
+    assert_eq!(
+        g.state.players[rae].counter, 1,
+        "On @(AttrSelf:Raven) Death"
+    );
+}
+
+/// Alpha Wolf: `Starting: Manipulate @Self's `private voting power` to `2``; in the
+/// wolfpack's private poll his vote counts twice (`_rules/polls`: private polls use private
+/// voting power). `Pre-End Night: [Quantity: 1] Cancel `Wolfpack` Poll, Attack @Selection,
+/// Reveal `Alpha Wolf attacked @Selection instead` to #wolfpack`: Pre-End runs before the
+/// polls close, so the pack's result is cancelled and only his attack happens.
+#[test]
+fn alpha_wolf_votes_twice_in_the_pack_and_replaces_the_pack_attack_once() {
+    let mut g = game(&[
+        ("Al", "Alpha Wolf"),
+        ("Eve", "Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Gus", "Citizen"),
+        ("Hal", "Citizen"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    act(&mut g, "Al: Vote Wolfpack: Cid");
+    next(&mut g);
+    assert!(has(
+        &channel(&g, "wolfpack"),
+        "The Wolfpack poll closed: Cid 2, Dave 1. Result: Cid."
+    ));
+    assert!(!alive(&g, "Cid") && alive(&g, "Dave"));
+    to_phase(&mut g, "N2");
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    act(&mut g, "Al: Vote Wolfpack: Dave");
+    act(
+        &mut g,
+        "Al: Pre-End Night: @Selection = Fay, @SecondarySelection = False",
+    );
+    next(&mut g);
+    assert!(alive(&g, "Dave"), "the pack's result was cancelled");
+    assert!(!alive(&g, "Fay"));
+    assert!(has(
+        &channel(&g, "wolfpack"),
+        "Alpha Wolf attacked Fay instead"
+    ));
+    assert!(has(
+        &public(&g),
+        "The Wolfpack poll's result was cancelled."
+    ));
+    to_phase(&mut g, "N3");
+    let e = refused(&mut g, "Al: Pre-End Night: Gus");
+    assert!(e.contains("Quantity"), "{e}");
+}

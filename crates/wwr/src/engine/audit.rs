@@ -85,3 +85,41 @@ impl Game {
         source_player.map(|p| self.state.players[p].role.clone())
     }
 }
+
+impl Game {
+    /// Runs the `Starting` abilities of an attribute or extra role just applied (guide,
+    /// Trigger Types: `Starting` "for starting abilities"; the Raven attribute's `Starting:
+    /// Set Counter to 1 for @ThisAttr` must run when the Ravenkeeper applies it, not only
+    /// for attributes present when the game starts).
+    pub(crate) fn run_attr_starting(&mut self, id: u64) {
+        let Some(def) = self.def_of(&super::Source::Attr(id)) else {
+            return;
+        };
+        let me = match self.attr(id).map(|a| &a.holder) {
+            Some(Holder::Player(p)) => Some(*p),
+            _ => None,
+        };
+        let owner = super::Owner {
+            source: super::Source::Attr(id),
+            me,
+            attr: Some(id),
+        };
+        for (i, (ab, _)) in def.abilities.iter().enumerate() {
+            if super::timing_of(ab) == Some(mafia_roles::ability::Timing::Starting) {
+                let ctx = self.ctx_for(&owner, i);
+                self.run_triggered(&owner, i, ab.clone(), ctx);
+            }
+        }
+    }
+
+    /// Whether an attribute's ability already ran (its `Starting` ran when it was applied
+    /// during game start, before the game's own `Starting` bucket).
+    pub(crate) fn attr_ability_used(&self, source: &super::Source, index: usize) -> bool {
+        matches!(source, super::Source::Attr(_))
+            && self
+                .state
+                .uses
+                .iter()
+                .any(|u| u.ability.source == *source && u.ability.index == index)
+    }
+}
