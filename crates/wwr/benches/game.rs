@@ -38,6 +38,7 @@ fn setup(dir: &std::path::Path) -> Setup {
         roles: ROLES.iter().map(|r| r.to_string()).collect(),
         polls: vec!["Lynch".into()],
         host: Default::default(),
+        locations: Vec::new(),
     }
 }
 

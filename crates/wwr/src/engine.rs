@@ -19,6 +19,7 @@
 use std::sync::Arc;
 
 mod audit;
+mod locations;
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
@@ -237,6 +238,7 @@ impl Game {
     /// Starts a game: deals roles with the seeded RNG, applies role attributes, lets every
     /// player join their team, and runs the `Starting` abilities (phase D0).
     pub fn new(setup: Setup, lib: Arc<Library>, seed: u64) -> Result<Game, WwrError> {
+        locations::locations_in_play(&lib, &setup)?;
         let mut rng = GameRng::new(seed);
         let mut deck: Vec<String> = setup.roles.clone();
         rng.shuffle(&mut deck);
@@ -1597,6 +1599,14 @@ impl Game {
                     ),
                     Protection::Absence(loc) => {
                         let l = self.eval(loc, ctx);
+                        if let Val::Group(g) = &l {
+                            if !self.place_exists(g) {
+                                self.host_log(format!(
+                                    "Protect: absence at #{g}, which is neither a group nor a location in play"
+                                ));
+                                return Some("Failure".into());
+                            }
+                        }
                         let l = match l {
                             Val::Players(ps) => {
                                 let ps = self.visit(ps, &ty, ctx);
@@ -1819,6 +1829,12 @@ impl Game {
                     other => norm(&self.text_of(&other)),
                 };
                 let shown = name.as_ref().map(|n| self.text(n, ctx));
+                if !self.place_exists(&loc) {
+                    self.host_log(format!(
+                        "Create Poll: #{loc} is neither a group nor a location in play"
+                    ));
+                    return Some("Failure".into());
+                }
                 Some(
                     if self.create_poll(&def, &loc, shown, ctx) {
                         "Success"

@@ -374,6 +374,9 @@ impl Game {
                 other => other.clone(),
             },
             "members" => match &val {
+                Val::Group(g) if self.lib.get(mafia_roles::ElementKind::Group, g).is_none() => {
+                    Val::Players(self.location_members(g))
+                }
                 Val::Group(g) => Val::Players(self.group_members(g)),
                 _ => Val::Nothing,
             },

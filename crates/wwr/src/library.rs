@@ -48,6 +48,18 @@ pub struct Def {
     pub options: Vec<ListItem>,
     pub voters: Vec<ListItem>,
     pub random: Option<String>,
+    /// A location's `Sort Index:`, `Members:`, `Viewers:` and `Haunting:` lines.
+    pub location: Option<LocationDef>,
+}
+
+/// What a location file says (guide, Locations): where it sorts, who may write in it and
+/// who may only read it, and whether it exists only in haunting games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LocationDef {
+    pub sort_index: i64,
+    pub members: Option<mafia_roles::element::Access>,
+    pub viewers: Option<mafia_roles::element::Access>,
+    pub haunting: bool,
 }
 
 /// An ability (or trigger) that the engine cannot execute, found at load time.
@@ -124,7 +136,11 @@ impl Library {
                 options: Vec::new(),
                 voters: Vec::new(),
                 random: None,
+                location: None,
             };
+            if el.kind == ElementKind::Location {
+                def.location = Some(LocationDef::default());
+            }
             for item in &el.items {
                 match item {
                     Item::WinCondition(v) => {
@@ -137,6 +153,26 @@ impl Library {
                         def.voters = v.iter().map(|s| s.value.clone()).collect()
                     }
                     Item::Random(s) => def.random = Some(s.value.clone()),
+                    Item::SortIndex(n) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.sort_index = n.value
+                        }
+                    }
+                    Item::Members(a) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.members = Some(a.value.clone())
+                        }
+                    }
+                    Item::Viewers(a) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.viewers = Some(a.value.clone())
+                        }
+                    }
+                    Item::Haunting(b) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.haunting = b.value
+                        }
+                    }
                     _ => {}
                 }
             }

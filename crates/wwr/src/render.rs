@@ -89,7 +89,7 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
                 (_, None) => true,
                 (Audience::Public, _) => true,
                 (Audience::Player(q), Some(p)) => *q == p,
-                (Audience::Channel(c), Some(p)) => game.in_group(p, &norm(c)),
+                (Audience::Channel(c), Some(p)) => game.can_view(p, &norm(c)),
                 (Audience::Host, Some(_)) => false,
             };
             if !visible {

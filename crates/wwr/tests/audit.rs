@@ -456,6 +456,7 @@ fn game_with_host(players: &[(&str, &str)], host: &[(&str, &str)]) -> mafia_wwr:
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
+        locations: Vec::new(),
     };
     mafia_wwr::Game::new(setup, lib(), 7).expect("game starts")
 }
