@@ -591,3 +591,135 @@ fn alpha_wolf_votes_twice_in_the_pack_and_replaces_the_pack_attack_once() {
     let e = refused(&mut g, "Al: Pre-End Night: Gus");
     assert!(e.contains("Quantity"), "{e}");
 }
+
+// --- Ordering within a bucket (`_rules/events/2 order`, `01 killing order`) ---------------
+
+fn log_position(g: &mafia_wwr::Game, needle: &str) -> usize {
+    g.state
+        .log
+        .iter()
+        .position(|e| e.text.contains(needle))
+        .unwrap_or_else(|| panic!("`{needle}` is not in the log"))
+}
+
+/// `01 killing order`: "roles are prioritised alphabetically within their team". Priest
+/// and Witch (both Townsfolk) attack the Scared Wolf at the end of the night; his passive
+/// defense (~UntilUse) stops the first attack: the Priest's (P < W), though the Witch sits
+/// first in the player list (never storage order).
+#[test]
+fn attacks_of_one_team_run_in_alphabetical_order_of_their_roles() {
+    let mut g = game(&[
+        ("Bob", "Witch"),
+        ("Pete", "Priest"),
+        ("Sam", "Scared Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+    ]);
+    next(&mut g);
+    act(&mut g, "Bob: End Night: Sam");
+    act(&mut g, "Pete: End Night: Sam");
+    next(&mut g);
+    assert!(!alive(&g, "Sam"));
+    assert!(has(&told(&g, "Pete"), "End Night: Failure"));
+    assert!(has(&told(&g, "Bob"), "Attack Sam: Success"));
+}
+
+/// `01 killing order`: "Townsfolk roles are considered first, then werewolf, then all other
+/// roles". The White Werewolf (Solo) sorts before the Witch alphabetically, but the Witch
+/// (Townsfolk) attacks first and spends the Scared Wolf's defense; the White Werewolf's
+/// attack (`End Night: Attack @Selection [Condition: @Selection is in #Wolfpack, …,
+/// Temporal: Night 2+]`) kills.
+#[test]
+fn townsfolk_attacks_run_before_other_teams_attacks() {
+    let mut g = game_with_host(
+        &[
+            ("Wil", "White Werewolf"),
+            ("Bob", "Witch"),
+            ("Sam", "Scared Wolf"),
+            ("Dave", "Citizen"),
+            ("Cid", "Citizen"),
+            ("Fay", "Citizen"),
+        ],
+        &[("Role", "Citizen")],
+    );
+    to_phase(&mut g, "N2");
+    act(&mut g, "Wil: End Night: Sam");
+    act(&mut g, "Bob: End Night: Sam");
+    next(&mut g);
+    assert!(!alive(&g, "Sam"));
+    assert!(has(&told(&g, "Bob"), "Attack Sam: Failure"));
+    assert!(has(&told(&g, "Sam"), "Defense Used"));
+    assert!(has(
+        &host(&g),
+        "Sam died: Attack by Role:White Werewolf (Wil)"
+    ));
+}
+
+/// `2 order`: "Non-attack abilities are prioritized according to alphabetical sorting."
+/// At the start of night 1 the Amulet Crafter's `Passive Start Night: Grant `Amulet of
+/// Protection`` runs before the Town Crier's `Passive Start Night: Learn`, although the
+/// Town Crier sits first.
+#[test]
+fn non_attacks_run_in_alphabetical_order_of_their_element() {
+    let mut g = game_with_host(
+        &[
+            ("Tia", "Town Crier"),
+            ("Amy", "Amulet Crafter"),
+            ("Dave", "Citizen"),
+            ("Eve", "Wolf"),
+        ],
+        &[("Player", "Eve")],
+    );
+    next(&mut g);
+    assert!(
+        log_position(&g, "You are now also Amulet of Protection.")
+            < log_position(&g, "Eve is Wolf")
+    );
+}
+
+/// `2 order`: "If a conflict still exists a random player is chosen to be prioritized":
+/// two Town Criers learn at the same moment; the order is drawn from the game's seeded RNG,
+/// so one seed always gives the same order and both orders occur over seeds.
+#[test]
+fn ties_within_a_bucket_are_broken_by_the_seeded_rng() {
+    let order = |seed: u64| {
+        let setup = mafia_wwr::Setup {
+            roles_dir: roles_dir(),
+            players: [
+                ("Tia", "Town Crier"),
+                ("Tom", "Town Crier"),
+                ("Dave", "Citizen"),
+                ("Eve", "Wolf"),
+            ]
+            .iter()
+            .map(|(n, r)| mafia_wwr::setup::PlayerEntry::Full {
+                name: n.to_string(),
+                role: Some(r.to_string()),
+            })
+            .collect(),
+            roles: Vec::new(),
+            polls: vec!["Lynch".into()],
+            host: [("Player".to_string(), "Eve".to_string())].into(),
+            locations: Vec::new(),
+        };
+        let mut g = mafia_wwr::Game::new(setup, lib(), seed).unwrap();
+        next(&mut g);
+        let tia = id(&g, "Tia");
+        let first = g
+            .state
+            .log
+            .iter()
+            .find(|e| e.text == "Eve is Wolf")
+            .map(|e| e.to.clone())
+            .unwrap();
+        first == mafia_wwr::state::Audience::Player(tia)
+    };
+    let orders: Vec<bool> = (0..16).map(order).collect();
+    assert!(
+        orders.contains(&true) && orders.contains(&false),
+        "{orders:?}"
+    );
+    for seed in 0..4 {
+        assert_eq!(order(seed), order(seed), "seed {seed} replays");
+    }
+}
