@@ -1215,6 +1215,13 @@ impl Game {
                         ctx.cancel = local.cancel.or(ctx.cancel.take());
                         ctx.cont = local.cont;
                         ctx.vars = local.vars;
+                        if matches!(steps.get(i + 1), Some(Step::If { .. })) {
+                            // No Process format: the conditions below evaluate this
+                            // ability's result (Tanner: `Investigate … Player Count` then
+                            // `@Result is 0: …`).
+                            let v = f.clone().map(Val::Text).unwrap_or(Val::Nothing);
+                            ctx.vars.insert("result".into(), v);
+                        }
                         if fb.is_none() {
                             fb = f;
                         }
@@ -2774,9 +2781,12 @@ impl Game {
         }
         self.record_use(owner.me, index, &owner.source, None);
         self.depth += 1;
-        // Automatic abilities give no action feedback.
-        let _ = self.run_ability(&ab, ctx);
+        // Automatic abilities give no action feedback, except a text the role wrote
+        // for a condition (Tanner's `None of your living disguised players are in the
+        // wolfpack`).
+        let fb = self.run_ability(&ab, ctx);
         self.depth -= 1;
+        self.written_feedback(&ab, ctx, fb);
     }
 
     // -----------------------------------------------------------------------------------

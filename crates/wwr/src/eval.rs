@@ -286,9 +286,22 @@ impl Game {
                 a.holder == Holder::Player(p)
                     && matches!(&a.kind, AttrKind::Role { role } if norm(role) == v)
             }),
-            "attrdisguise" => self.state.attrs.iter().any(|a| {
-                a.holder == Holder::Player(p) && matches!(a.kind, AttrKind::Disguise { .. })
-            }),
+            "attrdisguise" => {
+                // `@(AttrDisguise:Self)`: disguises applied by that player (guide, Advanced
+                // Target Types); other values: any disguise.
+                let by: Option<Vec<usize>> = match v.as_str() {
+                    "self" => Some(ctx.me.into_iter().collect()),
+                    "target" => Some(self.target_of(ctx).map(|t| t.players()).unwrap_or_default()),
+                    _ => None,
+                };
+                self.state.attrs.iter().any(|a| {
+                    a.holder == Holder::Player(p)
+                        && matches!(a.kind, AttrKind::Disguise { .. })
+                        && by
+                            .as_ref()
+                            .is_none_or(|b| a.source_player.is_some_and(|s| b.contains(&s)))
+                })
+            }
             "group" => self.in_group(p, &v),
             "align" | "alignment" => norm(&pl.alignment) == norm(&self.team_key(&v)),
             "role" => norm(&pl.role) == v,

@@ -723,3 +723,38 @@ fn ties_within_a_bucket_are_broken_by_the_seeded_rng() {
         assert_eq!(order(seed), order(seed), "seed {seed} replays");
     }
 }
+
+/// Tanner: `Passive Start Night: Investigate @(AttrDisguise:Self,Group:Wolfpack) Player
+/// Count`, then `@Result is 0: `None of your living disguised players are in the wolfpack``,
+/// `Otherwise: `At least one …``. The conditions evaluate the first line's result (guide,
+/// Complex Actions: "In some cases Process can be left out"), and the text goes to the
+/// Tanner. Only disguises the Tanner applied count (`AttrDisguise:Self`).
+#[test]
+fn tanner_learns_at_night_whether_a_player_he_disguised_is_in_the_pack() {
+    let mut g = game(&[
+        ("Tom", "Tanner"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(
+        &mut g,
+        "Tom: Immediate Day: @Selection = Dave, @SecondarySelection = Wolf",
+    );
+    next(&mut g); // N1
+    assert!(has(
+        &told(&g, "Tom"),
+        "Passive Start Night: None of your living disguised players are in the wolfpack"
+    ));
+    to_phase(&mut g, "D1");
+    act(
+        &mut g,
+        "Tom: Immediate Day: @Selection = Eve, @SecondarySelection = Citizen",
+    );
+    next(&mut g); // N2
+    assert!(has(
+        &told(&g, "Tom"),
+        "Passive Start Night: At least one of your living disguised players are in the wolfpack"
+    ));
+}

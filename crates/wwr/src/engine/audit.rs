@@ -123,3 +123,34 @@ impl Game {
                 .any(|u| u.ability.source == *source && u.ability.index == index)
     }
 }
+
+impl Game {
+    /// Tells the player the feedback of an automatic ability when it is a text written in
+    /// one of its conditions (not a bare `Success`/`Failure` result), as `<trigger>: <text>`.
+    pub(crate) fn written_feedback(
+        &mut self,
+        ab: &mafia_roles::ability::Ability,
+        ctx: &Ctx,
+        fb: Option<String>,
+    ) {
+        use mafia_roles::ability::Step;
+        let Some(fb) = fb else { return };
+        let (Some(p), super::Source::Role(_) | super::Source::Attr(_)) = (ctx.me, &ctx.source)
+        else {
+            return;
+        };
+        if fb.eq_ignore_ascii_case("success") || fb.eq_ignore_ascii_case("failure") {
+            return;
+        }
+        let conditional = ab
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::If { .. } | Step::Evaluate { .. }));
+        if !conditional || !self.state.players[p].alive {
+            return;
+        }
+        let mut what = String::new();
+        ab.trigger.write(&mut what);
+        self.say(crate::state::Audience::Player(p), format!("{what}: {fb}"));
+    }
+}
