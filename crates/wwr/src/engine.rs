@@ -844,11 +844,18 @@ impl Game {
 
     fn run_items(&mut self, items: Vec<Item>) {
         let mut keyed: Vec<(SortKey, Item)> = Vec::new();
+        // One tie-break draw per owner: a player's own abilities keep the order of their
+        // role text (Howling Wolf's `End Day` action before its `Passive End Day`).
+        let mut draws: Vec<(Owner, u64)> = Vec::new();
         for it in items {
-            let k = self.sort_key(&it);
+            let mut k = self.sort_key(&it);
+            match draws.iter().find(|(o, _)| *o == it.owner) {
+                Some((_, d)) => k.4 = *d,
+                None => draws.push((it.owner.clone(), k.4)),
+            }
             keyed.push((k, it));
         }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.index.cmp(&b.1.index)));
         for (_, it) in keyed {
             if self.state.outcome.is_some() {
                 return;
@@ -1180,6 +1187,7 @@ impl Game {
         if matches!(ctx.source, Source::Poll(_)) {
             ctx.visitless = true;
         }
+        ctx.first_new_attr = Some(self.state.next_id);
         self.run_steps(&ab.steps, ctx)
     }
 
@@ -1407,6 +1415,7 @@ impl Game {
         }
         let found = self.state.attrs.iter().find(|a| {
             a.holder == Holder::Player(me)
+                && a.id < ctx.first_new_attr.unwrap_or(u64::MAX)
                 && match &a.kind {
                     AttrKind::Obstruction { filter, .. } => match filter {
                         None => true,

@@ -28,6 +28,10 @@ pub struct Ctx {
     pub cancel: Option<String>,
     /// Set by `Continue` in an evaluation branch.
     pub cont: bool,
+    /// The first attribute id created by the running ability: its own steps are not
+    /// obstructed by an obstruction it applies (`5 action`: abilities of one action "occur
+    /// independently and will not affect the execution of the other abilities").
+    pub first_new_attr: Option<u64>,
 }
 
 impl Ctx {
@@ -44,6 +48,7 @@ impl Ctx {
             visitless: false,
             cancel: None,
             cont: false,
+            first_new_attr: None,
         }
     }
 

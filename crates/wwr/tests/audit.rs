@@ -758,3 +758,116 @@ fn tanner_learns_at_night_whether_a_player_he_disguised_is_in_the_pack() {
         "Passive Start Night: At least one of your living disguised players are in the wolfpack"
     ));
 }
+
+// --- End Day actions, passive phase triggers, role-created polls ---------------------------
+
+/// Howling Wolf: `End Day: [Quantity: 1] |howling_wolf.2|` — Update `Cries` value `1` to
+/// `no`, Apply `Marker` (~Phase), Set Counter to 1; `Passive End Day: [Attribute: has
+/// `Marker`] Announce `A Howling Wolf has cried``; `Passive Start Night: [Condition:
+/// @Self->Counter is 1]` — Set Counter to 0, Obstruct !Killing for the pack, Create `Strike`
+/// Poll in #wolfpack; `On Poll Closed: Process: Attack @Winner, Evaluate: Reveal `@Self is
+/// attacking: @Result` to #Wolfpack`. The action and the passive of one player run in the
+/// order of the role text; the obstruction does not stop the rest of the ability that
+/// applies it (`5 action`: abilities of one action "occur independently").
+#[test]
+fn howling_wolf_cries_at_the_end_of_the_day_and_the_pack_gets_a_second_strike() {
+    let mut g = game(&[
+        ("Hw", "Howling Wolf"),
+        ("Eve", "Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Gus", "Citizen"),
+        ("Hal", "Citizen"),
+    ]);
+    act(&mut g, "Hw: End Day |howling_wolf.2|: none");
+    next(&mut g); // end of D0 → N1
+    assert!(has(&public(&g), "A Howling Wolf has cried"));
+    let cries = g.state.displays.iter().find(|d| d.name == "Cries").unwrap();
+    assert_eq!(cries.values, ["no", "yes"]);
+    let eve = id(&g, "Eve");
+    assert!(g.state.attrs.iter().any(|a| a.holder == Holder::Player(eve)
+        && matches!(&a.kind, AttrKind::Obstruction { filter: Some((true, f)), .. } if f == "Killing")));
+    assert!(
+        g.state
+            .polls
+            .iter()
+            .any(|p| p.open && p.def == "Strike" && p.location == "wolfpack")
+    );
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    act(&mut g, "Hw: Vote Wolfpack: Dave");
+    act(&mut g, "Eve: Vote Strike: Cid");
+    act(&mut g, "Hw: Vote Strike: Cid");
+    next(&mut g);
+    assert!(!alive(&g, "Dave") && !alive(&g, "Cid"));
+    // The pack's own obstruction (`!Killing`, this night) also covers the Howling Wolf's
+    // `Reveal` (an Announcements ability, guide "Obstructing": all but the named type).
+    assert!(has(&host(&g), "Hw's Announcements was obstructed"));
+    assert_eq!(g.state.players[id(&g, "Hw")].counter, 0);
+    // Quantity: 1.
+    let e = refused(&mut g, "Hw: End Day |howling_wolf.2|: none");
+    assert!(e.contains("Quantity"), "{e}");
+}
+
+/// Barber: `End Day: Attack @Selection [Temporal: Day 2+, Quantity: 1]` — an end-of-day
+/// action waits for the end of the day, and only from day 2.
+#[test]
+fn barber_attacks_at_the_end_of_the_day_from_day_two() {
+    let mut g = game(&[
+        ("Bea", "Barber"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+        ("Wes", "Wolf"),
+    ]);
+    to_phase(&mut g, "D1");
+    let e = refused(&mut g, "Bea: End Day: Eve");
+    assert!(e.contains("Temporal"), "{e}");
+    to_phase(&mut g, "D2");
+    act(&mut g, "Bea: End Day: Eve");
+    assert!(alive(&g, "Eve"));
+    next(&mut g);
+    assert!(!alive(&g, "Eve"));
+    assert!(has(&told(&g, "Bea"), "Attack Eve: Success"));
+}
+
+/// Reporter (elected after the Mayor): `Passive Start Night: For Each @Dead: {Visitless} •
+/// not (@Ind has `Reported`): Apply `Reported` to @Ind (~Persistent), Learn `@Ind -
+/// @Ind->OriginalRole``; `On @All Death: … Learn `@This - @This->OriginalRole``. A player
+/// dead before the Reporter's election is reported at the next night's start, a later death
+/// at once, each exactly once.
+#[test]
+fn reporter_reports_each_dead_players_original_role_once() {
+    let mut g = game(&[
+        ("Gus", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Hal", "Citizen"),
+        ("Ida", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    g.state.setup.polls.push("Election".into());
+    to_phase(&mut g, "D1");
+    for v in ["Gus", "Dave", "Cid", "Fay"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Gus"));
+        act(&mut g, &format!("{v}: Vote Lynch: Hal"));
+    }
+    to_phase(&mut g, "D2");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Reporter Election: Dave"));
+    }
+    next(&mut g); // N3 begins: the For Each reports Hal
+    assert!(has(&told(&g, "Dave"), "Hal - Citizen"));
+    to_phase(&mut g, "D3");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Fay"));
+    }
+    next(&mut g); // Fay's death is reported at once
+    assert!(has(&told(&g, "Dave"), "Fay - Citizen"));
+    to_phase(&mut g, "N5");
+    for who in ["Hal - Citizen", "Fay - Citizen"] {
+        let n = told(&g, "Dave").iter().filter(|l| l.contains(who)).count();
+        assert_eq!(n, 1, "{who}");
+    }
+}
