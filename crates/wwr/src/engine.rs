@@ -491,6 +491,9 @@ impl Game {
             Source::Group(g) => self.state.groups.get(g).and_then(|s| s.target.clone()),
             Source::Poll(p) => self.state.poll_targets.get(&norm(p)).cloned(),
             Source::Team(t) => self.state.teams.get(t).and_then(|s| s.target.clone()),
+            Source::Attr(id) if self.custom_attr(*id) => {
+                self.attr(*id).and_then(|a| a.target.clone())
+            }
             _ => ctx.me.and_then(|p| self.state.players[p].target.clone()),
         }
     }
@@ -615,6 +618,7 @@ impl Game {
             counter: 0,
             parent,
             from_role: false,
+            target: None,
         });
         id
     }
@@ -864,6 +868,7 @@ impl Game {
             ctx.selection = it.selection.clone();
             ctx.secondary = it.secondary.clone();
             if it.chosen {
+                ctx.chosen = true;
                 let fb = self.run_ability(&it.ability, &mut ctx);
                 self.feedback(&it, &ctx, fb);
             } else {
@@ -1181,6 +1186,7 @@ impl Game {
             match c {
                 Compulsion::Direct { .. } => ctx.direct = true,
                 Compulsion::Visitless { .. } => ctx.visitless = true,
+                Compulsion::Forced { .. } => ctx.chosen = false,
                 _ => {}
             }
         }
@@ -1409,6 +1415,9 @@ impl Game {
 
     /// If the acting player is obstructed for this ability type: the fake feedback.
     fn obstructed(&mut self, ctx: &Ctx, ty: &(String, String)) -> Option<Option<String>> {
+        if !ctx.chosen {
+            return None;
+        }
         let me = ctx.me?;
         if !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
             return None;
@@ -2227,6 +2236,11 @@ impl Game {
                 }
             },
             Source::Team(t) => self.state.teams.entry(t.clone()).or_default().target = v,
+            Source::Attr(id) if self.custom_attr(*id) => {
+                if let Some(a) = self.attr_mut(*id) {
+                    a.target = v;
+                }
+            }
             _ => {
                 if let Some(p) = ctx.me {
                     self.state.players[p].target = v;
@@ -3648,6 +3662,7 @@ impl Game {
                 );
             } else {
                 self.record_use(Some(p), i, &owner.source, target);
+                ctx.chosen = true;
                 let fb = self.run_ability(&ab, &mut ctx);
                 let it = Item {
                     owner,

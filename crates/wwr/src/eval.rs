@@ -32,6 +32,9 @@ pub struct Ctx {
     /// obstructed by an obstruction it applies (`5 action`: abilities of one action "occur
     /// independently and will not affect the execution of the other abilities").
     pub first_new_attr: Option<u64>,
+    /// A chosen, not forced, action: only these can be obstructed (`13 obstructions`:
+    /// "Passive, starting and forced abilities cannot be obstructed").
+    pub chosen: bool,
 }
 
 impl Ctx {
@@ -49,6 +52,7 @@ impl Ctx {
             cancel: None,
             cont: false,
             first_new_attr: None,
+            chosen: false,
         }
     }
 

@@ -154,3 +154,11 @@ impl Game {
         self.say(crate::state::Audience::Player(p), format!("{what}: {fb}"));
     }
 }
+
+impl Game {
+    /// Whether an attribute is a custom one (it keeps its own target), not an extra role.
+    pub(crate) fn custom_attr(&self, id: u64) -> bool {
+        self.attr(id)
+            .is_some_and(|a| matches!(a.kind, AttrKind::Custom { .. }))
+    }
+}
