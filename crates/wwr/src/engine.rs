@@ -2450,7 +2450,8 @@ impl Game {
                     .unwrap_or(Val::Nothing),
             )
             .var("attacksource", Val::Text(source.to_string()))
-            .var("killingtype", Val::Text(kind.name().to_string()));
+            .var("killingtype", Val::Text(kind.name().to_string()))
+            .var("attacked", Val::Players(vec![t]));
         if kind == KillKind::Lynch {
             self.fire_timing_for(t, Timing::OnLynch, &base);
         }

@@ -341,6 +341,12 @@ fn cleric_blesses_a_player_and_the_attack_fails() {
     act(&mut g, "Eve: Vote Wolfpack: Cleo");
     next(&mut g);
     assert!(alive(&g, "Cleo"), "the Cleric protects herself too");
+    // `@Attacked` (not in the guide's list; the Cleric's text) is the defended player, and
+    // `@AttackLocation` the attacker who executed the pack's attack.
+    assert!(has(
+        &told(&g, "Eve"),
+        "Cleo survived because they were blessed"
+    ));
     assert!(has(
         &host(&g),
         "Attack on Cleo failed: active defense (Cleric)"
