@@ -1255,3 +1255,79 @@ fn coverage_table_names_real_tests() {
         "tests named in docs/wwr-coverage.md do not exist: {missing:#?}"
     );
 }
+
+/// Ferocious Wolf: `Immediate Night: Target @Selection (Player)`, `Passive End Day: Process:
+/// Untarget` — the target is cleared at the end of the next day.
+#[test]
+fn ferocious_wolf_forgets_its_target_at_the_end_of_the_day() {
+    let mut g = game(&[
+        ("Fred", "Ferocious Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Fred: Immediate Night: Dave");
+    let fred = id(&g, "Fred");
+    assert!(g.state.players[fred].target.is_some());
+    next(&mut g); // D1: still set
+    assert!(g.state.players[fred].target.is_some());
+    next(&mut g); // end of D1: Passive End Day
+    assert_eq!(g.state.players[fred].target, None);
+}
+
+/// Corrupt Wolf: `Immediate Night: […] {Direct}` — Grant `Corrupted` to @Selection, … A
+/// direct action is "unaffected by redirections" (guide, Action Compulsion): the
+/// Assistant's `Redirect `non-killing abilities` from @(Attr:Wolfish) to @Target (~UntilUse)`
+/// does not move it, and stays unused (the Tanner's next wolfish action is still moved).
+#[test]
+fn a_direct_action_is_not_redirected() {
+    let mut g = game(&[
+        ("Ann", "Assistant"),
+        ("Cw", "Corrupt Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+    ]);
+    act(&mut g, "Ann: Immediate: Dave");
+    next(&mut g); // N1
+    act(
+        &mut g,
+        "Cw: Immediate Night: @Selection = Ann, @SecondarySelection = 1",
+    );
+    let holds = |g: &mafia_wwr::Game, who: &str| {
+        let p = id(g, who);
+        g.state.attrs.iter().any(|a| {
+            a.holder == Holder::Player(p)
+                && matches!(&a.kind, AttrKind::Role { role } if role == "Corrupted")
+        })
+    };
+    assert!(holds(&g, "Ann"), "granted to the selection itself");
+    assert!(!holds(&g, "Dave"));
+    assert!(!has(&host(&g), "was redirected"));
+}
+
+/// Howling Wolf: `End Day: [Quantity: 1] {Visitless} |howling_wolf.1|` — For Each @All:
+/// Strongly Disguise @Ind as a wolf role. A visitless action "does not count as a visit"
+/// (guide, Action Compulsion): the Recluse's `On Visited` does not fire, though the
+/// disguise reaches him.
+#[test]
+fn a_visitless_action_does_not_trigger_on_visited() {
+    let mut g = game(&[
+        ("Hw", "Howling Wolf"),
+        ("Rex", "Recluse"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+    ]);
+    act(&mut g, "Hw: End Day |howling_wolf.1|: none");
+    next(&mut g);
+    let rex = id(&g, "Rex");
+    assert!(
+        g.state
+            .attrs
+            .iter()
+            .any(|a| a.holder == Holder::Player(rex) && matches!(a.kind, AttrKind::Disguise { .. }))
+    );
+    assert!(!has(&told(&g, "Rex"), "on you"), "{:?}", told(&g, "Rex"));
+}
