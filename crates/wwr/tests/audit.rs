@@ -1331,3 +1331,69 @@ fn a_visitless_action_does_not_trigger_on_visited() {
     );
     assert!(!has(&told(&g, "Rex"), "on you"), "{:?}", told(&g, "Rex"));
 }
+
+/// Exorcist: `Immediate Day: [Attribute: @Selection lacks `Exorcised:Self`] {Visitless}` —
+/// Apply `Exorcised`, Process six `Remove` lines, Evaluate `@Result4 is `Success`: Learn
+/// `@Selection was cured of Demonized`, Continue`. The Vampire's Demonized carries a
+/// recruitment defense lasting `~UntilUseAttribute` ("until used … or until the originating
+/// attribute disappears"): curing removes both.
+#[test]
+fn exorcist_cures_a_demonized_player_and_the_defense_it_gave_goes_too() {
+    let mut g = game(&[
+        ("Ex", "Exorcist"),
+        ("Vic", "Vampire"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Vic: Immediate Night: Dave");
+    let dave = id(&g, "Dave");
+    let defended = |g: &mafia_wwr::Game| {
+        g.state
+            .attrs
+            .iter()
+            .any(|a| a.holder == Holder::Player(dave) && matches!(a.kind, AttrKind::Defense { .. }))
+    };
+    assert!(defended(&g));
+    next(&mut g); // D1
+    let told = act(&mut g, "Ex: Immediate Day: Dave");
+    assert!(has(&told, "Dave was cured of Demonized"), "{told:?}");
+    assert!(!has_attr(&g, "Dave", "Demonized"));
+    assert!(!defended(&g), "~UntilUseAttribute ends with its attribute");
+    assert!(has_attr(&g, "Dave", "Exorcised"));
+    let e = refused(&mut g, "Ex: Immediate Day: Dave");
+    assert!(e.contains("lacks"), "{e}");
+}
+
+/// Horrifying Wolf: `On Visited [Investigating]: Process: Apply `Horrified` to @Visitor
+/// (~NextNight)`; Horrified: `Passive Start Day: Obstruct Investigating for @Self
+/// (~NextNight)`. The Fortune Teller who looked at him on night 1 is obstructed on night 2
+/// (no feedback) and free again on night 3.
+#[test]
+fn an_investigator_of_the_horrifying_wolf_is_obstructed_the_next_night() {
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Hwo", "Horrifying Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+    ]);
+    next(&mut g); // N1
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Hwo"),
+        ["Role Investigate Hwo (SD, WD): Horrifying Wolf"]
+    );
+    assert!(has_attr(&g, "Alice", "Horrified"));
+    to_phase(&mut g, "N2");
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Dave"),
+        Vec::<String>::new()
+    );
+    assert!(has(&host(&g), "Alice's Investigating was obstructed"));
+    to_phase(&mut g, "N3");
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Dave"),
+        ["Role Investigate Dave (SD, WD): Citizen"]
+    );
+}
