@@ -3590,9 +3590,11 @@ impl Game {
                     continue;
                 }
             }
-            // Restrictions are checked against the phase the ability runs in.
+            // Restrictions are checked against the phase the ability runs in, except a
+            // temporal restriction naming the phase it is chosen in (the Chef's `Start Day:
+            // [Temporal: Night 1+]`).
             let saved = self.state.phase;
-            self.state.phase = run_phase;
+            self.state.phase = self.restriction_phase(&ab, phase, run_phase);
             let ok = self.allowed(&ab, &ctx, true);
             self.state.phase = saved;
             if let Err(e) = ok {

@@ -396,6 +396,15 @@ impl Game {
                 other => other.clone(),
             },
             "members" => match &val {
+                Val::Teams(ts) => Val::Players(
+                    self.living()
+                        .into_iter()
+                        .filter(|&q| {
+                            ts.iter()
+                                .any(|t| norm(t) == norm(&self.state.players[q].alignment))
+                        })
+                        .collect(),
+                ),
                 Val::Group(g) if self.lib.get(mafia_roles::ElementKind::Group, g).is_none() => {
                     Val::Players(self.location_members(g))
                 }

@@ -16,8 +16,8 @@ pub enum PhaseKind {
     Night,
 }
 
-/// A phase: `D0`, `N1`, `D1`, `N2`, …
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A phase: `D0`, `N1`, `D1`, `N2`, …; ordered in game time (`N1 < D1 < N2`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Phase {
     pub kind: PhaseKind,
     pub number: u32,
@@ -49,6 +49,18 @@ impl Phase {
             PhaseKind::Day => self.number * 2,
             PhaseKind::Night => (self.number * 2).saturating_sub(1),
         }
+    }
+}
+
+impl Ord for Phase {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.index().cmp(&other.index())
+    }
+}
+
+impl PartialOrd for Phase {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

@@ -322,6 +322,24 @@ fn royal_knight_survives_the_next_days_lynch_once() {
     assert!(has(&host(&g), "Lynch on Kay failed: passive defense"));
     let e = refused(&mut g, "Kay: Immediate: Kay");
     assert!(e.contains("Quantity"), "{e}");
+    // ~NextDay, applied on night 2, ended with day 2: the next lynch kills him.
+    to_phase(&mut g, "D3");
+    lynch(&mut g, "Kay", &["Dave", "Cid", "Fay"]);
+    next(&mut g);
+    assert!(!alive(&g, "Kay"));
+}
+
+/// Phases are ordered in game time: D0 < N1 < D1 < N2 (durations and queued actions compare
+/// phases).
+#[test]
+fn phases_are_ordered_in_game_time() {
+    use mafia_wwr::state::Phase;
+    let d0 = Phase::START;
+    let n1 = d0.next();
+    let d1 = n1.next();
+    let n2 = d1.next();
+    assert!(d0 < n1 && n1 < d1 && d1 < n2);
+    assert_eq!(d1.to_string(), "D1");
 }
 
 /// Cleric: `Immediate Night: [Quantity: 1, …, Temporal: Night 2+]` protects the selection
@@ -1396,4 +1414,53 @@ fn an_investigator_of_the_horrifying_wolf_is_obstructed_the_next_night() {
         act(&mut g, "Alice: Immediate Night: Dave"),
         ["Role Investigate Dave (SD, WD): Citizen"]
     );
+}
+
+/// Chef: `Start Day: [Attribute: @Selection lacks `Eaten`, Condition: @Selection is not
+/// @Self, Temporal: Night 1+] {Direct} |chef.1|` — chosen during a night, it runs when the
+/// next day starts: Grant `Restaurant Customer` to @Selection and, with a `True` secondary
+/// selection, Apply `FoodType` (~NextNight) (Poisoned). Its whisper and choice are
+/// unsupported and skipped. The temporal restriction names the night it is chosen in.
+#[test]
+fn chef_serves_a_customer_at_the_start_of_the_day_chosen_the_night_before() {
+    let mut g = game(&[
+        ("Chef", "Chef"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let e = refused(&mut g, "Chef: Start Day |chef.1|: Dave");
+    assert!(e.contains("phase before a day"), "{e}");
+    next(&mut g); // N1
+    act(
+        &mut g,
+        "Chef: Start Day |chef.1|: @Selection = Dave, @SecondarySelection = True",
+    );
+    assert!(!has(&told(&g, "Dave"), "Restaurant Customer"));
+    next(&mut g); // D1 starts
+    assert!(has(
+        &told(&g, "Dave"),
+        "You are now also Restaurant Customer."
+    ));
+    let dave = id(&g, "Dave");
+    let food = g
+        .state
+        .attrs
+        .iter()
+        .find(|a| {
+            a.holder == Holder::Player(dave)
+                && matches!(&a.kind, AttrKind::Custom { name } if name == "FoodType")
+        })
+        .expect("FoodType applied");
+    assert_eq!(food.values, ["Poisoned"]);
+    // `Starting: For Each &All: Apply `Waiter` to &Ind->Members->RandomPlayer`: one waiter
+    // in each team with living members (Townsfolk, Werewolf, Unaligned: the Chef).
+    let waiters = g
+        .state
+        .attrs
+        .iter()
+        .filter(|a| matches!(&a.kind, AttrKind::Custom { name } if name == "Waiter"))
+        .count();
+    assert_eq!(waiters, 3);
 }

@@ -162,3 +162,27 @@ impl Game {
             .is_some_and(|a| matches!(a.kind, AttrKind::Custom { .. }))
     }
 }
+
+impl Game {
+    /// The phase an action's restrictions are checked in: the phase it runs in, unless it is
+    /// chosen a phase earlier (`Start Day`, `Start Night`) and its temporal restriction names
+    /// the kind of the phase it is chosen in, not the one it runs in (`Start Day: [Temporal:
+    /// Night 1+]` can only mean "chosen from night 1 on").
+    pub(crate) fn restriction_phase(
+        &self,
+        ab: &mafia_roles::ability::Ability,
+        now: crate::state::Phase,
+        run: crate::state::Phase,
+    ) -> crate::state::Phase {
+        use mafia_roles::ability::{PhaseKind as K, Restriction};
+        if now == run {
+            return run;
+        }
+        let names_now = super::params_of(ab).restrictions.iter().any(|r| {
+            matches!(r, Restriction::Temporal { phase, .. }
+                if (*phase == K::Night) == (now.kind == crate::state::PhaseKind::Night)
+                    && now.kind != run.kind)
+        });
+        if names_now { now } else { run }
+    }
+}
