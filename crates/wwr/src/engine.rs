@@ -462,7 +462,10 @@ impl Game {
 
     pub fn voting_power(&self, p: usize, private: bool) -> i64 {
         let want = if private { "private" } else { "public" };
+        // `special public voting power` is added on top of the (possibly manipulated)
+        // public voting power (the Mayor's extra vote); it is 0 unless manipulated.
         let mut power = 1;
+        let mut special = 0;
         let mine: Vec<&Attr> = self
             .state
             .attrs
@@ -477,13 +480,19 @@ impl Game {
                     value,
                 } = &a.kind
                 {
-                    if *relative == rel && norm(subtype).contains(want) {
-                        power = if rel { power + value } else { *value };
+                    let sub = norm(subtype);
+                    if *relative == rel && sub.contains(want) {
+                        let slot = if sub.contains("special") {
+                            &mut special
+                        } else {
+                            &mut power
+                        };
+                        *slot = if rel { *slot + value } else { *value };
                     }
                 }
             }
         }
-        power.max(0)
+        (power.max(0) + special).max(0)
     }
 
     pub(crate) fn target_of(&self, ctx: &Ctx) -> Option<Val> {

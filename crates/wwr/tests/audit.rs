@@ -1464,3 +1464,69 @@ fn chef_serves_a_customer_at_the_start_of_the_day_chosen_the_night_before() {
         .count();
     assert_eq!(waiters, 3);
 }
+
+// --- Vote manipulation ---------------------------------------------------------------------
+
+/// Mayor: `Passive Start Day: Manipulate @Self's `special public voting power` to `1` (~Phase)
+/// ⟨$living≤@ThisAttr->Counter ⇒ x1⟩`. Five players: counter ceil(5/1.5) = 4. After a lynch
+/// 4 are alive, so on day 2 the Mayor's special voting power 1 adds to his public 1: his
+/// vote counts twice.
+#[test]
+fn the_mayor_votes_twice_once_few_players_remain() {
+    let mut g = game(&[
+        ("Gus", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    g.state.setup.polls.push("Election".into());
+    to_phase(&mut g, "D1");
+    for v in ["Gus", "Dave", "Cid"] {
+        act(&mut g, &format!("{v}: Vote Mayor Election: Gus"));
+        act(&mut g, &format!("{v}: Vote Lynch: Fay"));
+    }
+    next(&mut g);
+    assert!(!alive(&g, "Fay"));
+    to_phase(&mut g, "D2");
+    act(&mut g, "Gus: Vote Lynch: Eve");
+    act(&mut g, "Dave: Vote Lynch: Cid");
+    next(&mut g);
+    assert!(has(
+        &public(&g),
+        "The Lynch poll closed: Eve 2, Cid 1. Result: Eve."
+    ));
+}
+
+/// Grandma: `Immediate Night: Manipulate @Self's `hidden public voting power` to `2`
+/// (~NextDay)`, and for each selected player with voting power above 0 `Manipulate
+/// @Selection's `hidden public voting power` by `-1` (~NextDay)` (relative manipulation).
+/// On the next day her vote counts 2 and her two guests' votes count 0.
+#[test]
+fn grandma_takes_her_guests_votes_for_a_day() {
+    let mut g = game(&[
+        ("Gran", "Grandma"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(
+        &mut g,
+        "Gran: Immediate Night: @Selection = Dave, @SecondarySelection = Cid",
+    );
+    next(&mut g); // D1
+    let power = |g: &mafia_wwr::Game, who: &str| g.voting_power(id(g, who), false);
+    assert_eq!(
+        (power(&g, "Gran"), power(&g, "Dave"), power(&g, "Cid")),
+        (2, 0, 0)
+    );
+    act(&mut g, "Gran: Vote Lynch: Eve");
+    act(&mut g, "Dave: Vote Lynch: Fay");
+    act(&mut g, "Cid: Vote Lynch: Fay");
+    next(&mut g);
+    assert!(!alive(&g, "Eve") && alive(&g, "Fay"));
+    // ~NextDay: gone after day 1.
+    assert_eq!((power(&g, "Gran"), power(&g, "Dave")), (0, 1));
+}
