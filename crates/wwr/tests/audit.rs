@@ -1530,3 +1530,53 @@ fn grandma_takes_her_guests_votes_for_a_day() {
     // ~NextDay: gone after day 1.
     assert_eq!((power(&g, "Gran"), power(&g, "Dave")), (0, 1));
 }
+
+/// Plague Bearer: `Starting: Increment Counter by round $total/5 for #Plague-Pit` (5 players:
+/// 1 use); `Immediate Night: [Condition: #Plague-Pit->Counter > 0] … Otherwise: Apply
+/// `Contaminated` to @Selection (~Persistent) (EarlyStage, $phase), Decrement Counter for
+/// #Plague-Pit`. Plague team: `Passive Start Phase: Process: Investigate @(Attr:Contaminated)
+/// Player Count; Evaluate: @Result is 0: Reveal `No one has the Plague` …, @Result is 1:
+/// Reveal `@Result->Number player has the Plague``. Contaminated: each `Passive Start Night`
+/// moves the stage on (Early → Middle → Late), at `LateStage` it reveals `You have the
+/// plague` and `Passive End Night: Kill @Self`.
+#[test]
+fn the_plague_spreads_through_its_stages_and_kills_on_the_third_night() {
+    let mut g = game(&[
+        ("Pb", "Plague Bearer"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    assert!(has(&channel(&g, "plague pit"), "No one has the Plague"));
+    act(&mut g, "Pb: Immediate Night: Dave");
+    let stage = |g: &mafia_wwr::Game| {
+        let dave = id(g, "Dave");
+        g.state
+            .attrs
+            .iter()
+            .find(|a| {
+                a.holder == Holder::Player(dave)
+                    && matches!(&a.kind, AttrKind::Custom { name } if name == "Contaminated")
+            })
+            .map(|a| a.values.clone())
+    };
+    assert_eq!(
+        stage(&g),
+        Some(vec!["EarlyStage".to_string(), "N1".to_string()])
+    );
+    let e = refused(&mut g, "Pb: Immediate Night: Cid");
+    assert!(e.contains("already used") || e.contains("Condition"), "{e}");
+    next(&mut g); // D1: Passive Start Phase
+    assert!(has(&channel(&g, "plague pit"), "1 player has the Plague"));
+    next(&mut g); // N2
+    assert_eq!(stage(&g).unwrap()[0], "MiddleStage");
+    to_phase(&mut g, "N3");
+    assert_eq!(stage(&g).unwrap()[0], "LateStage");
+    assert!(has(&told(&g, "Dave"), "You have the plague"));
+    assert!(alive(&g, "Dave"));
+    next(&mut g);
+    assert!(!alive(&g, "Dave"));
+    assert!(has(&host(&g), "Dave died: Kill by Attribute:Contaminated"));
+}
