@@ -203,11 +203,13 @@ impl Game {
             "selection" => ctx.selection.clone().unwrap_or(Val::Nothing),
             "secondaryselection" => ctx.secondary.clone().unwrap_or(Val::Nothing),
             "target" | "targetdead" => match self.target_of(ctx) {
-                Some(Val::Players(ps)) if lname == "target" => Val::Players(
-                    ps.into_iter()
-                        .filter(|&p| self.state.players[p].alive)
-                        .collect(),
-                ),
+                Some(Val::Players(ps)) if lname == "target" && !self.including_dead() => {
+                    Val::Players(
+                        ps.into_iter()
+                            .filter(|&p| self.state.players[p].alive)
+                            .collect(),
+                    )
+                }
                 Some(v) => v,
                 None => Val::Nothing,
             },

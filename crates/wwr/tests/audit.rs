@@ -1580,3 +1580,36 @@ fn the_plague_spreads_through_its_stages_and_kills_on_the_third_night() {
     assert!(!alive(&g, "Dave"));
     assert!(has(&host(&g), "Dave died: Kill by Attribute:Contaminated"));
 }
+
+/// Cupid: `Immediate Night: [Condition: @Selection is not @Self, Temporal: Night 1] {Forced}`
+/// — Target @Selection, Grant `Lover`, Add @Target to #Couple, Learn `@Target is
+/// @Target->Role`, Alignment Change @Self to @Target->Alignment. Cupid set: `On @Target
+/// Death: True Kill @Self, Announce `Lover @Target died, killing Cupid @Self``. Cupid falls
+/// for the wolf, takes the wolves' side, and dies with her lover.
+#[test]
+fn cupid_takes_the_lovers_side_and_dies_with_the_lover() {
+    let mut g = game(&[
+        ("Cu", "Cupid"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+        ("Wes", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    let cupid_told = act(&mut g, "Cu: Immediate Night: Eve");
+    assert!(has(&cupid_told, "Eve is Wolf"), "{cupid_told:?}");
+    let cu = id(&g, "Cu");
+    assert_eq!(g.state.players[cu].alignment, "Werewolf");
+    assert!(has(&told(&g, "Eve"), "You are now also Lover."));
+    assert!(
+        g.in_group(id(&g, "Eve"), "couple"),
+        "Add @Target to #Couple"
+    );
+    to_phase(&mut g, "D1");
+    lynch(&mut g, "Eve", &["Dave", "Cid", "Fay"]);
+    next(&mut g);
+    assert!(!alive(&g, "Eve"));
+    assert!(!alive(&g, "Cu"));
+    assert!(has(&public(&g), "Lover Eve died, killing Cupid Cu"));
+}

@@ -186,3 +186,11 @@ impl Game {
         if names_now { now } else { run }
     }
 }
+
+impl Game {
+    /// Whether selectors are being evaluated for an `On <Target> Death` subject, where the
+    /// player who just died must still match (`On @Target Death` in the Cupid set).
+    pub(crate) fn including_dead(&self) -> bool {
+        self.include_dead
+    }
+}
