@@ -1446,6 +1446,14 @@ impl Game {
             AttrKind::Obstruction { feedback, .. } => (found.id, feedback.clone()),
             _ => return None,
         };
+        let fb = match fb {
+            Some(stored) => match self.fake_feedback(&stored) {
+                Some(f) => Some(f),
+                // `@Result`: the real feedback this time (the ability runs).
+                None => return None,
+            },
+            None => None,
+        };
         self.host_log(format!("{}'s {} was obstructed", self.name(me), ty.0));
         self.use_attr(id);
         Some(fb)
@@ -1995,24 +2003,8 @@ impl Game {
                 let feedback = match feedback {
                     None => None,
                     Some(ObstructFeedback::Single(v)) => Some(self.text(v, ctx)),
-                    Some(ObstructFeedback::Chances(cs)) => {
-                        let total: f64 = cs
-                            .iter()
-                            .map(|(c, _)| c.parse::<f64>().unwrap_or(0.0))
-                            .sum();
-                        let roll = (self.rng.next_u64() % 1_000_000) as f64 / 1_000_000.0 * total;
-                        let mut acc = 0.0;
-                        let mut pick = None;
-                        for (c, v) in cs {
-                            acc += c.parse::<f64>().unwrap_or(0.0);
-                            if roll < acc {
-                                pick = Some(v.clone());
-                                break;
-                            }
-                        }
-                        pick.or_else(|| cs.last().map(|c| c.1.clone()))
-                            .map(|v| self.text(&v, ctx))
-                    }
+                    // Rolled each time the obstruction is used (`Game::fake_feedback`).
+                    Some(ObstructFeedback::Chances(cs)) => Some(self.encode_chances(cs, ctx)),
                 };
                 let ts = self.visit(v.players(), &ty, ctx);
                 for t in &ts {
@@ -3607,7 +3599,11 @@ impl Game {
             let ok = self.allowed(&ab, &ctx, true);
             self.state.phase = saved;
             if let Err(e) = ok {
-                refusal = e;
+                // Among abilities sharing a trigger, a condition that picks the other one
+                // is the least telling reason (Flute Player's two `Immediate Night` lines).
+                if refusal.is_empty() || refusal.starts_with("Condition:") {
+                    refusal = e;
+                }
                 continue;
             }
             let target = selection

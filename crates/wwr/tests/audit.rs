@@ -1613,3 +1613,85 @@ fn cupid_takes_the_lovers_side_and_dies_with_the_lover() {
     assert!(!alive(&g, "Cu"));
     assert!(has(&public(&g), "Lover Eve died, killing Cupid Cu"));
 }
+
+// --- Fake feedback, ~Attribute, dynamic scaling ---------------------------------------------
+
+const FLUTE_TEN: &[(&str, &str)] = &[
+    ("Fp", "Flute Player"),
+    ("Alice", "Fortune Teller"),
+    ("Ex", "Exorcist"),
+    ("Dave", "Citizen"),
+    ("Cid", "Citizen"),
+    ("Fay", "Citizen"),
+    ("Gus", "Citizen"),
+    ("Hal", "Citizen"),
+    ("Eve", "Wolf"),
+    ("Wes", "Wolf"),
+];
+
+/// Flute Player: `Immediate Night: Apply `Enchanted` to @Selection (~Persistent)
+/// ⟨$total/10⟩ [Condition: @(Attribute:Flutist)->Count is 1]` — ten players: one a night
+/// (guide, Dynamic Scaling: "the player count divided by the specified Value, rounded
+/// down"). Enchanted: `Starting: Obstruct Role Investigating for @Self ⇒ (0.6:`Flute
+/// Player`,0.4:`@Result`) (~Attribute)`: each investigation of an enchanted Fortune Teller
+/// returns `Flute Player` or, by chance, the real role (guide, Obstructing: "use `@Result`
+/// to refer to the default feedback"); over seeds both happen.
+#[test]
+fn an_enchanted_fortune_teller_sometimes_sees_the_flute_player() {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut g = game_seeded(FLUTE_TEN, seed);
+        next(&mut g); // N1
+        act(&mut g, "Fp: Immediate Night |flute_player.1|: Alice");
+        let e = refused(&mut g, "Fp: Immediate Night |flute_player.1|: Dave");
+        assert!(e.contains("already used 1"), "{e}");
+        to_phase(&mut g, "N2");
+        let told = act(&mut g, "Alice: Immediate Night: Dave");
+        assert_eq!(told.len(), 1, "{told:?}");
+        seen.insert(told[0].clone());
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        [
+            "Role Investigate Dave (SD, WD): Citizen",
+            "Role Investigate Dave (SD, WD): Flute Player",
+        ]
+    );
+}
+
+/// Enchanted's obstruction and its `Join #Enchanted` last `~Attribute` ("as long as the
+/// originating attribute is applied"): when the Exorcist removes Enchanted, both go.
+#[test]
+fn attributes_lasting_as_long_as_their_origin_go_with_it() {
+    let mut g = game(FLUTE_TEN);
+    next(&mut g); // N1
+    act(&mut g, "Fp: Immediate Night |flute_player.1|: Alice");
+    let alice = id(&g, "Alice");
+    let obstructed = |g: &mafia_wwr::Game| {
+        g.state.attrs.iter().any(|a| {
+            a.holder == Holder::Player(alice) && matches!(a.kind, AttrKind::Obstruction { .. })
+        })
+    };
+    assert!(obstructed(&g));
+    assert!(g.in_group(alice, "enchanted"));
+    next(&mut g); // D1
+    let told = act(&mut g, "Ex: Immediate Day: Alice");
+    assert!(has(&told, "Alice was cured of Enchanted"), "{told:?}");
+    assert!(!obstructed(&g));
+    assert!(!g.in_group(alice, "enchanted"));
+}
+
+/// ⟨$total/10⟩ with five players gives no use at all.
+#[test]
+fn dynamic_scaling_rounds_down_to_no_use_in_a_small_game() {
+    let mut g = game(&[
+        ("Fp", "Flute Player"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g);
+    let e = refused(&mut g, "Fp: Immediate Night |flute_player.1|: Dave");
+    assert!(e.contains("allowed: 0"), "{e}");
+}

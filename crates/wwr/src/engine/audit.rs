@@ -194,3 +194,60 @@ impl Game {
         self.include_dead
     }
 }
+
+/// Marks a stored fake feedback as a list of chances (`⇒ (0.6:X,0.4:@Result)`).
+const CHANCES: char = '\u{1e}';
+const SEP: char = '\u{1f}';
+
+impl Game {
+    /// Stores `(<Chance>:<Feedback>, …)` so each use of the obstruction rolls again (guide,
+    /// Obstructing: "return fake feedback with a certain chance, use `@Result` to refer to
+    /// the default feedback"); a feedback naming `@Result` is kept as `@Result`.
+    pub(crate) fn encode_chances(
+        &mut self,
+        cs: &[(String, mafia_roles::ability::Value)],
+        ctx: &Ctx,
+    ) -> String {
+        let mut out = String::from(CHANCES);
+        for (i, (c, v)) in cs.iter().enumerate() {
+            let text = if v.to_text().contains("@Result") {
+                "@Result".to_string()
+            } else {
+                let v = self.eval(v, ctx);
+                self.text_of(&v)
+            };
+            if i > 0 {
+                out.push(CHANCES);
+            }
+            out.push_str(c.trim());
+            out.push(SEP);
+            out.push_str(&text);
+        }
+        out
+    }
+
+    /// The fake feedback of one use of an obstruction: `None` when it is `@Result` (the
+    /// ability runs and gives its real feedback).
+    pub(crate) fn fake_feedback(&mut self, stored: &str) -> Option<String> {
+        let Some(list) = stored.strip_prefix(CHANCES) else {
+            return (stored.trim() != "@Result").then(|| stored.to_string());
+        };
+        let cs: Vec<(f64, &str)> = list
+            .split(CHANCES)
+            .filter_map(|p| p.split_once(SEP))
+            .map(|(c, t)| (c.parse::<f64>().unwrap_or(0.0).max(0.0), t))
+            .collect();
+        let total: f64 = cs.iter().map(|c| c.0).sum();
+        let roll = (self.rng.next_u64() % 1_000_000) as f64 / 1_000_000.0 * total;
+        let mut acc = 0.0;
+        let mut pick = cs.last().map(|c| c.1).unwrap_or("@Result");
+        for (c, t) in &cs {
+            acc += c;
+            if roll < acc {
+                pick = t;
+                break;
+            }
+        }
+        (pick != "@Result").then(|| pick.to_string())
+    }
+}
