@@ -1695,3 +1695,38 @@ fn dynamic_scaling_rounds_down_to_no_use_in_a_small_game() {
     let e = refused(&mut g, "Fp: Immediate Night |flute_player.1|: Dave");
     assert!(e.contains("allowed: 0"), "{e}");
 }
+
+/// Raccoon: `Immediate Day: Strongly Disguise @Selection as @SecondarySelection (~NextDay)
+/// ⟨x2⟩`; `On @(AttrDisguise:Self) Visited [Investigating]: Increment Counter, Learn `One
+/// of your disguised players has been investigated``. The trigger watches the players the
+/// Raccoon disguised (guide, `On <Target> Visited`), not the Raccoon.
+#[test]
+fn raccoon_learns_when_a_player_it_disguised_is_investigated() {
+    let mut g = game(&[
+        ("Rac", "Raccoon"),
+        ("Alice", "Fortune Teller"),
+        ("Aura", "Aura Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(
+        &mut g,
+        "Rac: Immediate Day: @Selection = Dave, @SecondarySelection = Wolf",
+    );
+    next(&mut g); // N1
+    act(&mut g, "Aura: Immediate Night: Cid");
+    assert!(
+        !has(&told(&g, "Rac"), "has been investigated"),
+        "Cid is not disguised"
+    );
+    assert_eq!(
+        act(&mut g, "Alice: Immediate Night: Dave"),
+        ["Role Investigate Dave (SD, WD): Wolf"]
+    );
+    assert!(has(
+        &told(&g, "Rac"),
+        "One of your disguised players has been investigated"
+    ));
+    assert_eq!(g.state.players[id(&g, "Rac")].counter, 1);
+}
