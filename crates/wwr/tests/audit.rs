@@ -1730,3 +1730,22 @@ fn raccoon_learns_when_a_player_it_disguised_is_investigated() {
     ));
     assert_eq!(g.state.players[id(&g, "Rac")].counter, 1);
 }
+
+/// Medium: `Passive Start Night: Join #Medium-Question [Condition: $haunting is False]`;
+/// `Passive Start Day: [Temporal: Day 1+, …] Leave #Medium-Question, Create `Medium` Poll in
+/// #Medium-Question`. In the group by night, out of it by day.
+#[test]
+fn medium_joins_her_question_channel_at_night_and_leaves_it_by_day() {
+    let mut g = game(&[
+        ("Meg", "Medium"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let meg = id(&g, "Meg");
+    assert!(!g.in_group(meg, "medium question"));
+    next(&mut g); // N1
+    assert!(g.in_group(meg, "medium question"));
+    next(&mut g); // D1
+    assert!(!g.in_group(meg, "medium question"));
+}
