@@ -532,6 +532,11 @@ impl Game {
             Val::Teams(t) => t.iter().map(|t| Holder::Team(t.clone())).collect(),
             Val::Group(g) => vec![Holder::Group(g.clone())],
             Val::Attr(id) => vec![Holder::Attr(*id)],
+            // `@X->Alignment` is a team's name: the team holds the attribute (Coven's
+            // `Apply `Wronger` to @RoleChanger->Alignment`).
+            Val::Text(t) if self.lib.get(ElementKind::Team, t).is_some() => {
+                vec![Holder::Team(self.team_key(t))]
+            }
             _ => Vec::new(),
         }
     }
@@ -2424,6 +2429,7 @@ impl Game {
                 .unwrap_or(Val::Nothing),
         );
         self.fire(Ev::RoleChange { player: p }, &base);
+        self.old_role_changed(p, &old, &base);
         true
     }
 

@@ -1749,3 +1749,25 @@ fn medium_joins_her_question_channel_at_night_and_leaves_it_by_day() {
     next(&mut g); // D1
     assert!(!g.in_group(meg, "medium question"));
 }
+
+/// Vicious Hag (archived, Coven set): `On Role Change: (@RoleChanger->Class is not
+/// `Unaligned`) and (not (@RoleChanger->Alignment has `Wronger`)): …, Apply `Wronger` to
+/// @RoleChanger->Alignment, Increment Counter`. The Infecting Wolf (`Immediate Night:
+/// [Temporal: Night 1] {Forced}` … `Otherwise: Role Change @Selection to `Wolf``) turns the
+/// hag into a Wolf; the trigger of the role she lost fires with the wolf as @RoleChanger,
+/// and the Werewolf team is marked as a wronger.
+#[test]
+fn a_hag_turned_into_a_wolf_marks_the_wolves_as_wrongers() {
+    let mut g = game(&[
+        ("Hag", "Vicious Hag"),
+        ("Iw", "Infecting Wolf"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Fay", "Citizen"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Iw: Immediate Night: Hag");
+    assert_eq!(role(&g, "Hag"), "Wolf");
+    assert!(g.has_custom(&Holder::Team("Werewolf".into()), "Wronger", None));
+    assert!(has(&public(&g), "Hags were wronged by"));
+}

@@ -251,3 +251,28 @@ impl Game {
         (pick != "@Result").then(|| pick.to_string())
     }
 }
+
+impl Game {
+    /// `On Role Change` of the role a player just lost (the Coven's hags react to being
+    /// changed: "triggers on a role change (use @RoleChanger to get the responsible
+    /// player)"); the new role's own `On Role Change` fires through `Game::fire`.
+    pub(crate) fn old_role_changed(&mut self, p: usize, old: &str, base: &Ctx) {
+        if norm(&self.state.players[p].role) == norm(old) {
+            return;
+        }
+        let Some(def) = self.lib.role(old).cloned() else {
+            return;
+        };
+        let owner = super::Owner {
+            source: super::Source::Role(def.name.clone()),
+            me: Some(p),
+            attr: None,
+        };
+        for (i, (ab, _)) in def.abilities.iter().enumerate() {
+            if super::timing_of(ab) == Some(mafia_roles::ability::Timing::OnRoleChange) {
+                let ctx = self.merge(&owner, i, base);
+                self.run_triggered(&owner, i, ab.clone(), ctx);
+            }
+        }
+    }
+}
