@@ -40,6 +40,7 @@ fn setup(dir: &std::path::Path) -> Setup {
         host: Default::default(),
         haunting: false,
         modifiers: Default::default(),
+        locations: Vec::new(),
     }
 }
 

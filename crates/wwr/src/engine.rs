@@ -21,9 +21,11 @@ mod haunting;
 
 use std::sync::Arc;
 
+mod audit;
 mod choices;
 mod copying;
 mod groups;
+mod locations;
 mod polls;
 
 use mafia_roles::ElementKind;
@@ -246,6 +248,7 @@ impl Game {
     /// Starts a game: deals roles with the seeded RNG, applies role attributes, lets every
     /// player join their team, and runs the `Starting` abilities (phase D0).
     pub fn new(setup: Setup, lib: Arc<Library>, seed: u64) -> Result<Game, WwrError> {
+        locations::locations_in_play(&lib, &setup)?;
         let mut rng = GameRng::new(seed);
         let mut deck: Vec<String> = setup.roles.clone();
         rng.shuffle(&mut deck);
@@ -371,7 +374,8 @@ impl Game {
             self.join_team(p);
         }
         self.apply_modifiers();
-        let items = self.collect_passive(&[Timing::Starting]);
+        let mut items = self.collect_passive(&[Timing::Starting]);
+        items.retain(|it| !self.attr_ability_used(&it.owner.source, it.index));
         self.run_items(items);
         let items = self.collect_passive(&[Timing::Passive]);
         self.run_items(items);
@@ -478,7 +482,10 @@ impl Game {
 
     pub fn voting_power(&self, p: usize, private: bool) -> i64 {
         let want = if private { "private" } else { "public" };
+        // `special public voting power` is added on top of the (possibly manipulated)
+        // public voting power (the Mayor's extra vote); it is 0 unless manipulated.
         let mut power = 1;
+        let mut special = 0;
         let mine: Vec<&Attr> = self
             .state
             .attrs
@@ -493,13 +500,19 @@ impl Game {
                     value,
                 } = &a.kind
                 {
-                    if *relative == rel && norm(subtype).contains(want) {
-                        power = if rel { power + value } else { *value };
+                    let sub = norm(subtype);
+                    if *relative == rel && sub.contains(want) {
+                        let slot = if sub.contains("special") {
+                            &mut special
+                        } else {
+                            &mut power
+                        };
+                        *slot = if rel { *slot + value } else { *value };
                     }
                 }
             }
         }
-        power.max(0)
+        (power.max(0) + special).max(0)
     }
 
     pub(crate) fn target_of(&self, ctx: &Ctx) -> Option<Val> {
@@ -507,6 +520,9 @@ impl Game {
             Source::Group(g) => self.state.groups.get(g).and_then(|s| s.target.clone()),
             Source::Poll(p) => self.state.poll_targets.get(&norm(p)).cloned(),
             Source::Team(t) => self.state.teams.get(t).and_then(|s| s.target.clone()),
+            Source::Attr(id) if self.custom_attr(*id) => {
+                self.attr(*id).and_then(|a| a.target.clone())
+            }
             _ => ctx.me.and_then(|p| self.state.players[p].target.clone()),
         }
     }
@@ -521,9 +537,10 @@ impl Game {
                     Some((k, v)) => (k.to_string(), Some(v.trim_start_matches(':').to_string())),
                     None => (t, None),
                 };
+                let value = value.map(|v| self.source_player_value(&v, ctx).unwrap_or(norm(&v)));
                 AttrPattern::Name {
                     kind: norm(&kind),
-                    value: value.map(|v| norm(&v)),
+                    value,
                 }
             }
         }
@@ -535,6 +552,11 @@ impl Game {
             Val::Teams(t) => t.iter().map(|t| Holder::Team(t.clone())).collect(),
             Val::Group(g) => vec![Holder::Group(g.clone())],
             Val::Attr(id) => vec![Holder::Attr(*id)],
+            // `@X->Alignment` is a team's name: the team holds the attribute (Coven's
+            // `Apply `Wronger` to @RoleChanger->Alignment`).
+            Val::Text(t) if self.lib.get(ElementKind::Team, t).is_some() => {
+                vec![Holder::Team(self.team_key(t))]
+            }
             _ => Vec::new(),
         }
     }
@@ -614,7 +636,7 @@ impl Game {
     ) -> u64 {
         let id = self.state.next_id;
         self.state.next_id += 1;
-        let source_role = source_player.map(|p| self.state.players[p].role.clone());
+        let source_role = self.source_role_of(source_player, parent);
         if let Holder::Group(g) = &holder {
             self.state.groups.entry(g.clone()).or_default();
         }
@@ -631,6 +653,7 @@ impl Game {
             counter: 0,
             parent,
             from_role: false,
+            target: None,
         });
         id
     }
@@ -860,11 +883,18 @@ impl Game {
 
     fn run_items(&mut self, items: Vec<Item>) {
         let mut keyed: Vec<(SortKey, Item)> = Vec::new();
+        // One tie-break draw per owner: a player's own abilities keep the order of their
+        // role text (Howling Wolf's `End Day` action before its `Passive End Day`).
+        let mut draws: Vec<(Owner, u64)> = Vec::new();
         for it in items {
-            let k = self.sort_key(&it);
+            let mut k = self.sort_key(&it);
+            match draws.iter().find(|(o, _)| *o == it.owner) {
+                Some((_, d)) => k.4 = *d,
+                None => draws.push((it.owner.clone(), k.4)),
+            }
             keyed.push((k, it));
         }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.index.cmp(&b.1.index)));
         for (_, it) in keyed {
             if self.state.outcome.is_some() {
                 return;
@@ -873,6 +903,7 @@ impl Game {
             ctx.selection = it.selection.clone();
             ctx.secondary = it.secondary.clone();
             if it.chosen {
+                ctx.chosen = true;
                 let fb = self.run_ability(&it.ability, &mut ctx);
                 self.feedback(&it, &ctx, fb);
             } else {
@@ -1195,12 +1226,14 @@ impl Game {
             match c {
                 Compulsion::Direct { .. } => ctx.direct = true,
                 Compulsion::Visitless { .. } => ctx.visitless = true,
+                Compulsion::Forced { .. } => ctx.chosen = false,
                 _ => {}
             }
         }
         if matches!(ctx.source, Source::Poll(_)) {
             ctx.visitless = true;
         }
+        ctx.first_new_attr = Some(self.state.next_id);
         self.run_steps(&ab.steps, ctx)
     }
 
@@ -1236,6 +1269,13 @@ impl Game {
                         ctx.cancel = local.cancel.or(ctx.cancel.take());
                         ctx.cont = local.cont;
                         ctx.vars = local.vars;
+                        if matches!(steps.get(i + 1), Some(Step::If { .. })) {
+                            // No Process format: the conditions below evaluate this
+                            // ability's result (Tanner: `Investigate … Player Count` then
+                            // `@Result is 0: …`).
+                            let v = f.clone().map(Val::Text).unwrap_or(Val::Nothing);
+                            ctx.vars.insert("result".into(), v);
+                        }
                         if fb.is_none() {
                             fb = f;
                         }
@@ -1424,12 +1464,16 @@ impl Game {
 
     /// If the acting player is obstructed for this ability type: the fake feedback.
     fn obstructed(&mut self, ctx: &Ctx, ty: &(String, String)) -> Option<Option<String>> {
+        if !ctx.chosen {
+            return None;
+        }
         let me = ctx.me?;
         if !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
             return None;
         }
         let found = self.state.attrs.iter().find(|a| {
             a.holder == Holder::Player(me)
+                && a.id < ctx.first_new_attr.unwrap_or(u64::MAX)
                 && match &a.kind {
                     AttrKind::Obstruction { filter, .. } => match filter {
                         None => true,
@@ -1441,6 +1485,14 @@ impl Game {
         let (id, fb) = match &found.kind {
             AttrKind::Obstruction { feedback, .. } => (found.id, feedback.clone()),
             _ => return None,
+        };
+        let fb = match fb {
+            Some(stored) => match self.fake_feedback(&stored) {
+                Some(f) => Some(f),
+                // `@Result`: the real feedback this time (the ability runs).
+                None => return None,
+            },
+            None => None,
         };
         self.host_log(format!("{}'s {} was obstructed", self.name(me), ty.0));
         self.use_attr(id);
@@ -1634,6 +1686,14 @@ impl Game {
                     ),
                     Protection::Absence(loc) => {
                         let l = self.eval(loc, ctx);
+                        if let Val::Group(g) = &l {
+                            if !self.place_exists(g) {
+                                self.host_log(format!(
+                                    "Protect: absence at #{g}, which is neither a group nor a location in play"
+                                ));
+                                return Some("Failure".into());
+                            }
+                        }
                         let l = match l {
                             Val::Players(ps) => {
                                 let ps = self.visit(ps, &ty, ctx);
@@ -1707,7 +1767,7 @@ impl Game {
                     if let Some(a) = self.attr_mut(id) {
                         a.values = values.clone();
                     }
-                    self.attr_started(id);
+                    self.run_attr_starting(id);
                 }
                 Some(
                     if holders.is_empty() {
@@ -1873,6 +1933,12 @@ impl Game {
                     other => norm(&self.text_of(&other)),
                 };
                 let shown = name.as_ref().map(|n| self.text(n, ctx));
+                if !self.place_exists(&loc) {
+                    self.host_log(format!(
+                        "Create Poll: #{loc} is neither a group nor a location in play"
+                    ));
+                    return Some("Failure".into());
+                }
                 Some(
                     if self.create_poll(&def, &loc, shown, ctx) {
                         "Success"
@@ -1949,6 +2015,7 @@ impl Game {
                         Audience::Player(p),
                         format!("You are now also {}.", def.name),
                     );
+                    self.run_attr_starting(id);
                     for (i, (ab, _)) in def.abilities.iter().enumerate() {
                         if timing_of(ab) == Some(Timing::OnAssigned) {
                             let owner = Owner {
@@ -1998,24 +2065,8 @@ impl Game {
                 let feedback = match feedback {
                     None => None,
                     Some(ObstructFeedback::Single(v)) => Some(self.text(v, ctx)),
-                    Some(ObstructFeedback::Chances(cs)) => {
-                        let total: f64 = cs
-                            .iter()
-                            .map(|(c, _)| c.parse::<f64>().unwrap_or(0.0))
-                            .sum();
-                        let roll = (self.rng.next_u64() % 1_000_000) as f64 / 1_000_000.0 * total;
-                        let mut acc = 0.0;
-                        let mut pick = None;
-                        for (c, v) in cs {
-                            acc += c.parse::<f64>().unwrap_or(0.0);
-                            if roll < acc {
-                                pick = Some(v.clone());
-                                break;
-                            }
-                        }
-                        pick.or_else(|| cs.last().map(|c| c.1.clone()))
-                            .map(|v| self.text(&v, ctx))
-                    }
+                    // Rolled each time the obstruction is used (`Game::fake_feedback`).
+                    Some(ObstructFeedback::Chances(cs)) => Some(self.encode_chances(cs, ctx)),
                 };
                 let ts = self.visit(v.players(), &ty, ctx);
                 for t in &ts {
@@ -2269,6 +2320,11 @@ impl Game {
                 }
             },
             Source::Team(t) => self.state.teams.entry(t.clone()).or_default().target = v,
+            Source::Attr(id) if self.custom_attr(*id) => {
+                if let Some(a) = self.attr_mut(*id) {
+                    a.target = v;
+                }
+            }
             _ => {
                 if let Some(p) = ctx.me {
                     self.state.players[p].target = v;
@@ -2457,6 +2513,7 @@ impl Game {
                 .unwrap_or(Val::Nothing),
         );
         self.fire(Ev::RoleChange { player: p }, &base);
+        self.old_role_changed(p, &old, &base);
         self.after_role_change(p, was_member, changer);
         true
     }
@@ -2485,7 +2542,8 @@ impl Game {
                     .unwrap_or(Val::Nothing),
             )
             .var("attacksource", Val::Text(source.to_string()))
-            .var("killingtype", Val::Text(kind.name().to_string()));
+            .var("killingtype", Val::Text(kind.name().to_string()))
+            .var("attacked", Val::Players(vec![t]));
         if kind == KillKind::Lynch {
             self.fire_timing_for(t, Timing::OnLynch, &base);
             if !self.state.players[t].alive {
@@ -2846,9 +2904,12 @@ impl Game {
         }
         self.record_use(owner.me, index, &owner.source, None);
         self.depth += 1;
-        // Automatic abilities give no action feedback.
-        let _ = self.run_ability(&ab, ctx);
+        // Automatic abilities give no action feedback, except a text the role wrote
+        // for a condition (Tanner's `None of your living disguised players are in the
+        // wolfpack`).
+        let fb = self.run_ability(&ab, ctx);
         self.depth -= 1;
+        self.written_feedback(&ab, ctx, fb);
     }
 
     // -----------------------------------------------------------------------------------
@@ -3296,7 +3357,15 @@ impl Game {
             (Timing::EndNight, Timing::PassiveEndNight)
         };
         let mut items = self.take_pending(&[end, Timing::EndPhase]);
-        items.extend(self.forced(&[end, Timing::EndPhase], &items));
+        // Forced actions not used by the end of the phase run now (`5 action`: "If a forced
+        // Action is not used voluntarily, it is instead automatically executed"), immediate
+        // ones included.
+        let imm = if day {
+            Timing::ImmediateDay
+        } else {
+            Timing::ImmediateNight
+        };
+        items.extend(self.forced(&[end, Timing::EndPhase, imm, Timing::Immediate], &items));
         items.extend(self.collect_passive(&[pend, Timing::PassiveEndPhase]));
         self.run_items(items);
         self.close_choices(phase);
@@ -3671,13 +3740,19 @@ impl Game {
                     continue;
                 }
             }
-            // Restrictions are checked against the phase the ability runs in.
+            // Restrictions are checked against the phase the ability runs in, except a
+            // temporal restriction naming the phase it is chosen in (the Chef's `Start Day:
+            // [Temporal: Night 1+]`).
             let saved = self.state.phase;
-            self.state.phase = run_phase;
+            self.state.phase = self.restriction_phase(&ab, phase, run_phase);
             let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
             self.state.phase = saved;
             if let Err(e) = ok {
-                refusal = e;
+                // Among abilities sharing a trigger, a condition that picks the other one
+                // is the least telling reason (Flute Player's two `Immediate Night` lines).
+                if refusal.is_empty() || refusal.starts_with("Condition:") {
+                    refusal = e;
+                }
                 continue;
             }
             if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
@@ -3748,6 +3823,7 @@ impl Game {
                 );
             } else {
                 self.record_use(Some(p), i, &owner.source, target);
+                ctx.chosen = true;
                 let fb = self.run_ability(&ab, &mut ctx);
                 let it = Item {
                     owner,

@@ -28,6 +28,13 @@ pub struct Ctx {
     pub cancel: Option<String>,
     /// Set by `Continue` in an evaluation branch.
     pub cont: bool,
+    /// The first attribute id created by the running ability: its own steps are not
+    /// obstructed by an obstruction it applies (`5 action`: abilities of one action "occur
+    /// independently and will not affect the execution of the other abilities").
+    pub first_new_attr: Option<u64>,
+    /// A chosen, not forced, action: only these can be obstructed (`13 obstructions`:
+    /// "Passive, starting and forced abilities cannot be obstructed").
+    pub chosen: bool,
 }
 
 impl Ctx {
@@ -44,6 +51,8 @@ impl Ctx {
             visitless: false,
             cancel: None,
             cont: false,
+            first_new_attr: None,
+            chosen: false,
         }
     }
 
@@ -201,11 +210,13 @@ impl Game {
             "selection" => ctx.selection.clone().unwrap_or(Val::Nothing),
             "secondaryselection" => ctx.secondary.clone().unwrap_or(Val::Nothing),
             "target" | "targetdead" => match self.target_of(ctx) {
-                Some(Val::Players(ps)) if lname == "target" => Val::Players(
-                    ps.into_iter()
-                        .filter(|&p| self.state.players[p].alive)
-                        .collect(),
-                ),
+                Some(Val::Players(ps)) if lname == "target" && !self.including_dead() => {
+                    Val::Players(
+                        ps.into_iter()
+                            .filter(|&p| self.state.players[p].alive)
+                            .collect(),
+                    )
+                }
                 Some(v) => v,
                 None => Val::Nothing,
             },
@@ -311,9 +322,22 @@ impl Game {
                 a.holder == Holder::Player(p)
                     && matches!(&a.kind, AttrKind::Role { role } if norm(role) == v)
             }),
-            "attrdisguise" => self.state.attrs.iter().any(|a| {
-                a.holder == Holder::Player(p) && matches!(a.kind, AttrKind::Disguise { .. })
-            }),
+            "attrdisguise" => {
+                // `@(AttrDisguise:Self)`: disguises applied by that player (guide, Advanced
+                // Target Types); other values: any disguise.
+                let by: Option<Vec<usize>> = match v.as_str() {
+                    "self" => Some(ctx.me.into_iter().collect()),
+                    "target" => Some(self.target_of(ctx).map(|t| t.players()).unwrap_or_default()),
+                    _ => None,
+                };
+                self.state.attrs.iter().any(|a| {
+                    a.holder == Holder::Player(p)
+                        && matches!(a.kind, AttrKind::Disguise { .. })
+                        && by
+                            .as_ref()
+                            .is_none_or(|b| a.source_player.is_some_and(|s| b.contains(&s)))
+                })
+            }
             "group" => self.in_group(p, &v),
             "align" | "alignment" => norm(&pl.alignment) == norm(&self.team_key(&v)),
             "role" => norm(&pl.role) == v,
@@ -401,17 +425,20 @@ impl Game {
                 other => other.clone(),
             },
             "members" => match &val {
-                Val::Group(g) => Val::Players(self.group_members(g)),
                 // A team's members: its living players (`&Ind->Members` in For Each &All).
                 Val::Teams(ts) => Val::Players(
                     self.living()
                         .into_iter()
                         .filter(|&q| {
-                            let a = norm(&self.state.players[q].alignment);
-                            ts.iter().any(|t| norm(t) == a)
+                            ts.iter()
+                                .any(|t| norm(t) == norm(&self.state.players[q].alignment))
                         })
                         .collect(),
                 ),
+                Val::Group(g) if self.lib.get(mafia_roles::ElementKind::Group, g).is_none() => {
+                    Val::Players(self.location_members(g))
+                }
+                Val::Group(g) => Val::Players(self.group_members(g)),
                 _ => Val::Nothing,
             },
             "counter" => match &val {
@@ -458,6 +485,10 @@ impl Game {
                     _ => Val::Nothing,
                 }
             }
+            "attr" | "attribute" => match &p.arg {
+                Some(name) => self.attr_of(&val, name),
+                None => Val::Nothing,
+            },
             "publicvotingpower" | "privatevotingpower" => match first {
                 Some(pl) => Val::Num(self.voting_power(pl, lname.starts_with("private"))),
                 None => Val::Nothing,

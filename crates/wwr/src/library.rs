@@ -8,7 +8,7 @@ use std::sync::Arc;
 use mafia_roles::ability::{
     Ability, AbilityKind, Base, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
 };
-use mafia_roles::element::{Access, Flag, Heading, Item, ListItem};
+use mafia_roles::element::{Flag, Heading, Item, ListItem};
 use mafia_roles::{ElementKind, RoleSet};
 use serde::{Deserialize, Serialize};
 
@@ -50,9 +50,18 @@ pub struct Def {
     pub random: Option<String>,
     /// Marker lines: `Haunted Role`, `Ghostly Role`, `Haunted Attribute`, `Ghostly Group`…
     pub flags: Vec<Flag>,
-    /// A location's `Members:` (who may write) and `Viewers:` (who may only read).
-    pub members: Option<Access>,
-    pub viewers: Option<Access>,
+    /// A location's `Sort Index:`, `Members:`, `Viewers:` and `Haunting:` lines.
+    pub location: Option<LocationDef>,
+}
+
+/// What a location file says (guide, Locations): where it sorts, who may write in it and
+/// who may only read it, and whether it exists only in haunting games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LocationDef {
+    pub sort_index: i64,
+    pub members: Option<mafia_roles::element::Access>,
+    pub viewers: Option<mafia_roles::element::Access>,
+    pub haunting: bool,
 }
 
 /// An ability (or trigger) that the engine cannot execute, found at load time.
@@ -134,9 +143,11 @@ impl Library {
                 voters: Vec::new(),
                 random: None,
                 flags: Vec::new(),
-                members: None,
-                viewers: None,
+                location: None,
             };
+            if el.kind == ElementKind::Location {
+                def.location = Some(LocationDef::default());
+            }
             for item in &el.items {
                 match item {
                     Item::WinCondition(v) => {
@@ -150,8 +161,26 @@ impl Library {
                     }
                     Item::Random(s) => def.random = Some(s.value.clone()),
                     Item::Flag(f) => def.flags.push(f.value),
-                    Item::Members(a) => def.members = Some(a.value.clone()),
-                    Item::Viewers(a) => def.viewers = Some(a.value.clone()),
+                    Item::SortIndex(n) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.sort_index = n.value
+                        }
+                    }
+                    Item::Members(a) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.members = Some(a.value.clone())
+                        }
+                    }
+                    Item::Viewers(a) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.viewers = Some(a.value.clone())
+                        }
+                    }
+                    Item::Haunting(b) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.haunting = b.value
+                        }
+                    }
                     _ => {}
                 }
             }

@@ -6,6 +6,8 @@
 //! roles = ["Fortune Teller", "Witch", "Wolf"]     # dealt at random to players without one
 //! players = ["Alice", "Bob", "Carol"]
 //!
+//! locations = ["town_square", "voting_booth"]    # default: every non-haunting location
+//!
 //! [host]                                          # host information: %Role%, %Player1%…
 //! Role = "Citizen"
 //! ```
@@ -72,6 +74,10 @@ pub struct Setup {
     /// attribute names by player, applied at the start (`~Persistent`).
     #[serde(default)]
     pub modifiers: BTreeMap<String, Vec<String>>,
+    /// Locations in play (`town_square`, `tavern`…, by file or title name); empty: every
+    /// location of the role set that is not haunting-only.
+    #[serde(default)]
+    pub locations: Vec<String>,
 }
 
 impl Setup {

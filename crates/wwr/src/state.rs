@@ -255,6 +255,10 @@ pub struct Attr {
     pub parent: Option<u64>,
     /// Part of the role (role attributes), lost with it.
     pub from_role: bool,
+    /// A custom attribute's own target (`Starting: Target @ThisAttr->Source` in the Raven),
+    /// so it does not overwrite the holder's.
+    #[serde(default)]
+    pub target: Option<Val>,
 }
 
 /// Where an ability is defined and who runs it.

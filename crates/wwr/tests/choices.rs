@@ -25,6 +25,7 @@ fn game_with_polls(players: &[(&str, &str)], polls: &[&str]) -> Game {
         host: Default::default(),
         haunting: false,
         modifiers: Default::default(),
+        locations: Vec::new(),
     };
     Game::new(setup, lib(), 7).expect("game starts")
 }

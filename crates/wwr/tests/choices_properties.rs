@@ -39,6 +39,7 @@ fn choosers(seed: u64) -> Game {
         host: Default::default(),
         haunting: false,
         modifiers: Default::default(),
+        locations: Vec::new(),
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }

@@ -52,6 +52,10 @@ const FILES: &[(&str, &str)] = &[
         "**Diner** | Townsfolk Miscellaneous\n__Formalized__\nPassive Start Day: `Meal` Choice Creation (Eat, Skip)\nEnd Day: `Meal` Choice Choose @Chosen\nChoice `Eat` Chosen: Apply `Fed` to @Self\n",
     ),
     (
+        "locations/voting_booth",
+        "**Voting Booth**\n__Formalized__\nSort Index: 5\nMembers: *None*\nViewers: *All*\n",
+    ),
+    (
         "polls/Lynch",
         "**Lynch** | Poll\nAvailable Options: @All, Abstain\nAllowed Voters: @All\nPassive Start Day: Create Poll in #voting_booth [Temporal: Day 1+]\nOn Poll Closed: Lynch @Winner\n",
     ),
@@ -92,6 +96,7 @@ fn game(players: &[(&str, &str)]) -> Game {
         host: Default::default(),
         haunting: false,
         modifiers: Default::default(),
+        locations: Vec::new(),
     };
     let g = Game::new(setup, lib, 7).expect("game starts");
     assert!(g.state.unsupported.is_empty(), "{:?}", g.state.unsupported);

@@ -75,6 +75,7 @@ fn different_seeds_deal_roles_differently() {
             host: Default::default(),
             haunting: false,
             modifiers: Default::default(),
+            locations: Vec::new(),
         };
         let g = Game::new(setup, lib(), seed).unwrap();
         g.state

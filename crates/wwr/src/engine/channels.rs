@@ -125,8 +125,9 @@ impl Game {
                 }
                 if let Some(l) = self.lib.get(ElementKind::Location, n) {
                     return l
-                        .members
+                        .location
                         .as_ref()
+                        .and_then(|x| x.members.as_ref())
                         .is_some_and(|a| self.access_matches(p, a));
                 }
                 self.holds_extra_role(p, n) && (alive || ghost)
@@ -150,12 +151,15 @@ impl Game {
         let Some(l) = self.lib.get(ElementKind::Location, loc) else {
             return false;
         };
-        let alive = |a: &Option<Access>| match a {
+        let alive = |a: Option<&Access>| match a {
             Some(Access::Everybody) => true,
             Some(Access::Players(ts)) => ts.iter().any(|t| t.value == PlayerType::Alive),
             _ => false,
         };
-        !alive(&l.members) && !alive(&l.viewers)
+        let Some(l) = l.location.as_ref() else {
+            return false;
+        };
+        !alive(l.members.as_ref()) && !alive(l.viewers.as_ref())
     }
 
     /// Whether a player may read a channel: its writers, a group's past members, a
@@ -170,8 +174,9 @@ impl Game {
                 if self.lib.get(ElementKind::Group, n).is_some() {
                     self.in_group(p, n)
                 } else if let Some(l) = self.lib.get(ElementKind::Location, n) {
-                    l.viewers
+                    l.location
                         .as_ref()
+                        .and_then(|x| x.viewers.as_ref())
                         .is_some_and(|a| self.access_matches(p, a))
                 } else {
                     self.holds_extra_role(p, n)

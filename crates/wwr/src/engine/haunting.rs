@@ -15,7 +15,7 @@
 //! - `Resurrect` brings a ghost back to life.
 
 use mafia_roles::ability::{
-    Ability, AbilityKind, Activation, Event as TEvent, KillKind, Restriction, Timing, Trigger,
+    Ability, AbilityKind, Activation, Event as TEvent, KillKind, Restriction, Trigger,
 };
 use mafia_roles::element::Flag;
 
@@ -65,42 +65,6 @@ impl Game {
                     None,
                 );
             }
-        }
-    }
-
-    /// A custom attribute applied during the game runs its `Starting` abilities, held by
-    /// its holder (Tavern Haunting joins `#Tavern-Haunting`, Enchanted joins `#Enchanted`).
-    pub(crate) fn attr_started(&mut self, id: u64) {
-        let Some(a) = self.attr(id).cloned() else {
-            return;
-        };
-        let (AttrKind::Custom { name }, Holder::Player(p)) = (&a.kind, &a.holder) else {
-            return;
-        };
-        let Some(def) = self
-            .lib
-            .get(mafia_roles::ElementKind::Attribute, name)
-            .cloned()
-        else {
-            return;
-        };
-        for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if !matches!(
-                &*ab.trigger,
-                Trigger::Timing {
-                    timing: Timing::Starting,
-                    ..
-                }
-            ) {
-                continue;
-            }
-            let owner = super::Owner {
-                source: Source::Attr(id),
-                me: Some(*p),
-                attr: Some(id),
-            };
-            let ctx = self.ctx_for(&owner, i);
-            self.run_triggered(&owner, i, ab.clone(), ctx);
         }
     }
 

@@ -42,6 +42,7 @@ pub fn game_seeded_with(
         host: Default::default(),
         haunting,
         modifiers: mods,
+        locations: Vec::new(),
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }

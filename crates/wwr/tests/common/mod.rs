@@ -43,6 +43,7 @@ pub fn game_seeded(players: &[(&str, &str)], seed: u64) -> Game {
         host: Default::default(),
         haunting: false,
         modifiers: Default::default(),
+        locations: Vec::new(),
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }
