@@ -10,7 +10,10 @@ use miette::{IntoDiagnostic, WrapErr, miette};
 pub enum WwrCommand {
     /// Start a game from a setup file; prints the saved game (JSON) to stdout.
     New(NewArgs),
-    /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`.
+    /// Answer a prompt or vote: `"Alice: Immediate Night: @Selection = Bob"`; answer a choice
+    /// with `@Chosen`: `"Ana: Immediate Night: @Chosen = Poison, @Selection = Bob"`; write in
+    /// a channel, `"Alice: Say #tavern: hi"`, or through a whispering connection,
+    /// `"Bob: Whisper Bartender: hi"`.
     Act(ActArgs),
     /// End the current phase and start the next one.
     Next(GameArg),
@@ -31,7 +34,8 @@ pub struct NewArgs {
 pub struct ActArgs {
     /// The saved game (rewritten in place).
     pub game: PathBuf,
-    /// One action line.
+    /// One action line: `<Player>: <Trigger> [|prompt|]: @Selection = <X>[, @SecondarySelection
+    /// = <Y>][, @Chosen = <Option>]` or `<Player>: Vote <Poll>: <Option>|none`.
     pub line: Option<String>,
     /// A file of action lines (one per line; `next` advances the phase; `#` comments).
     #[arg(long)]

@@ -184,3 +184,102 @@ fn unknown_roles_get_a_suggestion() {
         err(&o)
     );
 }
+
+#[test]
+fn a_choice_is_listed_for_its_player_and_answered_with_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = dir.path().join("setup.toml");
+    let roles = demo("").join("../../../shared/fixtures/wwr-roles");
+    std::fs::write(
+        &setup,
+        format!(
+            "roles_dir = {:?}\npolls = [\"Lynch\"]\nplayers = [\n  {{ name = \"Ana\", role = \"Apothecary\" }},\n  {{ name = \"Dave\", role = \"Citizen\" }},\n  {{ name = \"Cid\", role = \"Citizen\" }},\n  {{ name = \"Eve\", role = \"Wolf\" }},\n]\n",
+            roles.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let o = mafia(&["wwr", "new", setup.to_str().unwrap(), "--seed", "3"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let game = dir.path().join("game.json");
+    std::fs::write(&game, o.stdout).unwrap();
+    let g = game.to_str().unwrap();
+    assert!(mafia(&["wwr", "next", g]).status.success());
+
+    let o = mafia(&["wwr", "show", g, "--player", "Ana"]);
+    assert!(
+        out(&o).contains(
+            "Immediate Night: `Apothecary` Choice Choose @Chosen (@Chosen = one of Poison, Cure)"
+        ),
+        "{}",
+        out(&o)
+    );
+    let o = mafia(&[
+        "wwr",
+        "act",
+        g,
+        "Ana: Immediate Night: @Chosen = Burn, @Selection = Eve",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        err(&o)
+            .contains("`Burn` is not an option of the `Apothecary` choice (options: Poison, Cure)"),
+        "{}",
+        err(&o)
+    );
+    let o = mafia(&[
+        "wwr",
+        "act",
+        g,
+        "Ana: Immediate Night: @Chosen = Poison, @Selection = Eve",
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        out(&o).contains("to Ana: Your target is now Eve."),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        out(&o).contains("host: Ana chose Poison on the `Apothecary` choice"),
+        "{}",
+        out(&o)
+    );
+}
+
+#[test]
+fn a_haunting_game_whispers_in_the_tavern_and_shows_ghosts_and_channels() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = new_game(dir.path(), "haunting.toml", "7");
+    let g = game.to_str().unwrap();
+    let o = mafia(&["wwr", "act", g, "Bob: Whisper Bartender: welcome, all"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = mafia(&["wwr", "act", g, "Dave: Say #tavern: hello"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = mafia(&["wwr", "show", g, "--player", "Alice"]);
+    let shown = out(&o);
+    assert!(shown.contains("Channels:"), "{shown}");
+    assert!(shown.contains("#Tavern (read, write)"), "{shown}");
+    assert!(shown.contains("[D0] Bartender: welcome, all"), "{shown}");
+    assert!(shown.contains("[D0] Dave: hello"), "{shown}");
+    // The wolf kills Alice: she becomes a ghost, who reads the tavern but cannot write.
+    for line in ["next", "Eve: Vote Wolfpack: Alice", "next"] {
+        let o = if line == "next" {
+            mafia(&["wwr", "next", g])
+        } else {
+            mafia(&["wwr", "act", g, line])
+        };
+        assert!(o.status.success(), "{line}: {}", err(&o));
+    }
+    let o = mafia(&["wwr", "show", g]);
+    assert!(
+        out(&o).contains("Alice — Fortune Teller (Townsfolk, ghost)"),
+        "{}",
+        out(&o)
+    );
+    let o = mafia(&["wwr", "act", g, "Alice: Say #tavern: boo"]);
+    assert!(!o.status.success());
+    assert!(
+        err(&o).contains("Alice cannot write in #Tavern"),
+        "{}",
+        err(&o)
+    );
+}

@@ -38,6 +38,9 @@ fn setup(dir: &std::path::Path) -> Setup {
         roles: ROLES.iter().map(|r| r.to_string()).collect(),
         polls: vec!["Lynch".into()],
         host: Default::default(),
+        haunting: false,
+        modifiers: Default::default(),
+        locations: Vec::new(),
     }
 }
 

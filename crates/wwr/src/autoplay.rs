@@ -77,6 +77,20 @@ pub fn random_lines(game: &Game, d: &mut Driver) -> Vec<String> {
             ));
         }
     }
+    // Open choices: a random option (with a random target, in case it takes one).
+    for &p in &living {
+        for (trigger, options) in game.choice_answers(p) {
+            if options.is_empty() || d.below(2) == 0 {
+                continue;
+            }
+            let opt = &options[d.below(options.len())];
+            let target = &s.players[living[d.below(living.len())]].name;
+            lines.push(format!(
+                "{}: {trigger}: @Chosen = {opt}, @Selection = {target}",
+                s.players[p].name
+            ));
+        }
+    }
     lines
 }
 

@@ -16,7 +16,17 @@
 //! attacks with groups first (by group name), then townsfolk, werewolf and other roles, each
 //! alphabetically; remaining ties by a draw from the game's seeded RNG.
 
+mod channels;
+mod haunting;
+
 use std::sync::Arc;
+
+mod audit;
+mod choices;
+mod copying;
+mod groups;
+mod locations;
+mod polls;
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
@@ -48,6 +58,8 @@ pub struct Game {
     depth: u32,
     /// Evaluate `On <Target> Death` subjects including dead players.
     include_dead: bool,
+    /// Set while `Copy … (Suppressed)` changes a role: its `Starting` abilities do not run.
+    suppress_starting: bool,
 }
 
 /// A pattern naming attributes: `Marker`, `Defense:Active`, `GroupMembership:Bakers`,
@@ -154,7 +166,7 @@ fn params_of(a: &Ability) -> Params {
 
 fn uses_selection(a: &Ability) -> bool {
     let text = a.to_text();
-    text.contains("@Selection") || text.contains("@SecondarySelection")
+    text.contains("@Selection") || text.contains("@SecondarySelection") || text.contains("@Chosen")
 }
 
 /// The ability type and subtype names used by filters (`[Investigating]`, `non-killing`).
@@ -188,6 +200,7 @@ pub fn type_names(k: &AbilityKind) -> (String, String) {
         }
         A::Change { kind, .. } => ("Changing", format!("{} Changing", kind.name())),
         A::Copy { .. } => ("Copying", "Copying".into()),
+        A::Switch { .. } => ("Switching", "Switching".into()),
         _ => ("Other", "Other".into()),
     };
     (t.to_string(), s)
@@ -235,6 +248,7 @@ impl Game {
     /// Starts a game: deals roles with the seeded RNG, applies role attributes, lets every
     /// player join their team, and runs the `Starting` abilities (phase D0).
     pub fn new(setup: Setup, lib: Arc<Library>, seed: u64) -> Result<Game, WwrError> {
+        locations::locations_in_play(&lib, &setup)?;
         let mut rng = GameRng::new(seed);
         let mut deck: Vec<String> = setup.roles.clone();
         rng.shuffle(&mut deck);
@@ -302,6 +316,13 @@ impl Game {
             rng: rng.save(),
             outcome: None,
             unsupported,
+            ascension: Default::default(),
+            disbanded: Vec::new(),
+            choices: Vec::new(),
+            added_polls: Vec::new(),
+            candidate_manipulations: Vec::new(),
+            channels: Default::default(),
+            ghosts: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -310,6 +331,7 @@ impl Game {
             died_now: Vec::new(),
             depth: 0,
             include_dead: false,
+            suppress_starting: false,
         };
         game.start();
         game.sync();
@@ -333,6 +355,7 @@ impl Game {
             died_now: Vec::new(),
             depth: 0,
             include_dead: false,
+            suppress_starting: false,
         })
     }
 
@@ -350,7 +373,9 @@ impl Game {
         for p in 0..self.state.players.len() {
             self.join_team(p);
         }
-        let items = self.collect_passive(&[Timing::Starting]);
+        self.apply_modifiers();
+        let mut items = self.collect_passive(&[Timing::Starting]);
+        items.retain(|it| !self.attr_ability_used(&it.owner.source, it.index));
         self.run_items(items);
         let items = self.collect_passive(&[Timing::Passive]);
         self.run_items(items);
@@ -457,7 +482,10 @@ impl Game {
 
     pub fn voting_power(&self, p: usize, private: bool) -> i64 {
         let want = if private { "private" } else { "public" };
+        // `special public voting power` is added on top of the (possibly manipulated)
+        // public voting power (the Mayor's extra vote); it is 0 unless manipulated.
         let mut power = 1;
+        let mut special = 0;
         let mine: Vec<&Attr> = self
             .state
             .attrs
@@ -472,13 +500,19 @@ impl Game {
                     value,
                 } = &a.kind
                 {
-                    if *relative == rel && norm(subtype).contains(want) {
-                        power = if rel { power + value } else { *value };
+                    let sub = norm(subtype);
+                    if *relative == rel && sub.contains(want) {
+                        let slot = if sub.contains("special") {
+                            &mut special
+                        } else {
+                            &mut power
+                        };
+                        *slot = if rel { *slot + value } else { *value };
                     }
                 }
             }
         }
-        power.max(0)
+        (power.max(0) + special).max(0)
     }
 
     pub(crate) fn target_of(&self, ctx: &Ctx) -> Option<Val> {
@@ -486,6 +520,9 @@ impl Game {
             Source::Group(g) => self.state.groups.get(g).and_then(|s| s.target.clone()),
             Source::Poll(p) => self.state.poll_targets.get(&norm(p)).cloned(),
             Source::Team(t) => self.state.teams.get(t).and_then(|s| s.target.clone()),
+            Source::Attr(id) if self.custom_attr(*id) => {
+                self.attr(*id).and_then(|a| a.target.clone())
+            }
             _ => ctx.me.and_then(|p| self.state.players[p].target.clone()),
         }
     }
@@ -500,9 +537,10 @@ impl Game {
                     Some((k, v)) => (k.to_string(), Some(v.trim_start_matches(':').to_string())),
                     None => (t, None),
                 };
+                let value = value.map(|v| self.source_player_value(&v, ctx).unwrap_or(norm(&v)));
                 AttrPattern::Name {
                     kind: norm(&kind),
-                    value: value.map(|v| norm(&v)),
+                    value,
                 }
             }
         }
@@ -514,6 +552,11 @@ impl Game {
             Val::Teams(t) => t.iter().map(|t| Holder::Team(t.clone())).collect(),
             Val::Group(g) => vec![Holder::Group(g.clone())],
             Val::Attr(id) => vec![Holder::Attr(*id)],
+            // `@X->Alignment` is a team's name: the team holds the attribute (Coven's
+            // `Apply `Wronger` to @RoleChanger->Alignment`).
+            Val::Text(t) if self.lib.get(ElementKind::Team, t).is_some() => {
+                vec![Holder::Team(self.team_key(t))]
+            }
             _ => Vec::new(),
         }
     }
@@ -533,6 +576,7 @@ impl Game {
                     AttrKind::Obstruction { .. } => ("obstruction".into(), None),
                     AttrKind::Role { role } => ("role".into(), Some(norm(role))),
                     AttrKind::Redirection { .. } => ("redirection".into(), None),
+                    AttrKind::Whisper { name, .. } => ("whispering".into(), Some(norm(name))),
                 };
                 let kind_ok = *kind == k
                     || (kind == "obstructed" && k == "obstruction")
@@ -592,7 +636,7 @@ impl Game {
     ) -> u64 {
         let id = self.state.next_id;
         self.state.next_id += 1;
-        let source_role = source_player.map(|p| self.state.players[p].role.clone());
+        let source_role = self.source_role_of(source_player, parent);
         if let Holder::Group(g) = &holder {
             self.state.groups.entry(g.clone()).or_default();
         }
@@ -609,6 +653,7 @@ impl Game {
             counter: 0,
             parent,
             from_role: false,
+            target: None,
         });
         id
     }
@@ -707,7 +752,7 @@ impl Game {
     fn owners(&self, include_dead: bool) -> Vec<Owner> {
         let mut out = Vec::new();
         for (p, pl) in self.state.players.iter().enumerate() {
-            if !pl.alive && !include_dead {
+            if !pl.alive && !include_dead && !self.is_ghost(p) {
                 continue;
             }
             out.push(Owner {
@@ -731,7 +776,7 @@ impl Game {
             .state
             .groups
             .keys()
-            .filter(|g| !self.group_members(g).is_empty())
+            .filter(|g| !self.group_members(g).is_empty() && !self.is_disbanded(g))
             .cloned()
             .collect();
         groups.sort();
@@ -838,11 +883,18 @@ impl Game {
 
     fn run_items(&mut self, items: Vec<Item>) {
         let mut keyed: Vec<(SortKey, Item)> = Vec::new();
+        // One tie-break draw per owner: a player's own abilities keep the order of their
+        // role text (Howling Wolf's `End Day` action before its `Passive End Day`).
+        let mut draws: Vec<(Owner, u64)> = Vec::new();
         for it in items {
-            let k = self.sort_key(&it);
+            let mut k = self.sort_key(&it);
+            match draws.iter().find(|(o, _)| *o == it.owner) {
+                Some((_, d)) => k.4 = *d,
+                None => draws.push((it.owner.clone(), k.4)),
+            }
             keyed.push((k, it));
         }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.index.cmp(&b.1.index)));
         for (_, it) in keyed {
             if self.state.outcome.is_some() {
                 return;
@@ -851,6 +903,7 @@ impl Game {
             ctx.selection = it.selection.clone();
             ctx.secondary = it.secondary.clone();
             if it.chosen {
+                ctx.chosen = true;
                 let fb = self.run_ability(&it.ability, &mut ctx);
                 self.feedback(&it, &ctx, fb);
             } else {
@@ -926,13 +979,7 @@ impl Game {
                 Restriction::Status { status, .. } => {
                     status_seen = true;
                     if let Some(p) = ctx.me {
-                        let alive = self.state.players[p].alive;
-                        let ok = match status.name() {
-                            "Alive" => alive,
-                            "Ghostly" => !alive,
-                            _ => true,
-                        };
-                        if !ok {
+                        if !self.status_holds(p, status.name()) {
                             return Err(format!("Status: {}", status.name()));
                         }
                     }
@@ -940,7 +987,15 @@ impl Game {
                 other => self.restriction_ok(other, ctx, &r)?,
             }
         }
-        if !status_seen && matches!(ctx.source, Source::Role(_)) {
+        let haunt = if status_seen {
+            None
+        } else {
+            self.haunt_status(ab, ctx)
+        };
+        if let Some(Err(e)) = haunt {
+            return Err(e);
+        }
+        if haunt.is_none() && !status_seen && matches!(ctx.source, Source::Role(_)) {
             if let Some(p) = ctx.me {
                 if !self.state.players[p].alive && !self.is_death_trigger(ab) {
                     return Err("the player is dead".into());
@@ -968,7 +1023,10 @@ impl Game {
 
     fn is_death_trigger(&self, ab: &Ability) -> bool {
         match &*ab.trigger {
-            Trigger::On { event, .. } => matches!(event, TEvent::Death | TEvent::Killed),
+            Trigger::On { event, .. } => matches!(
+                event,
+                TEvent::Death | TEvent::Killed | TEvent::Banished | TEvent::Banishment
+            ),
             Trigger::Timing { timing, .. } => {
                 matches!(timing, Timing::OnLynch | Timing::OnRemoval | Timing::OnEnd)
             }
@@ -1168,12 +1226,14 @@ impl Game {
             match c {
                 Compulsion::Direct { .. } => ctx.direct = true,
                 Compulsion::Visitless { .. } => ctx.visitless = true,
+                Compulsion::Forced { .. } => ctx.chosen = false,
                 _ => {}
             }
         }
         if matches!(ctx.source, Source::Poll(_)) {
             ctx.visitless = true;
         }
+        ctx.first_new_attr = Some(self.state.next_id);
         self.run_steps(&ab.steps, ctx)
     }
 
@@ -1209,6 +1269,13 @@ impl Game {
                         ctx.cancel = local.cancel.or(ctx.cancel.take());
                         ctx.cont = local.cont;
                         ctx.vars = local.vars;
+                        if matches!(steps.get(i + 1), Some(Step::If { .. })) {
+                            // No Process format: the conditions below evaluate this
+                            // ability's result (Tanner: `Investigate … Player Count` then
+                            // `@Result is 0: …`).
+                            let v = f.clone().map(Val::Text).unwrap_or(Val::Nothing);
+                            ctx.vars.insert("result".into(), v);
+                        }
                         if fb.is_none() {
                             fb = f;
                         }
@@ -1315,6 +1382,15 @@ impl Game {
                 }
             }
             let base = ctx.clone();
+            if let Some(c) = self.fire_visit(me, t, ty, &base) {
+                self.host_log(format!(
+                    "{}'s visit to {} was cancelled",
+                    self.name(me),
+                    self.name(t)
+                ));
+                ctx.cancel = Some(c);
+                continue;
+            }
             if let Some(c) = self.fire(
                 Ev::Visited {
                     target: t,
@@ -1388,12 +1464,16 @@ impl Game {
 
     /// If the acting player is obstructed for this ability type: the fake feedback.
     fn obstructed(&mut self, ctx: &Ctx, ty: &(String, String)) -> Option<Option<String>> {
+        if !ctx.chosen {
+            return None;
+        }
         let me = ctx.me?;
         if !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
             return None;
         }
         let found = self.state.attrs.iter().find(|a| {
             a.holder == Holder::Player(me)
+                && a.id < ctx.first_new_attr.unwrap_or(u64::MAX)
                 && match &a.kind {
                     AttrKind::Obstruction { filter, .. } => match filter {
                         None => true,
@@ -1405,6 +1485,14 @@ impl Game {
         let (id, fb) = match &found.kind {
             AttrKind::Obstruction { feedback, .. } => (found.id, feedback.clone()),
             _ => return None,
+        };
+        let fb = match fb {
+            Some(stored) => match self.fake_feedback(&stored) {
+                Some(f) => Some(f),
+                // `@Result`: the real feedback this time (the ability runs).
+                None => return None,
+            },
+            None => None,
         };
         self.host_log(format!("{}'s {} was obstructed", self.name(me), ty.0));
         self.use_attr(id);
@@ -1462,7 +1550,12 @@ impl Game {
                 let source = self.attack_source(ctx);
                 let mut ok = false;
                 for t in ts {
-                    ok |= self.attack(t, *k, ctx.me, &source, false);
+                    ok |= match k {
+                        KillKind::Banish | KillKind::TrueBanish => {
+                            self.banish(t, *k, ctx.me, &source)
+                        }
+                        _ => self.attack(t, *k, ctx.me, &source, false),
+                    };
                 }
                 Some(if ok { "Success" } else { "Failure" }.to_string())
             }
@@ -1593,6 +1686,14 @@ impl Game {
                     ),
                     Protection::Absence(loc) => {
                         let l = self.eval(loc, ctx);
+                        if let Val::Group(g) = &l {
+                            if !self.place_exists(g) {
+                                self.host_log(format!(
+                                    "Protect: absence at #{g}, which is neither a group nor a location in play"
+                                ));
+                                return Some("Failure".into());
+                            }
+                        }
                         let l = match l {
                             Val::Players(ps) => {
                                 let ps = self.visit(ps, &ty, ctx);
@@ -1666,6 +1767,7 @@ impl Game {
                     if let Some(a) = self.attr_mut(id) {
                         a.values = values.clone();
                     }
+                    self.run_attr_starting(id);
                 }
                 Some(
                     if holders.is_empty() {
@@ -1789,6 +1891,23 @@ impl Game {
                 }
                 Some("Success".into())
             }
+            A::Poll {
+                action: mafia_roles::ability::PollAction::Add,
+                poll,
+            } => self.add_poll(poll, ctx),
+            A::ManipulatePoll {
+                poll,
+                manipulation,
+                duration,
+            } => self.manipulate_candidates(poll, manipulation, duration, &ty, ctx),
+            A::ChoiceCreation {
+                name,
+                recipient,
+                options,
+            } => self.create_choice(name, recipient, options, ctx),
+            A::ChoiceChoose { name, option } => self.choose(name, option, ctx),
+            A::Copy { target, suppressed } => self.copy_player(target, *suppressed, &ty, ctx),
+            A::Switch { target } => self.switch_with(target, &ty, ctx),
             A::Poll { action, poll } => {
                 let name = norm(&self.text(poll, ctx));
                 match action.name() {
@@ -1814,6 +1933,12 @@ impl Game {
                     other => norm(&self.text_of(&other)),
                 };
                 let shown = name.as_ref().map(|n| self.text(n, ctx));
+                if !self.place_exists(&loc) {
+                    self.host_log(format!(
+                        "Create Poll: #{loc} is neither a group nor a location in play"
+                    ));
+                    return Some("Failure".into());
+                }
                 Some(
                     if self.create_poll(&def, &loc, shown, ctx) {
                         "Success"
@@ -1890,6 +2015,7 @@ impl Game {
                         Audience::Player(p),
                         format!("You are now also {}.", def.name),
                     );
+                    self.run_attr_starting(id);
                     for (i, (ab, _)) in def.abilities.iter().enumerate() {
                         if timing_of(ab) == Some(Timing::OnAssigned) {
                             let owner = Owner {
@@ -1939,24 +2065,8 @@ impl Game {
                 let feedback = match feedback {
                     None => None,
                     Some(ObstructFeedback::Single(v)) => Some(self.text(v, ctx)),
-                    Some(ObstructFeedback::Chances(cs)) => {
-                        let total: f64 = cs
-                            .iter()
-                            .map(|(c, _)| c.parse::<f64>().unwrap_or(0.0))
-                            .sum();
-                        let roll = (self.rng.next_u64() % 1_000_000) as f64 / 1_000_000.0 * total;
-                        let mut acc = 0.0;
-                        let mut pick = None;
-                        for (c, v) in cs {
-                            acc += c.parse::<f64>().unwrap_or(0.0);
-                            if roll < acc {
-                                pick = Some(v.clone());
-                                break;
-                            }
-                        }
-                        pick.or_else(|| cs.last().map(|c| c.1.clone()))
-                            .map(|v| self.text(&v, ctx))
-                    }
+                    // Rolled each time the obstruction is used (`Game::fake_feedback`).
+                    Some(ObstructFeedback::Chances(cs)) => Some(self.encode_chances(cs, ctx)),
                 };
                 let ts = self.visit(v.players(), &ty, ctx);
                 for t in &ts {
@@ -2017,9 +2127,13 @@ impl Game {
                         }
                         Some(if ok { "Success" } else { "Failure" }.into())
                     }
+                    "Group" => self.group_change(&v, &to),
                     _ => {
                         let team = self.team_key(&self.text_of(&to));
                         for p in v.players() {
+                            if self.loyalty_blocks(p, "Alignment Change") {
+                                continue;
+                            }
                             self.state.players[p].alignment = team.clone();
                             self.join_team(p);
                         }
@@ -2132,21 +2246,38 @@ impl Game {
                 }
                 None
             }
+            A::Loyalty { to, kind } => self.loyalty(to, *kind, ctx),
+            A::Ascend => self.ascend(ctx, true),
+            A::Descend => self.ascend(ctx, false),
+            A::Disband { target } => self.disband_ability(target.as_ref(), ctx),
+            A::Shuffle { targets } => self.shuffle(targets, ctx),
+            A::Whisper {
+                from,
+                to,
+                disguise,
+                duration,
+            } => self.run_whisper(from, to, disguise, duration, ctx),
+            A::ConversationReset { target } => self.run_reset(target, ctx),
+            A::Lock { location, unlock } => self.run_lock(location, *unlock, ctx),
+            A::Transfer { role, from, to } => self.run_transfer(role, from, to, ctx),
+            A::Execute { name, location } => self.run_execute(name, location, ctx),
+            A::Format {
+                target,
+                template,
+                split,
+            } => self.run_format(target, template, split, ctx),
+            A::Resurrect { target } => {
+                let v = self.eval(target, ctx);
+                self.resurrect(v.players())
+            }
+            // Read from the attribute's definition by `haunt_status`.
+            A::Activate { .. } => None,
             A::Feedback { value } => Some(self.text(value, ctx)),
             A::Continue => {
                 ctx.cont = true;
                 None
             }
             A::Nothing => None,
-            other => {
-                let mut s = String::new();
-                other.write(&mut s);
-                self.host_log(format!(
-                    "{} (skipped: not supported yet, see docs/wwr-unsupported.md)",
-                    s
-                ));
-                None
-            }
         };
         if let (Some(me), Source::Role(_) | Source::Attr(_)) = (ctx.me, &ctx.source) {
             if self.depth < 12 && ty.0 != "Other" {
@@ -2189,6 +2320,11 @@ impl Game {
                 }
             },
             Source::Team(t) => self.state.teams.entry(t.clone()).or_default().target = v,
+            Source::Attr(id) if self.custom_attr(*id) => {
+                if let Some(a) = self.attr_mut(*id) {
+                    a.target = v;
+                }
+            }
             _ => {
                 if let Some(p) = ctx.me {
                     self.state.players[p].target = v;
@@ -2272,6 +2408,7 @@ impl Game {
             self.remove_attr(id);
         }
         self.state.groups.entry(norm(g)).or_default();
+        self.reopen(g, membership);
         self.new_attr(
             Holder::Player(p),
             AttrKind::GroupMembership {
@@ -2308,6 +2445,11 @@ impl Game {
             self.host_log(format!("Role Change: unknown role `{role}`"));
             return false;
         };
+        if self.loyalty_blocks(p, "Role Change") {
+            return false;
+        }
+        self.fire_changed(p);
+        let was_member = self.member_groups(p);
         let old = self.state.players[p].role.clone();
         // Role loss: permanent attributes and role attributes go, memberships downgrade.
         let lost: Vec<u64> = self
@@ -2342,7 +2484,7 @@ impl Game {
         self.add_role_attributes(p, &def.name);
         // The new role's starting abilities run (Copy (Suppressed) is the exception).
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if timing_of(ab) == Some(Timing::Starting) {
+            if timing_of(ab) == Some(Timing::Starting) && !self.suppress_starting {
                 let owner = Owner {
                     source: Source::Role(def.name.clone()),
                     me: Some(p),
@@ -2371,6 +2513,8 @@ impl Game {
                 .unwrap_or(Val::Nothing),
         );
         self.fire(Ev::RoleChange { player: p }, &base);
+        self.old_role_changed(p, &old, &base);
+        self.after_role_change(p, was_member, changer);
         true
     }
 
@@ -2398,9 +2542,13 @@ impl Game {
                     .unwrap_or(Val::Nothing),
             )
             .var("attacksource", Val::Text(source.to_string()))
-            .var("killingtype", Val::Text(kind.name().to_string()));
+            .var("killingtype", Val::Text(kind.name().to_string()))
+            .var("attacked", Val::Players(vec![t]));
         if kind == KillKind::Lynch {
             self.fire_timing_for(t, Timing::OnLynch, &base);
+            if !self.state.players[t].alive {
+                return true; // an `On Lynch` ability (e.g. Ascend) already removed them
+            }
         }
         if !matches!(kind, KillKind::TrueKill | KillKind::TrueBanish) {
             for dk in DefenseKind::ORDER {
@@ -2515,6 +2663,8 @@ impl Game {
         let (name, role) = (self.name(p), self.state.players[p].role.clone());
         let how = match kind {
             KillKind::Lynch => "was lynched",
+            _ if source == groups::ASCENSION => "ascended",
+            _ if source == groups::DESCENSION => "descended",
             _ => "died",
         };
         self.say(
@@ -2528,6 +2678,7 @@ impl Game {
                 .map(|a| format!(" ({})", self.name(a)))
                 .unwrap_or_default()
         ));
+        self.haunt_on_death(p);
         let base = Ctx::new(Some(p), Source::Role(role))
             .var(
                 "attacker",
@@ -2545,6 +2696,7 @@ impl Game {
             },
             &base,
         );
+        self.disband_after_death(p);
         self.check_win();
     }
 
@@ -2752,9 +2904,12 @@ impl Game {
         }
         self.record_use(owner.me, index, &owner.source, None);
         self.depth += 1;
-        // Automatic abilities give no action feedback.
-        let _ = self.run_ability(&ab, ctx);
+        // Automatic abilities give no action feedback, except a text the role wrote
+        // for a condition (Tanner's `None of your living disguised players are in the
+        // wolfpack`).
+        let fb = self.run_ability(&ab, ctx);
         self.depth -= 1;
+        self.written_feedback(&ab, ctx, fb);
     }
 
     // -----------------------------------------------------------------------------------
@@ -2773,6 +2928,7 @@ impl Game {
         {
             self.state.deleted_polls.remove(pos);
             self.host_log(format!("the {} poll was deleted", def.name));
+            self.deleted_poll_skipped(&def.name, loc, ctx);
             return false;
         }
         let private = self.lib.get(ElementKind::Group, loc).is_some();
@@ -2792,7 +2948,7 @@ impl Game {
         }
         if private {
             let members = self.group_members(loc);
-            voters.retain(|v| members.contains(v));
+            voters.retain(|v| members.contains(v) || (self.is_ghost(*v) && self.in_group(*v, loc)));
         }
         voters.sort_unstable();
         voters.dedup();
@@ -2824,12 +2980,13 @@ impl Game {
             open: true,
             winner: None,
         });
-        let aud = if private {
+        let aud = if private || self.hidden_from_living(loc) {
             Audience::Channel(loc.to_string())
         } else {
             Audience::Public
         };
         self.say(aud, format!("The {name} poll is open."));
+        self.open_added_polls(id);
         true
     }
 
@@ -2860,7 +3017,10 @@ impl Game {
                     Opt::Text(t) => t.eq_ignore_ascii_case(c.trim()),
                 });
                 match o {
-                    Some(o) => Some(o.clone()),
+                    Some(o) => {
+                        self.check_votable(poll, o).map_err(WwrError::NotAllowed)?;
+                        Some(o.clone())
+                    }
                     None => {
                         let names: Vec<String> =
                             poll.options.iter().map(|o| self.opt_text(o)).collect();
@@ -2894,8 +3054,9 @@ impl Game {
                 poll.votes.remove(&voter);
             }
         }
-        let aud = if poll.private {
-            Audience::Channel(poll.location.clone())
+        let (private, loc) = (poll.private, poll.location.clone());
+        let aud = if private || self.hidden_from_living(&loc) {
+            Audience::Channel(loc)
         } else {
             Audience::Public
         };
@@ -2940,6 +3101,7 @@ impl Game {
                 None => tally.push((o.clone(), w)),
             }
         }
+        let hidden = self.manipulate_tally(&poll, &mut tally);
         tally.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         let top = tally.first().map(|t| t.1).unwrap_or(0);
         let leaders: Vec<Opt> = tally
@@ -2949,6 +3111,11 @@ impl Game {
             .collect();
         let counts: Vec<String> = tally
             .iter()
+            .map(|(o, n)| {
+                let h = hidden.iter().find(|(x, _)| x == o).map_or(0, |x| x.1);
+                (o, n - h)
+            })
+            .filter(|(o, n)| *n != 0 || !hidden.iter().any(|(x, _)| x == *o))
             .map(|(o, n)| format!("{} {n}", self.opt_text(o)))
             .collect();
         let mut winner = if leaders.len() == 1 {
@@ -2984,8 +3151,13 @@ impl Game {
                 winner = None;
             }
         }
+        let disqualified = self.is_disqualified(&poll, &winner);
+        if disqualified {
+            winner = None;
+        }
         let result = match &winner {
             Some(w) => self.opt_text(w),
+            None if disqualified => "no result (the winner is disqualified)".into(),
             None if leaders.len() > 1 => "no result (tie)".into(),
             None => "no result".into(),
         };
@@ -3005,6 +3177,7 @@ impl Game {
         );
         self.state.polls[idx].open = false;
         self.state.polls[idx].winner = winner.clone();
+        self.spend_candidate_manipulations(&poll);
         let cancelled = match self
             .state
             .cancelled_polls
@@ -3022,10 +3195,15 @@ impl Game {
                 Audience::Public,
                 format!("The {} poll's result was cancelled.", poll.name),
             );
+            self.poll_skipped(&poll, winner, &leaders);
             return;
         }
-        let Some(Opt::Player(w)) = winner else { return };
-        if !self.state.players[w].alive {
+        let Some(Opt::Player(w)) = winner else {
+            self.poll_skipped(&poll, winner, &leaders);
+            return;
+        };
+        if !self.state.players[w].alive && !self.is_ghost(w) {
+            self.poll_skipped(&poll, winner, &leaders);
             return;
         }
         if voters_for.is_empty() {
@@ -3055,7 +3233,8 @@ impl Game {
             },
             attr: None,
         };
-        if let Some(def) = self.def_of(&owner.source) {
+        let disbanded = self.disbanded_owner(&owner.source, &poll.name);
+        if let Some(def) = self.def_of(&owner.source).filter(|_| !disbanded) {
             for (i, (ab, _)) in def.abilities.iter().enumerate() {
                 if timing_of(ab) == Some(Timing::OnPollClosed) {
                     let mut ctx = base_vars(self.ctx_for(&owner, i));
@@ -3178,9 +3357,19 @@ impl Game {
             (Timing::EndNight, Timing::PassiveEndNight)
         };
         let mut items = self.take_pending(&[end, Timing::EndPhase]);
-        items.extend(self.forced(&[end, Timing::EndPhase], &items));
+        // Forced actions not used by the end of the phase run now (`5 action`: "If a forced
+        // Action is not used voluntarily, it is instead automatically executed"), immediate
+        // ones included.
+        let imm = if day {
+            Timing::ImmediateDay
+        } else {
+            Timing::ImmediateNight
+        };
+        items.extend(self.forced(&[end, Timing::EndPhase, imm, Timing::Immediate], &items));
         items.extend(self.collect_passive(&[pend, Timing::PassiveEndPhase]));
         self.run_items(items);
+        self.close_choices(phase);
+        self.expire_candidate_manipulations(phase);
         self.expire(phase);
         self.state.pending.retain(|p| p.phase > phase);
         self.check_win();
@@ -3217,7 +3406,9 @@ impl Game {
                 Some(ab)
                     if p.phase == phase && timing_of(&ab).is_some_and(|t| timings.contains(&t)) =>
                 {
-                    if self.state.players[p.player].alive {
+                    if self.state.players[p.player].alive
+                        || self.ghost_may_use(p.player, &p.ability.source, &ab)
+                    {
                         out.push(Item {
                             owner: Owner {
                                 source: p.ability.source.clone(),
@@ -3320,6 +3511,9 @@ impl Game {
         if self.state.outcome.is_some() {
             return Err(WwrError::GameOver);
         }
+        if let Some(r) = self.act_channels(line, place) {
+            return r;
+        }
         let act = crate::input::parse_act(line, place)?;
         let p = self
             .player_named(&act.player)
@@ -3334,7 +3528,7 @@ impl Game {
         let log_start = self.state.log.len();
         match &act.kind {
             ActKind::Vote { poll, choice } => {
-                if !self.state.players[p].alive {
+                if !self.state.players[p].alive && !self.is_ghost(p) {
                     return Err(WwrError::NotAllowed(format!("{} is dead", self.name(p))));
                 }
                 self.vote(p, poll, choice.as_deref())?;
@@ -3385,9 +3579,15 @@ impl Game {
                     line.push_str(": ");
                     ability.write(&mut line);
                 }
+                match g.choice_prompt(ab, &g.ctx_for(&owner, i)) {
+                    Some(None) => continue, // a `Choice Choose` with no open choice
+                    Some(Some(options)) => line.push_str(&options),
+                    None => {}
+                }
                 out.push(line);
             }
         }
+        out.extend(g.triggered_choice_prompts(p));
         out
     }
 
@@ -3406,6 +3606,7 @@ impl Game {
             prompt,
             selection,
             secondary,
+            chosen,
         } = &act.kind
         else {
             return Ok(());
@@ -3431,6 +3632,9 @@ impl Game {
                         continue;
                     }
                 }
+                if chosen.is_some() && !choices::is_choose(ab) {
+                    continue; // `@Chosen` answers a `Choice Choose` ability
+                }
                 candidates.push((owner.clone(), i, ab.clone()));
             }
         }
@@ -3445,7 +3649,11 @@ impl Game {
                         .as_ref()
                         .map(|k| format!(" with prompt |{k}|"))
                         .unwrap_or_default()
-                ),
+                ) + if chosen.is_some() {
+                    " that answers a choice (`@Chosen`)"
+                } else {
+                    ""
+                },
             });
         }
         let sel = |g: &Game, s: &Option<String>| -> Option<Val> {
@@ -3521,17 +3729,33 @@ impl Game {
             if let Some(Val::Players(ps)) = &selection {
                 if ps.iter().any(|&q| !self.state.players[q].alive)
                     && !ab.to_text().contains("Dead")
+                    && !self.choice_takes_dead(&ab, &ctx)
+                    && !self.ghost_selection_ok(&ab, ps)
                 {
                     refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
                     continue;
                 }
+                if let Some(r) = self.not_a_ghost(&ab, ps) {
+                    refusal = r;
+                    continue;
+                }
             }
-            // Restrictions are checked against the phase the ability runs in.
+            // Restrictions are checked against the phase the ability runs in, except a
+            // temporal restriction naming the phase it is chosen in (the Chef's `Start Day:
+            // [Temporal: Night 1+]`).
             let saved = self.state.phase;
-            self.state.phase = run_phase;
-            let ok = self.allowed(&ab, &ctx, true);
+            self.state.phase = self.restriction_phase(&ab, phase, run_phase);
+            let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
             self.state.phase = saved;
             if let Err(e) = ok {
+                // Among abilities sharing a trigger, a condition that picks the other one
+                // is the least telling reason (Flute Player's two `Immediate Night` lines).
+                if refusal.is_empty() || refusal.starts_with("Condition:") {
+                    refusal = e;
+                }
+                continue;
+            }
+            if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
                 refusal = e;
                 continue;
             }
@@ -3599,6 +3823,7 @@ impl Game {
                 );
             } else {
                 self.record_use(Some(p), i, &owner.source, target);
+                ctx.chosen = true;
                 let fb = self.run_ability(&ab, &mut ctx);
                 let it = Item {
                     owner,

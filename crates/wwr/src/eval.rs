@@ -28,6 +28,13 @@ pub struct Ctx {
     pub cancel: Option<String>,
     /// Set by `Continue` in an evaluation branch.
     pub cont: bool,
+    /// The first attribute id created by the running ability: its own steps are not
+    /// obstructed by an obstruction it applies (`5 action`: abilities of one action "occur
+    /// independently and will not affect the execution of the other abilities").
+    pub first_new_attr: Option<u64>,
+    /// A chosen, not forced, action: only these can be obstructed (`13 obstructions`:
+    /// "Passive, starting and forced abilities cannot be obstructed").
+    pub chosen: bool,
 }
 
 impl Ctx {
@@ -44,6 +51,8 @@ impl Ctx {
             visitless: false,
             cancel: None,
             cont: false,
+            first_new_attr: None,
+            chosen: false,
         }
     }
 
@@ -148,7 +157,14 @@ impl Game {
                 "total" => Val::Num(self.state.players.len() as i64),
                 "living" => Val::Num(self.living().len() as i64),
                 "phase" => Val::Text(self.state.phase.to_string()),
-                "haunting" => Val::Text("False".into()),
+                "haunting" => Val::Text(
+                    if self.state.setup.haunting {
+                        "True"
+                    } else {
+                        "False"
+                    }
+                    .into(),
+                ),
                 _ => Val::Nothing,
             },
             Base::Selector { sigil, name } => self.selector(*sigil, name, ctx),
@@ -194,11 +210,13 @@ impl Game {
             "selection" => ctx.selection.clone().unwrap_or(Val::Nothing),
             "secondaryselection" => ctx.secondary.clone().unwrap_or(Val::Nothing),
             "target" | "targetdead" => match self.target_of(ctx) {
-                Some(Val::Players(ps)) if lname == "target" => Val::Players(
-                    ps.into_iter()
-                        .filter(|&p| self.state.players[p].alive)
-                        .collect(),
-                ),
+                Some(Val::Players(ps)) if lname == "target" && !self.including_dead() => {
+                    Val::Players(
+                        ps.into_iter()
+                            .filter(|&p| self.state.players[p].alive)
+                            .collect(),
+                    )
+                }
                 Some(v) => v,
                 None => Val::Nothing,
             },
@@ -215,7 +233,16 @@ impl Game {
                     .collect(),
             ),
             "deadalive" => Val::Players((0..self.state.players.len()).collect()),
+            "ghostly" => Val::Players(
+                (0..self.state.players.len())
+                    .filter(|&p| self.is_ghost(p))
+                    .collect(),
+            ),
             "members" => match &ctx.source {
+                // In `On @Members Death` the member who just died counts too.
+                Source::Group(g) if self.including_dead() => {
+                    Val::Players(self.group_members_with_dead(g))
+                }
                 Source::Group(g) => Val::Players(self.group_members(g)),
                 Source::Team(t) => Val::Players(
                     self.living()
@@ -254,10 +281,15 @@ impl Game {
     pub fn query(&mut self, items: &[QueryItem], ctx: &Ctx, include_dead: bool) -> Vec<usize> {
         let mut alive_only = !include_dead;
         let mut select_all = true;
+        let mut shuffle = false;
         for i in items {
             match i.key.to_ascii_lowercase().as_str() {
                 "aliveonly" => alive_only = i.value.eq_ignore_ascii_case("true") != i.negated,
                 "selectall" => select_all = i.value.eq_ignore_ascii_case("true") != i.negated,
+                "ghostly" if i.value.eq_ignore_ascii_case("true") != i.negated => {
+                    alive_only = false
+                }
+                "random" => shuffle = i.value.eq_ignore_ascii_case("true") != i.negated,
                 _ => {}
             }
         }
@@ -265,6 +297,9 @@ impl Game {
             .filter(|&p| !alive_only || self.state.players[p].alive)
             .filter(|&p| items.iter().all(|i| self.player_matches(p, i, ctx)))
             .collect();
+        if shuffle {
+            self.rng.shuffle(&mut out);
+        }
         if !select_all && out.len() > 1 {
             let k = self.rng.below(out.len());
             out = vec![out[k]];
@@ -279,16 +314,30 @@ impl Game {
         let class = def.and_then(|d| d.class.clone()).unwrap_or_default();
         let cat = def.and_then(|d| d.category.clone()).unwrap_or_default();
         let m = match item.key.to_ascii_lowercase().as_str() {
-            "aliveonly" | "selectall" => return true,
+            "aliveonly" | "selectall" | "random" => return true,
+            "ghostly" => self.is_ghost(p) == (v == "true"),
             "attr" | "attribute" => self.has_custom(&Holder::Player(p), &v, None),
             "attrself" => self.has_custom(&Holder::Player(p), &v, Some(ctx.me)),
             "attrrole" => self.state.attrs.iter().any(|a| {
                 a.holder == Holder::Player(p)
                     && matches!(&a.kind, AttrKind::Role { role } if norm(role) == v)
             }),
-            "attrdisguise" => self.state.attrs.iter().any(|a| {
-                a.holder == Holder::Player(p) && matches!(a.kind, AttrKind::Disguise { .. })
-            }),
+            "attrdisguise" => {
+                // `@(AttrDisguise:Self)`: disguises applied by that player (guide, Advanced
+                // Target Types); other values: any disguise.
+                let by: Option<Vec<usize>> = match v.as_str() {
+                    "self" => Some(ctx.me.into_iter().collect()),
+                    "target" => Some(self.target_of(ctx).map(|t| t.players()).unwrap_or_default()),
+                    _ => None,
+                };
+                self.state.attrs.iter().any(|a| {
+                    a.holder == Holder::Player(p)
+                        && matches!(a.kind, AttrKind::Disguise { .. })
+                        && by
+                            .as_ref()
+                            .is_none_or(|b| a.source_player.is_some_and(|s| b.contains(&s)))
+                })
+            }
             "group" => self.in_group(p, &v),
             "align" | "alignment" => norm(&pl.alignment) == norm(&self.team_key(&v)),
             "role" => norm(&pl.role) == v,
@@ -322,9 +371,11 @@ impl Game {
         let first = val.players().first().copied();
         let lname = p.name.to_ascii_lowercase();
         match lname.as_str() {
-            "role" => match first {
-                Some(pl) => Val::Text(self.state.players[pl].role.clone()),
-                None => Val::Nothing,
+            "role" => match (first, &val) {
+                (Some(pl), _) => Val::Text(self.state.players[pl].role.clone()),
+                // A role's role is itself (`@Result2->Role` after a role investigation).
+                (None, Val::Text(t)) if self.lib.role(t).is_some() => val.clone(),
+                _ => Val::Nothing,
             },
             "originalrole" => match first {
                 Some(pl) => Val::Text(self.state.players[pl].original_role.clone()),
@@ -374,6 +425,19 @@ impl Game {
                 other => other.clone(),
             },
             "members" => match &val {
+                // A team's members: its living players (`&Ind->Members` in For Each &All).
+                Val::Teams(ts) => Val::Players(
+                    self.living()
+                        .into_iter()
+                        .filter(|&q| {
+                            ts.iter()
+                                .any(|t| norm(t) == norm(&self.state.players[q].alignment))
+                        })
+                        .collect(),
+                ),
+                Val::Group(g) if self.lib.get(mafia_roles::ElementKind::Group, g).is_none() => {
+                    Val::Players(self.location_members(g))
+                }
                 Val::Group(g) => Val::Players(self.group_members(g)),
                 _ => Val::Nothing,
             },
@@ -421,6 +485,10 @@ impl Game {
                     _ => Val::Nothing,
                 }
             }
+            "attr" | "attribute" => match &p.arg {
+                Some(name) => self.attr_of(&val, name),
+                None => Val::Nothing,
+            },
             "publicvotingpower" | "privatevotingpower" => match first {
                 Some(pl) => Val::Num(self.voting_power(pl, lname.starts_with("private"))),
                 None => Val::Nothing,
@@ -456,7 +524,12 @@ impl Game {
                         !ps.is_empty() && ps.iter().all(|&p| self.in_group(p, &g))
                     }
                     CompareOp::IsPartOf => {
-                        let rs = self.eval(rhs, ctx).players();
+                        let r = self.eval(rhs, ctx);
+                        if let (Val::Text(lt), Val::Text(rt)) = (&l, &r) {
+                            // `@Result->Role is part of 'Baker'+'Butcher'`: one of the texts.
+                            return rt.split('+').any(|part| bare(part) == bare(lt));
+                        }
+                        let rs = r.players();
                         let ls = l.players();
                         !ls.is_empty() && ls.iter().all(|p| rs.contains(p))
                     }
@@ -550,6 +623,14 @@ impl Game {
         while let Some(at) = rest.find('@') {
             out.push_str(&rest[..at]);
             let after = &rest[at + 1..];
+            // `@(AttrRole:Wager-Recipient)`: an advanced selector inside text.
+            if let Some(close) = after.strip_prefix('(').and_then(|a| a.find(')')) {
+                let sel = crate::library::selector_value(&format!("@{}", &after[..close + 2]));
+                let v = self.eval(&sel, ctx);
+                out.push_str(&self.text_of(&v));
+                rest = &after[close + 2..];
+                continue;
+            }
             let end = after
                 .find(|c: char| !c.is_ascii_alphanumeric())
                 .unwrap_or(after.len());
@@ -618,5 +699,6 @@ pub fn attr_name(k: &AttrKind) -> String {
         AttrKind::Obstruction { .. } => "Obstruction".into(),
         AttrKind::Role { role } => format!("Role:{role}"),
         AttrKind::Redirection { .. } => "Redirection".into(),
+        AttrKind::Whisper { name, .. } => format!("Whispering:{name}"),
     }
 }

@@ -7,6 +7,7 @@
 //! Alice: Immediate Night: Bob                        # a bare selection
 //! Alice: Vote Lynch: Bob                             # vote on an open poll
 //! Alice: Vote Lynch: none                            # withdraw the vote
+//! Alice: Immediate Night: @Chosen = Poison, @Selection = Bob   # answer a choice
 //! ```
 
 use crate::error::WwrError;
@@ -31,6 +32,8 @@ pub enum ActKind {
         prompt: Option<String>,
         selection: Option<String>,
         secondary: Option<String>,
+        /// The option picked for a `Choice Choose` ability (`@Chosen = Poison`).
+        chosen: Option<String>,
     },
 }
 
@@ -97,6 +100,7 @@ pub fn parse_act(line: &str, place: &str) -> Result<Act, WwrError> {
     }
     let mut selection = None;
     let mut secondary = None;
+    let mut chosen = None;
     if !args.is_empty() {
         for part in args.split(',') {
             let part = part.trim();
@@ -106,9 +110,10 @@ pub fn parse_act(line: &str, place: &str) -> Result<Act, WwrError> {
                     match k.trim().to_ascii_lowercase().as_str() {
                         "@selection" => selection = v,
                         "@secondaryselection" => secondary = v,
+                        "@chosen" => chosen = v,
                         other => {
                             return Err(err(format!(
-                                "`{other}`: expected `@Selection` or `@SecondarySelection`"
+                                "`{other}`: expected `@Selection`, `@SecondarySelection` or `@Chosen`"
                             )));
                         }
                     }
@@ -125,6 +130,7 @@ pub fn parse_act(line: &str, place: &str) -> Result<Act, WwrError> {
             prompt,
             selection,
             secondary,
+            chosen,
         },
     })
 }
@@ -143,7 +149,8 @@ mod tests {
                 trigger: "Immediate Night".into(),
                 prompt: None,
                 selection: Some("Bob".into()),
-                secondary: None
+                secondary: None,
+                chosen: None
             }
         );
     }
@@ -167,6 +174,23 @@ mod tests {
         assert_eq!(trigger, "Immediate");
         assert_eq!(prompt.as_deref(), Some("targeting.change.player"));
         assert_eq!(selection.as_deref(), Some("Dave"));
+    }
+
+    #[test]
+    fn a_choice_answer_names_the_option() {
+        let a = parse_act(
+            "Alice: Immediate Night: @Chosen = Poison, @Selection = Bob",
+            "arg",
+        )
+        .unwrap();
+        let ActKind::Ability {
+            selection, chosen, ..
+        } = a.kind
+        else {
+            panic!("expected an ability");
+        };
+        assert_eq!(chosen.as_deref(), Some("Poison"));
+        assert_eq!(selection.as_deref(), Some("Bob"));
     }
 
     #[test]

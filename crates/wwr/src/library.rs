@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use mafia_roles::ability::{
-    Ability, AbilityKind, Base, Event, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
+    Ability, AbilityKind, Base, Loc, QueryItem, Sigil, Step, Timing, Trigger, Value,
 };
-use mafia_roles::element::{Heading, Item, ListItem};
+use mafia_roles::element::{Flag, Heading, Item, ListItem};
 use mafia_roles::{ElementKind, RoleSet};
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +48,20 @@ pub struct Def {
     pub options: Vec<ListItem>,
     pub voters: Vec<ListItem>,
     pub random: Option<String>,
+    /// Marker lines: `Haunted Role`, `Ghostly Role`, `Haunted Attribute`, `Ghostly Group`…
+    pub flags: Vec<Flag>,
+    /// A location's `Sort Index:`, `Members:`, `Viewers:` and `Haunting:` lines.
+    pub location: Option<LocationDef>,
+}
+
+/// What a location file says (guide, Locations): where it sorts, who may write in it and
+/// who may only read it, and whether it exists only in haunting games.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LocationDef {
+    pub sort_index: i64,
+    pub members: Option<mafia_roles::element::Access>,
+    pub viewers: Option<mafia_roles::element::Access>,
+    pub haunting: bool,
 }
 
 /// An ability (or trigger) that the engine cannot execute, found at load time.
@@ -77,7 +91,8 @@ pub struct Library {
 
 impl Library {
     /// Loads a role-set folder (see `mafia_roles::RoleSet::load_dir`). Elements defined twice
-    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order.
+    /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order;
+    /// a later one stays reachable by its file name (`Medium Haunted`).
     pub fn load(dir: &Path) -> Result<Library, WwrError> {
         let set = RoleSet::load_dir(dir).map_err(|e| WwrError::RoleSet(e.to_string()))?;
         let mut raw: Raw = BTreeMap::new();
@@ -86,6 +101,9 @@ impl Library {
             let Some(el) = &file.element else { continue };
             let key = (el.kind, norm(&el.name));
             if raw.contains_key(&key) {
+                let fkey = (el.kind, norm(&file.file_name()));
+                raw.entry(fkey)
+                    .or_insert_with(|| (el.clone(), file.display.clone(), file.text.clone()));
                 continue;
             }
             let fkey = (el.kind, norm(&file.file_name()));
@@ -124,7 +142,12 @@ impl Library {
                 options: Vec::new(),
                 voters: Vec::new(),
                 random: None,
+                flags: Vec::new(),
+                location: None,
             };
+            if el.kind == ElementKind::Location {
+                def.location = Some(LocationDef::default());
+            }
             for item in &el.items {
                 match item {
                     Item::WinCondition(v) => {
@@ -137,6 +160,27 @@ impl Library {
                         def.voters = v.iter().map(|s| s.value.clone()).collect()
                     }
                     Item::Random(s) => def.random = Some(s.value.clone()),
+                    Item::Flag(f) => def.flags.push(f.value),
+                    Item::SortIndex(n) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.sort_index = n.value
+                        }
+                    }
+                    Item::Members(a) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.members = Some(a.value.clone())
+                        }
+                    }
+                    Item::Viewers(a) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.viewers = Some(a.value.clone())
+                        }
+                    }
+                    Item::Haunting(b) => {
+                        if let Some(l) = def.location.as_mut() {
+                            l.haunting = b.value
+                        }
+                    }
                     _ => {}
                 }
             }
@@ -278,9 +322,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
     match t {
         Trigger::Timing { timing, .. } => {
             let reason = match timing {
-                Timing::OnBetrayal => "loyalty is not modelled yet",
-                Timing::OnDisbandment => "groups are never disbanded yet",
-                Timing::OnPollSkipped => "polls are never skipped yet",
                 Timing::OnVoteAdd | Timing::OnVoteRemove | Timing::OnVoteChange => {
                     "vote events are not emitted yet"
                 }
@@ -290,69 +331,22 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
             };
             Some(format!("unsupported: trigger {} ({reason})", timing.name()))
         }
-        Trigger::On { event, .. } => match event {
-            Event::Banishment | Event::Banished => Some(format!(
-                "unsupported: trigger On {} (haunting mode is not modelled)",
-                event.name()
-            )),
-            Event::Visit => {
-                Some("unsupported: trigger On Visit (outgoing visits are not reported yet)".into())
-            }
-            Event::Changed => {
-                Some("unsupported: trigger On Changed (value changes are not tracked)".into())
-            }
-            _ => None,
-        },
-        Trigger::PollWin { .. } | Trigger::Emitted { .. } => None,
-        Trigger::Whisper { .. } => {
-            Some("unsupported: trigger On Whisper (whispering is not modelled)".into())
-        }
-        Trigger::ChoiceChosen { .. } => {
-            Some("unsupported: trigger Choice Chosen (choices are not modelled yet)".into())
-        }
+        Trigger::On { .. }
+        | Trigger::PollWin { .. }
+        | Trigger::Emitted { .. }
+        | Trigger::Whisper { .. }
+        | Trigger::ChoiceChosen { .. } => None,
         Trigger::Unknown { text, .. } => {
             Some(format!("unsupported: trigger `{text}` (it does not parse)"))
         }
     }
 }
 
-/// Why an ability type cannot execute yet, if it cannot.
-pub fn unsupported_kind(k: &AbilityKind) -> Option<String> {
-    use AbilityKind as A;
-    use mafia_roles::ability::{ChangeKind, KillKind, PollAction};
-    let (name, reason) = match k {
-        A::Killing {
-            kind: KillKind::Banish | KillKind::TrueBanish,
-            ..
-        } => ("Banishing", "haunting mode is not modelled"),
-        A::Whisper { .. } => ("Whispering", "channels and connections are not modelled"),
-        A::Transfer { .. } => ("Transfer", "extra-role channels are not modelled"),
-        A::Loyalty { .. } => ("Loyalty", "betrayal is not modelled yet"),
-        A::ManipulatePoll { .. } => ("Poll Manipulation (candidates)", "not implemented yet"),
-        A::Poll {
-            action: PollAction::Add,
-            ..
-        } => ("Add Poll", "duplicate polls are not implemented yet"),
-        A::Change {
-            kind: ChangeKind::Group,
-            ..
-        } => ("Group Change", "group renaming is not implemented yet"),
-        A::Copy { .. } => ("Copying", "not implemented yet"),
-        A::ChoiceCreation { .. } => ("Choice Creation", "choices are not modelled yet"),
-        A::ChoiceChoose { .. } => ("Choice Choose", "choices are not modelled yet"),
-        A::Ascend | A::Descend => ("Ascend/Descend", "not implemented yet"),
-        A::Disband { .. } => ("Disband", "not implemented yet"),
-        A::ConversationReset { .. } => ("Conversation Reset", "channels are not modelled"),
-        A::Switch { .. } => ("Switching", "not implemented yet"),
-        A::Shuffle { .. } => ("Shuffle", "not implemented yet"),
-        A::Format { .. } => ("Format", "not in the guide; not implemented"),
-        A::Resurrect { .. } => ("Resurrect", "not in the guide; not implemented"),
-        A::Lock { .. } => ("Lock", "channels are not modelled"),
-        A::Execute { .. } => ("Execute", "not in the guide; not implemented"),
-        A::Activate { .. } => ("Activate", "not in the guide; not implemented"),
-        _ => return None,
-    };
-    Some(format!("unsupported: {name} ({reason})"))
+/// Why an ability type cannot execute yet, if it cannot. Every ability type of the role
+/// language executes now; a new one the engine does not know yet is listed here with its
+/// reason, as `unsupported: <type> (<reason>)`.
+pub fn unsupported_kind(_k: &AbilityKind) -> Option<String> {
+    None
 }
 
 fn path(base: Base) -> Value {

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::engine::Game;
 use crate::library::norm;
-use crate::state::{Audience, Opt};
+use crate::state::{Audience, ChanRef, Opt};
 
 /// A text summary: phase, players, open polls, and (with `log`) the event log. For a player:
 /// only what that player can see (their role, public events, their own messages and their
@@ -20,9 +20,32 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
             let _ = writeln!(out, "Game over ({}): {} won", o.phase, o.winners.join(", "));
         }
     }
+    for (word, who) in [
+        ("Ascended", &s.ascension.ascended),
+        ("Descended", &s.ascension.descended),
+    ] {
+        if !who.is_empty() {
+            let names: Vec<&str> = who.iter().map(|&p| s.players[p].name.as_str()).collect();
+            let _ = writeln!(out, "{word}: {}", names.join(", "));
+        }
+    }
+    if player.is_none() && !s.disbanded.is_empty() {
+        let groups: Vec<String> = s
+            .disbanded
+            .iter()
+            .map(|d| format!("#{} ({})", d.group, d.phase))
+            .collect();
+        let _ = writeln!(out, "Disbanded: {}", groups.join(", "));
+    }
     out.push_str("Players:\n");
     for (i, p) in s.players.iter().enumerate() {
-        let status = if p.alive { "alive" } else { "dead" };
+        let status = if p.alive {
+            "alive"
+        } else if game.is_ghost(i) {
+            "ghost"
+        } else {
+            "dead"
+        };
         let reveal = player.is_none() || player == Some(i) || !p.alive;
         if reveal {
             let _ = writeln!(out, "  {} — {} ({}, {status})", p.name, p.role, p.alignment);
@@ -36,8 +59,11 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
         .filter(|p| {
             p.open
                 && (player.is_none()
-                    || !p.private
-                    || player.is_some_and(|q| game.in_group(q, &p.location)))
+                    || (!p.private && !game.hidden_from_living(&p.location))
+                    || player.is_some_and(|q| {
+                        game.in_group(q, &p.location)
+                            || game.can_read(q, &ChanRef::Named(norm(&p.location)))
+                    }))
         })
         .collect();
     if !open.is_empty() {
@@ -82,14 +108,15 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
             let _ = writeln!(out, "Display {}: {}", d.name, d.values.join(", "));
         }
     }
+    out.push_str(&game.channels_summary(player));
     if log {
         out.push_str("Log:\n");
-        for e in &s.log {
+        for (i, e) in s.log.iter().enumerate() {
             let visible = match (&e.to, player) {
                 (_, None) => true,
                 (Audience::Public, _) => true,
                 (Audience::Player(q), Some(p)) => *q == p,
-                (Audience::Channel(c), Some(p)) => game.in_group(p, &norm(c)),
+                (Audience::Channel(c), Some(p)) => game.channel_line_visible(p, c, i),
                 (Audience::Host, Some(_)) => false,
             };
             if !visible {

@@ -6,9 +6,14 @@
 //! roles = ["Fortune Teller", "Witch", "Wolf"]     # dealt at random to players without one
 //! players = ["Alice", "Bob", "Carol"]
 //!
+//! locations = ["town_square", "voting_booth"]    # default: every non-haunting location
+//!
 //! [host]                                          # host information: %Role%, %Player1%…
 //! Role = "Citizen"
 //! ```
+//!
+//! Haunting mode: `haunting = true` (the dead become ghosts until banished), with
+//! modifiers on top of roles as a table `[modifiers]` of `Alice = ["Haunted"]`.
 //!
 //! Players may also be tables, `players = [{ name = "Alice", role = "Witch" }]`, to deal
 //! roles by hand.
@@ -62,6 +67,17 @@ pub struct Setup {
     /// Host information: values for `%Name%` placeholders.
     #[serde(default)]
     pub host: BTreeMap<String, String>,
+    /// Haunting mode: the dead become ghosts until banished (`$haunting`).
+    #[serde(default)]
+    pub haunting: bool,
+    /// Modifiers added on top of a player's role (haunting mode's `Haunted`, `Ghostly`…):
+    /// attribute names by player, applied at the start (`~Persistent`).
+    #[serde(default)]
+    pub modifiers: BTreeMap<String, Vec<String>>,
+    /// Locations in play (`town_square`, `tavern`…, by file or title name); empty: every
+    /// location of the role set that is not haunting-only.
+    #[serde(default)]
+    pub locations: Vec<String>,
 }
 
 impl Setup {

@@ -9,6 +9,9 @@ use crate::library::Unsupported;
 use crate::rng::RngState;
 use crate::setup::Setup;
 
+mod choices;
+pub use choices::{CandidateEffect, CandidateManipulation, Choice};
+
 /// Day or night.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum PhaseKind {
@@ -16,8 +19,8 @@ pub enum PhaseKind {
     Night,
 }
 
-/// A phase: `D0`, `N1`, `D1`, `N2`, …
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A phase: `D0`, `N1`, `D1`, `N2`, … (ordered in time: N1 < D1 < N2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Phase {
     pub kind: PhaseKind,
     pub number: u32,
@@ -49,6 +52,19 @@ impl Phase {
             PhaseKind::Day => self.number * 2,
             PhaseKind::Night => (self.number * 2).saturating_sub(1),
         }
+    }
+}
+
+impl PartialOrd for Phase {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Phase {
+    /// In time order (a derived order would put every day before every night).
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.index().cmp(&other.index())
     }
 }
 
@@ -213,6 +229,13 @@ pub enum AttrKind {
         source: Option<Value>,
         target: Value,
     },
+    /// A whispering connection (guide, Whispering attributes): members of `from` may write
+    /// into `to`, shown as `name`.
+    Whisper {
+        name: String,
+        from: ChanRef,
+        to: ChanRef,
+    },
 }
 
 /// One attribute instance.
@@ -232,6 +255,10 @@ pub struct Attr {
     pub parent: Option<u64>,
     /// Part of the role (role attributes), lost with it.
     pub from_role: bool,
+    /// A custom attribute's own target (`Starting: Target @ThisAttr->Source` in the Raven),
+    /// so it does not overwrite the holder's.
+    #[serde(default)]
+    pub target: Option<Val>,
 }
 
 /// Where an ability is defined and who runs it.
@@ -370,4 +397,74 @@ pub struct GameState {
     pub outcome: Option<Outcome>,
     /// What the role set in play cannot execute (found at `new`).
     pub unsupported: Vec<Unsupported>,
+    /// Players who left the game early through `Ascend` / `Descend`.
+    #[serde(default)]
+    pub ascension: Ascension,
+    /// Groups that were disbanded (explicitly or for lack of members).
+    #[serde(default)]
+    pub disbanded: Vec<Disbanded>,
+    /// Choices, open and answered (guide, "Choices").
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+    /// Poll definitions (normalized) to duplicate the next time they are created
+    /// (`Add '<Poll>' Poll`).
+    #[serde(default)]
+    pub added_polls: Vec<String>,
+    /// Candidate manipulations (`Manipulate '<Poll>' Poll (<Target> is …)`).
+    #[serde(default)]
+    pub candidate_manipulations: Vec<CandidateManipulation>,
+    /// Locked channels and the conversations written in channels.
+    #[serde(default)]
+    pub channels: Channels,
+    /// Haunting mode: dead players who still play as ghosts (not banished), by seat.
+    #[serde(default)]
+    pub ghosts: Vec<usize>,
+}
+
+/// Who ascended (left early with a win) and who descended (left early with a loss).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Ascension {
+    pub ascended: Vec<usize>,
+    pub descended: Vec<usize>,
+}
+
+/// A disbanded group: its abilities no longer run and its channel is locked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Disbanded {
+    /// The group key (normalised name, as in [`GameState::groups`]).
+    pub group: String,
+    pub phase: Phase,
+    /// Disbanded for lack of members: a new member reopens it.
+    pub reopenable: bool,
+}
+
+/// A channel: a player's own secret channel, or a named one (a group, an extra role, a
+/// location such as `tavern`; the name normalised as by `library::norm`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ChanRef {
+    Player(usize),
+    Named(String),
+}
+
+/// One message written by a player in a channel (`say` or `whisper` act lines).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub phase: Phase,
+    pub channel: ChanRef,
+    /// The name shown: the writer, or the whispering connection's name (`Bartender`).
+    pub from: String,
+    pub author: usize,
+    pub text: String,
+}
+
+/// Channel state: which channels are locked, and the conversations since their last reset.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Channels {
+    /// Normalised names of locked channels (`Lock #Tavern`).
+    pub locked: Vec<String>,
+    pub messages: Vec<Message>,
+    /// The length of the event log when each named channel was last reset: its earlier
+    /// lines are no longer shown to its readers.
+    #[serde(default)]
+    pub reset_at: BTreeMap<String, usize>,
 }

@@ -23,8 +23,10 @@ fn render_list() -> String {
     out.push_str(
         "Generated from the fixture role set by `cargo test -p mafia-wwr --test corpus` \
          (set `UPDATE_UNSUPPORTED=1` to rewrite it). Every ability below is reported by \
-         `mafia wwr new` when its element is in play, and is skipped with a host-log line \
-         when it would run; everything else in the role set executes.\n\n",
+         `mafia wwr new` when its element is in play, and its trigger never fires; everything \
+         else in the role set executes. Every ability type of the role language executes; \
+         the triggers the engine cannot fire yet are the guide-less vote events \
+         (`On Vote Add/Remove/Change`) and `On Hammer`, which no fixture role uses.\n\n",
     );
     out.push_str(&format!(
         "{} ability lines in {} kinds.\n\n",

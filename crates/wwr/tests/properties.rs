@@ -73,6 +73,9 @@ fn different_seeds_deal_roles_differently() {
                 .collect(),
             polls: vec!["Lynch".into()],
             host: Default::default(),
+            haunting: false,
+            modifiers: Default::default(),
+            locations: Vec::new(),
         };
         let g = Game::new(setup, lib(), seed).unwrap();
         g.state

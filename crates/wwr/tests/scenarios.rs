@@ -567,7 +567,7 @@ fn tracking_wolf_evaluates_class_and_category_into_a_threat_level() {
 #[test]
 fn riding_hood_killed_by_the_pack_obstructs_the_attacker_and_deletes_the_next_pack_poll() {
     // On Killed, @AttackSource is `Group:Wolfpack`: Obstruct @Attacker (~NextNight),
-    // Delete `Wolfpack` Poll (Ascend is not supported yet and is skipped with a log line).
+    // Delete `Wolfpack` Poll, Ascend (she is already dead: the ascension is announced).
     let mut g = game(&[
         ("Tia", "Tracking Wolf"),
         ("Rhoda", "Riding Hood"),
@@ -579,7 +579,10 @@ fn riding_hood_killed_by_the_pack_obstructs_the_attacker_and_deletes_the_next_pa
     act(&mut g, "Tia: Vote Wolfpack: Rhoda");
     next(&mut g);
     assert!(!alive(&g, "Rhoda"));
-    assert!(has(&host(&g), "Ascend (skipped: not supported yet"));
+    assert!(has(
+        &public(&g),
+        "Rhoda ascended. Their role was Riding Hood."
+    ));
     next(&mut g); // N2: no pack poll, and Tia's investigation is obstructed
     assert!(has(&host(&g), "the Wolfpack poll was deleted"));
     assert!(

@@ -41,6 +41,9 @@ pub fn game_seeded(players: &[(&str, &str)], seed: u64) -> Game {
         roles: Vec::new(),
         polls: vec!["Lynch".into()],
         host: Default::default(),
+        haunting: false,
+        modifiers: Default::default(),
+        locations: Vec::new(),
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }
