@@ -24,6 +24,7 @@ use std::sync::Arc;
 mod choices;
 mod copying;
 mod groups;
+mod interactions;
 mod polls;
 
 use mafia_roles::ElementKind;
@@ -125,6 +126,29 @@ struct Owner {
     source: Source,
     me: Option<usize>,
     attr: Option<u64>,
+}
+
+/// Whether an ability with this timing is queued until its bucket (not run at once).
+fn queued_timing(timing: Option<Timing>) -> bool {
+    matches!(
+        timing,
+        Some(
+            Timing::EndNight
+                | Timing::EndDay
+                | Timing::EndPhase
+                | Timing::PreEndNight
+                | Timing::PreEndDay
+                | Timing::SecondPreEndNight
+                | Timing::ThirdPreEndNight
+                | Timing::FourthPreEndNight
+                | Timing::SecondPreEndDay
+                | Timing::ThirdPreEndDay
+                | Timing::FourthPreEndDay
+                | Timing::StartNight
+                | Timing::StartDay
+                | Timing::StartPhase
+        )
+    )
 }
 
 fn timing_of(a: &Ability) -> Option<Timing> {
@@ -859,13 +883,7 @@ impl Game {
     }
 
     fn run_items(&mut self, items: Vec<Item>) {
-        let mut keyed: Vec<(SortKey, Item)> = Vec::new();
-        for it in items {
-            let k = self.sort_key(&it);
-            keyed.push((k, it));
-        }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
-        for (_, it) in keyed {
+        for it in self.order_bucket(items) {
             if self.state.outcome.is_some() {
                 return;
             }
@@ -999,7 +1017,7 @@ impl Game {
             Trigger::Timing { timing, .. } => {
                 matches!(timing, Timing::OnLynch | Timing::OnRemoval | Timing::OnEnd)
             }
-            _ => false,
+            _ => self.runs_for_the_dead(ab),
         }
     }
 
@@ -1496,13 +1514,14 @@ impl Game {
                     return Some(c);
                 }
                 let source = self.attack_source(ctx);
+                let attacker = self.attacker_of(ctx);
                 let mut ok = false;
                 for t in ts {
                     ok |= match k {
                         KillKind::Banish | KillKind::TrueBanish => {
-                            self.banish(t, *k, ctx.me, &source)
+                            self.banish(t, *k, attacker, &source)
                         }
-                        _ => self.attack(t, *k, ctx.me, &source, false),
+                        _ => self.attack(t, *k, attacker, &source, false),
                     };
                 }
                 Some(if ok { "Success" } else { "Failure" }.to_string())
@@ -3671,58 +3690,36 @@ impl Game {
                     continue;
                 }
             }
+            // A new answer replaces a queued one: take it out before counting uses.
+            let r = AbilityRef {
+                source: owner.source.clone(),
+                index: i,
+            };
+            let unqueued = if queued_timing(timing) {
+                self.unqueue(p, &r, run_phase, &selection, &ab)
+            } else {
+                Default::default()
+            };
             // Restrictions are checked against the phase the ability runs in.
             let saved = self.state.phase;
             self.state.phase = run_phase;
             let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
             self.state.phase = saved;
             if let Err(e) = ok {
+                self.requeue(unqueued);
                 refusal = e;
                 continue;
             }
             if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
+                self.requeue(unqueued);
                 refusal = e;
                 continue;
             }
             let target = selection
                 .as_ref()
                 .and_then(|s| s.players().first().copied());
-            let queued = matches!(
-                timing,
-                Some(
-                    Timing::EndNight
-                        | Timing::EndDay
-                        | Timing::EndPhase
-                        | Timing::PreEndNight
-                        | Timing::PreEndDay
-                        | Timing::SecondPreEndNight
-                        | Timing::ThirdPreEndNight
-                        | Timing::FourthPreEndNight
-                        | Timing::SecondPreEndDay
-                        | Timing::ThirdPreEndDay
-                        | Timing::FourthPreEndDay
-                        | Timing::StartNight
-                        | Timing::StartDay
-                        | Timing::StartPhase
-                )
-            );
-            let r = AbilityRef {
-                source: owner.source.clone(),
-                index: i,
-            };
-            if queued {
-                // A new choice replaces the previous one for the same ability.
-                let before = self.state.pending.len();
-                self.state
-                    .pending
-                    .retain(|q| !(q.player == p && q.ability == r && q.phase == run_phase));
-                if self.state.pending.len() < before {
-                    if let Some(pos) = self.state.uses.iter().rposition(|u| {
-                        u.player == Some(p) && u.ability == r && u.phase == run_phase
-                    }) {
-                        self.state.uses.remove(pos);
-                    }
-                }
+            if queued_timing(timing) {
+                // A new choice replaced the previous one above (`unqueue`).
                 self.state.uses.push(Use {
                     player: Some(p),
                     ability: r.clone(),

@@ -1,0 +1,228 @@
+//! Cross-feature interactions found while the WWR features were built: changing a queued
+//! action, the Detective's ascension, the lynched Hexed Wolf's hex, the Angel's lynch by
+//! vote, and the Bakers' extra wolfpack poll. Real fixture roles; outcomes worked out by
+//! hand from the guide and the `_rules` files.
+
+mod common;
+#[path = "common/channels.rs"]
+mod haunt;
+
+use common::*;
+use haunt::*;
+
+// --- 1. A new answer replaces a queued action -----------------------------------------
+
+const WITCH: &[(&str, &str)] = &[
+    ("Bob", "Witch"),
+    ("Alice", "Citizen"),
+    ("Carol", "Citizen"),
+    ("Dave", "Citizen"),
+    ("Eve", "Wolf"),
+    ("Wes", "Wolf"),
+];
+
+#[test]
+fn the_witch_changes_her_potion_of_death_before_the_night_ends() {
+    // Witch: `End Night: [Quantity: 1] |witch.pod|  • Attack @Selection`. _rules/abilities/
+    // 3 delaying abilities: a delayed action "can be cancelled/rerequested"; the new answer
+    // replaces the queued one, so the potion is still used once (Quantity: 1) on Eve.
+    let mut g = game(WITCH);
+    next(&mut g); // N1
+    act(&mut g, "Bob: End Night: @Selection = Dave");
+    assert_eq!(
+        act(&mut g, "Bob: End Night: @Selection = Eve"),
+        ["Your `End Night` action is queued (Eve)."]
+    );
+    next(&mut g); // D1
+    assert!(alive(&g, "Dave"));
+    assert!(!alive(&g, "Eve"));
+    // The one potion of death is spent: the next night she cannot attack again.
+    to_phase(&mut g, "N2");
+    let e = refused(&mut g, "Bob: End Night: @Selection = Alice");
+    assert!(e.contains("Quantity: already used 1 of 1"), "{e}");
+}
+
+#[test]
+fn a_refused_new_answer_leaves_the_queued_action_in_place() {
+    // The Witch changes her mind to a dead player: refused, and Dave's attack still stands.
+    let mut g = game(WITCH);
+    to_phase(&mut g, "D1");
+    act(&mut g, "Alice: Vote Lynch: Carol");
+    next(&mut g); // N2: Carol was lynched
+    assert!(!alive(&g, "Carol"));
+    act(&mut g, "Bob: End Night: @Selection = Dave");
+    let e = refused(&mut g, "Bob: End Night: @Selection = Carol");
+    assert!(e.contains("Carol is dead"), "{e}");
+    next(&mut g); // D2
+    assert!(!alive(&g, "Dave"));
+}
+
+// --- 2. The Detective's ascension ------------------------------------------------------
+
+/// The players on the Detective's list (`DetectiveList`), with their roles.
+fn detective_list(g: &mafia_wwr::Game) -> Vec<(String, String)> {
+    g.state
+        .players
+        .iter()
+        .filter(|p| p.role != "Detective")
+        .filter(|p| custom(g, &p.name, "DetectiveList").is_some())
+        .map(|p| (p.name.clone(), p.role.clone()))
+        .collect()
+}
+
+const DETECTIVE: &[(&str, &str)] = &[
+    ("Det", "Detective"),
+    ("Alice", "Citizen"),
+    ("Bob", "Fortune Teller"),
+    ("Carol", "Citizen"),
+    ("Eve", "Wolf"),
+];
+
+#[test]
+fn the_detective_ascends_after_pairing_the_whole_list_correctly() {
+    // Detective: `End Night: [Attribute: @Selection has `DetectiveList`]
+    // ⟨@(AttrSelf:DetectiveList,AliveOnly:False)->Count⟩` increments Counter per correct
+    // pair; `Passive End Night: Ascend [Condition: @Self->Counter is …->Count]`.
+    // Scaling: one guess per listed player, each guess a separate use (a guess for another
+    // player does not replace the first). _rules/events/2 order: conflicts between
+    // non-attacks are resolved alphabetically, then by a random PLAYER; one role's own
+    // abilities in one bucket are no conflict between players, so they run in sheet
+    // order: the guesses first, then `You guessed … correctly`, then the Ascend check.
+    // Hand-worked: $total 5 → Counter ceil(5/3) = 2; the Townsfolk (3 players) is the only
+    // team with more than one player → one of its members, then one more random player:
+    // two listed players; two correct guesses → Counter 2 = 2 → Ascend. Any seed.
+    for seed in 1..=8 {
+        let mut g = game_seeded(DETECTIVE, seed);
+        let list = detective_list(&g);
+        assert_eq!(list.len(), 2, "seed {seed}: {list:?}");
+        next(&mut g); // N1 (Passive Start Night sets Counter to 0)
+        for (name, role) in &list {
+            act(
+                &mut g,
+                &format!("Det: End Night: @Selection = {name}, @SecondarySelection = {role}"),
+            );
+        }
+        next(&mut g); // D1
+        assert!(
+            has(&told(&g, "Det"), "You guessed 2 players correctly"),
+            "seed {seed}: {:?}",
+            told(&g, "Det")
+        );
+        assert!(
+            has(&public(&g), "Det ascended. Their role was Detective."),
+            "seed {seed}: {:?}",
+            public(&g)
+        );
+    }
+}
+
+#[test]
+fn the_detective_does_not_ascend_with_half_the_list() {
+    // One correct pair of two: Counter 1 ≠ 2, no ascension; told the count.
+    let mut g = game_seeded(DETECTIVE, 3);
+    let list = detective_list(&g);
+    next(&mut g);
+    let (name, role) = &list[0];
+    act(
+        &mut g,
+        &format!("Det: End Night: @Selection = {name}, @SecondarySelection = {role}"),
+    );
+    next(&mut g);
+    assert!(has(&told(&g, "Det"), "You guessed 1 players correctly"));
+    assert!(alive(&g, "Det"));
+    assert!(!has(&public(&g), "Det ascended"));
+}
+
+// --- 3. The lynched Hexed Wolf hexes its lynchers --------------------------------------
+
+#[test]
+fn the_lynched_hexed_wolf_hexes_its_lynchers_in_a_normal_game() {
+    // Hexed Wolf: `On Poll `Lynch` Win: Apply `Hexed` to @Voters`. The guide's `On Poll
+    // '<Name>' Win` "triggers when the current player wins a poll with name <Name>": the
+    // lynch poll's winner is dead by the time its consequences ran, and the trigger is
+    // part of those consequences, so it runs for the dead winner (haunting or not).
+    let mut g = game(&[
+        ("Hex", "Hexed Wolf"),
+        ("Alice", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Fay", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    to_phase(&mut g, "D1");
+    act(&mut g, "Alice: Vote Lynch: Hex");
+    act(&mut g, "Bob: Vote Lynch: Hex");
+    act(&mut g, "Cid: Vote Lynch: Dave");
+    next(&mut g); // N2
+    assert!(!alive(&g, "Hex"));
+    assert!(custom(&g, "Alice", "Hexed").is_some());
+    assert!(custom(&g, "Bob", "Hexed").is_some());
+    assert!(custom(&g, "Cid", "Hexed").is_none());
+}
+
+// --- 4. The Angel lynched by vote ------------------------------------------------------
+
+#[test]
+fn the_angel_lynched_by_vote_takes_her_targeted_voter_with_her() {
+    // Angel: `On Lynch` needs `@Attacker exists`; `On Poll `Lynch` Win` kills @Target when
+    // it is one of @OtherVoters. The guide's @Attacker is "the player (if existing)
+    // responsible for the lynch"; a lynch by vote is the poll's result (`@AttackSource`
+    // "specifies the creator of the poll"), not a player's: no @Attacker, so the
+    // poll-win branch runs and kills Carol, the targeted voter, whichever voter executes.
+    for seed in 1..=6 {
+        let mut g = game_seeded(
+            &[
+                ("Ann", "Angel"),
+                ("Bob", "Citizen"),
+                ("Carol", "Citizen"),
+                ("Dave", "Citizen"),
+                ("Fay", "Citizen"),
+                ("Eve", "Wolf"),
+            ],
+            seed,
+        );
+        act(&mut g, "Ann: Immediate: @Selection = Carol");
+        to_phase(&mut g, "D1");
+        for v in ["Bob", "Carol", "Dave"] {
+            act(&mut g, &format!("{v}: Vote Lynch: Ann"));
+        }
+        next(&mut g); // N2
+        assert!(!alive(&g, "Ann"), "seed {seed}");
+        assert!(!alive(&g, "Carol"), "seed {seed}");
+        assert!(alive(&g, "Bob") && alive(&g, "Dave"), "seed {seed}");
+        assert!(has(&public(&g), "Angel Ann killed Carol"), "seed {seed}");
+        assert!(
+            has(&public(&g), "Ann ascended"),
+            "seed {seed}: {:?}",
+            public(&g)
+        );
+    }
+}
+
+#[test]
+fn the_angel_lynched_by_the_executioner_takes_the_executioner() {
+    // Executioner: `Lynch @Target` (the lynching player is the @Attacker): the Angel's
+    // `On Lynch` branch targets and kills the Executioner. Hand-worked: the town lynches
+    // Exe; Exe's passive defense against lynches holds (`~UntilUse`), and `On Passive
+    // Defense: Lynch @Target` lynches Ann with Exe as @Attacker.
+    let mut g = game(&[
+        ("Ann", "Angel"),
+        ("Exe", "Executioner"),
+        ("Bob", "Citizen"),
+        ("Carol", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Ann: Immediate: @Selection = Carol");
+    act(&mut g, "Exe: Immediate: @Selection = Ann");
+    to_phase(&mut g, "D1");
+    for v in ["Bob", "Carol", "Dave"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Exe"));
+    }
+    next(&mut g); // N2
+    assert!(alive(&g, "Carol"));
+    assert!(!alive(&g, "Exe"));
+    assert!(has(&public(&g), "Angel Ann killed Exe"), "{:?}", public(&g));
+    assert!(has(&public(&g), "Ann ascended"), "{:?}", public(&g));
+}
