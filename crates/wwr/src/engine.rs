@@ -14,7 +14,8 @@
 //! Immediate abilities run when a player acts. Within a bucket, non-attacks run before
 //! attacks; non-attacks in alphabetical order of their element (role, group, …) name;
 //! attacks with groups first (by group name), then townsfolk, werewolf and other roles, each
-//! alphabetically; remaining ties by a draw from the game's seeded RNG.
+//! alphabetically; remaining ties by a draw from the game's seeded RNG (one player's
+//! abilities of one element keep their role-sheet order: `interactions::order_bucket`).
 
 mod channels;
 mod haunting;
@@ -395,6 +396,7 @@ impl Game {
             self.join_team(p);
         }
         self.apply_modifiers();
+        self.mark_started_groups();
         let items = self.collect_passive(&[Timing::Starting]);
         self.run_items(items);
         let items = self.collect_passive(&[Timing::Passive]);
@@ -2384,6 +2386,7 @@ impl Game {
         );
         let title = self.group_title(g);
         self.say(Audience::Player(p), format!("You joined {title}."));
+        self.group_entered_play(&norm(g));
         true
     }
 

@@ -1,9 +1,9 @@
 //! Cross-feature fixes: changing a queued action, the order of one element's own
 //! abilities within a bucket, and groups that enter play after the game started.
 
-use mafia_roles::ability::{Ability, Trigger};
+use mafia_roles::ability::{Ability, Timing, Trigger};
 
-use super::{Game, Item, SortKey, params_of};
+use super::{Game, Item, Owner, SortKey, params_of, timing_of};
 use crate::eval::Ctx;
 use crate::state::*;
 
@@ -89,6 +89,50 @@ impl Game {
 
     /// Whether an ability is one of a player's own abilities that also runs for a dead
     /// player: `On Poll Win` of a lynched player (the Hexed Wolf hexes its lynchers).
+    /// Groups with members when the game starts run their `Starting` abilities with the
+    /// players' (in `start`): they are in play already.
+    pub(super) fn mark_started_groups(&mut self) {
+        let formed: Vec<String> = self
+            .state
+            .groups
+            .keys()
+            .filter(|g| !self.group_members(g).is_empty())
+            .cloned()
+            .collect();
+        for g in formed {
+            self.state.groups.entry(g).or_default().started = true;
+        }
+    }
+
+    /// A group enters play with its first member (the Bakers form while the Bakers' own
+    /// `Starting: Join #Bakers` run): its `Starting` abilities run then, once (guide,
+    /// Trigger Types: `Starting` for starting abilities, the element's start in the game).
+    pub(super) fn group_entered_play(&mut self, g: &str) {
+        let st = self.state.groups.entry(g.to_string()).or_default();
+        if st.started {
+            return;
+        }
+        st.started = true;
+        if self.is_disbanded(g) {
+            return;
+        }
+        let source = Source::Group(g.to_string());
+        let Some(def) = self.def_of(&source) else {
+            return;
+        };
+        let owner = Owner {
+            source,
+            me: None,
+            attr: None,
+        };
+        for (i, (ab, _)) in def.abilities.iter().enumerate() {
+            if timing_of(ab) == Some(Timing::Starting) {
+                let ctx = self.ctx_for(&owner, i);
+                self.run_triggered(&owner, i, ab.clone(), ctx);
+            }
+        }
+    }
+
     pub(super) fn runs_for_the_dead(&self, ab: &Ability) -> bool {
         matches!(&*ab.trigger, Trigger::PollWin { .. })
     }
