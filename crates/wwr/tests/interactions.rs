@@ -117,6 +117,32 @@ fn the_detective_ascends_after_pairing_the_whole_list_correctly() {
 }
 
 #[test]
+fn the_detective_corrects_one_pairing_before_the_night_ends() {
+    // ⟨count⟩ scaling gives two guesses; a new guess for an already guessed player
+    // replaces that guess (a different player adds one), so a wrong pair corrected before
+    // the night ends still leaves two correct pairs of two: Counter 2 → Ascend.
+    let mut g = game_seeded(DETECTIVE, 5);
+    let list = detective_list(&g);
+    next(&mut g);
+    let (first, role) = &list[0];
+    let wrong = if role == "Wolf" { "Citizen" } else { "Wolf" };
+    act(
+        &mut g,
+        &format!("Det: End Night: @Selection = {first}, @SecondarySelection = {wrong}"),
+    );
+    for (name, role) in &list {
+        act(
+            &mut g,
+            &format!("Det: End Night: @Selection = {name}, @SecondarySelection = {role}"),
+        );
+    }
+    assert_eq!(g.state.pending.len(), 2);
+    next(&mut g);
+    assert!(has(&told(&g, "Det"), "You guessed 2 players correctly"));
+    assert!(has(&public(&g), "Det ascended"));
+}
+
+#[test]
 fn the_detective_does_not_ascend_with_half_the_list() {
     // One correct pair of two: Counter 1 ≠ 2, no ascension; told the count.
     let mut g = game_seeded(DETECTIVE, 3);
