@@ -14,7 +14,8 @@
 //! Immediate abilities run when a player acts. Within a bucket, non-attacks run before
 //! attacks; non-attacks in alphabetical order of their element (role, group, …) name;
 //! attacks with groups first (by group name), then townsfolk, werewolf and other roles, each
-//! alphabetically; remaining ties by a draw from the game's seeded RNG.
+//! alphabetically; remaining ties by a draw from the game's seeded RNG (one player's
+//! abilities of one element keep their role-sheet order: `interactions::order_bucket`).
 
 mod channels;
 mod haunting;
@@ -25,6 +26,7 @@ mod audit;
 mod choices;
 mod copying;
 mod groups;
+mod interactions;
 mod locations;
 mod polls;
 
@@ -127,6 +129,29 @@ struct Owner {
     source: Source,
     me: Option<usize>,
     attr: Option<u64>,
+}
+
+/// Whether an ability with this timing is queued until its bucket (not run at once).
+fn queued_timing(timing: Option<Timing>) -> bool {
+    matches!(
+        timing,
+        Some(
+            Timing::EndNight
+                | Timing::EndDay
+                | Timing::EndPhase
+                | Timing::PreEndNight
+                | Timing::PreEndDay
+                | Timing::SecondPreEndNight
+                | Timing::ThirdPreEndNight
+                | Timing::FourthPreEndNight
+                | Timing::SecondPreEndDay
+                | Timing::ThirdPreEndDay
+                | Timing::FourthPreEndDay
+                | Timing::StartNight
+                | Timing::StartDay
+                | Timing::StartPhase
+        )
+    )
 }
 
 fn timing_of(a: &Ability) -> Option<Timing> {
@@ -374,6 +399,7 @@ impl Game {
             self.join_team(p);
         }
         self.apply_modifiers();
+        self.mark_started_groups();
         let mut items = self.collect_passive(&[Timing::Starting]);
         items.retain(|it| !self.attr_ability_used(&it.owner.source, it.index));
         self.run_items(items);
@@ -882,20 +908,7 @@ impl Game {
     }
 
     fn run_items(&mut self, items: Vec<Item>) {
-        let mut keyed: Vec<(SortKey, Item)> = Vec::new();
-        // One tie-break draw per owner: a player's own abilities keep the order of their
-        // role text (Howling Wolf's `End Day` action before its `Passive End Day`).
-        let mut draws: Vec<(Owner, u64)> = Vec::new();
-        for it in items {
-            let mut k = self.sort_key(&it);
-            match draws.iter().find(|(o, _)| *o == it.owner) {
-                Some((_, d)) => k.4 = *d,
-                None => draws.push((it.owner.clone(), k.4)),
-            }
-            keyed.push((k, it));
-        }
-        keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.index.cmp(&b.1.index)));
-        for (_, it) in keyed {
+        for it in self.order_bucket(items) {
             if self.state.outcome.is_some() {
                 return;
             }
@@ -1030,7 +1043,7 @@ impl Game {
             Trigger::Timing { timing, .. } => {
                 matches!(timing, Timing::OnLynch | Timing::OnRemoval | Timing::OnEnd)
             }
-            _ => false,
+            _ => self.runs_for_the_dead(ab),
         }
     }
 
@@ -1548,13 +1561,14 @@ impl Game {
                     return Some(c);
                 }
                 let source = self.attack_source(ctx);
+                let attacker = self.attacker_of(ctx);
                 let mut ok = false;
                 for t in ts {
                     ok |= match k {
                         KillKind::Banish | KillKind::TrueBanish => {
-                            self.banish(t, *k, ctx.me, &source)
+                            self.banish(t, *k, attacker, &source)
                         }
-                        _ => self.attack(t, *k, ctx.me, &source, false),
+                        _ => self.attack(t, *k, attacker, &source, false),
                     };
                 }
                 Some(if ok { "Success" } else { "Failure" }.to_string())
@@ -2421,6 +2435,7 @@ impl Game {
         );
         let title = self.group_title(g);
         self.say(Audience::Player(p), format!("You joined {title}."));
+        self.group_entered_play(&norm(g));
         true
     }
 
@@ -3740,6 +3755,16 @@ impl Game {
                     continue;
                 }
             }
+            // A new answer replaces a queued one: take it out before counting uses.
+            let r = AbilityRef {
+                source: owner.source.clone(),
+                index: i,
+            };
+            let unqueued = if queued_timing(timing) {
+                self.unqueue(p, &r, run_phase, &selection, &ab)
+            } else {
+                Default::default()
+            };
             // Restrictions are checked against the phase the ability runs in, except a
             // temporal restriction naming the phase it is chosen in (the Chef's `Start Day:
             // [Temporal: Night 1+]`).
@@ -3748,6 +3773,7 @@ impl Game {
             let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
             self.state.phase = saved;
             if let Err(e) = ok {
+                self.requeue(unqueued);
                 // Among abilities sharing a trigger, a condition that picks the other one
                 // is the least telling reason (Flute Player's two `Immediate Night` lines).
                 if refusal.is_empty() || refusal.starts_with("Condition:") {
@@ -3756,48 +3782,15 @@ impl Game {
                 continue;
             }
             if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
+                self.requeue(unqueued);
                 refusal = e;
                 continue;
             }
             let target = selection
                 .as_ref()
                 .and_then(|s| s.players().first().copied());
-            let queued = matches!(
-                timing,
-                Some(
-                    Timing::EndNight
-                        | Timing::EndDay
-                        | Timing::EndPhase
-                        | Timing::PreEndNight
-                        | Timing::PreEndDay
-                        | Timing::SecondPreEndNight
-                        | Timing::ThirdPreEndNight
-                        | Timing::FourthPreEndNight
-                        | Timing::SecondPreEndDay
-                        | Timing::ThirdPreEndDay
-                        | Timing::FourthPreEndDay
-                        | Timing::StartNight
-                        | Timing::StartDay
-                        | Timing::StartPhase
-                )
-            );
-            let r = AbilityRef {
-                source: owner.source.clone(),
-                index: i,
-            };
-            if queued {
-                // A new choice replaces the previous one for the same ability.
-                let before = self.state.pending.len();
-                self.state
-                    .pending
-                    .retain(|q| !(q.player == p && q.ability == r && q.phase == run_phase));
-                if self.state.pending.len() < before {
-                    if let Some(pos) = self.state.uses.iter().rposition(|u| {
-                        u.player == Some(p) && u.ability == r && u.phase == run_phase
-                    }) {
-                        self.state.uses.remove(pos);
-                    }
-                }
+            if queued_timing(timing) {
+                // A new choice replaced the previous one above (`unqueue`).
                 self.state.uses.push(Use {
                     player: Some(p),
                     ability: r.clone(),

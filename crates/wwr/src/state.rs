@@ -370,6 +370,9 @@ pub struct Outcome {
 pub struct ElementState {
     pub counter: i64,
     pub target: Option<Val>,
+    /// A group's `Starting` abilities have run (when it entered play).
+    #[serde(default)]
+    pub started: bool,
 }
 
 /// The whole game.

@@ -346,11 +346,10 @@ fn the_bear_attacks_its_visitors_and_ascends_after_two() {
 
 #[test]
 fn the_lynched_angel_ascends_instead_of_dying_twice() {
-    // Angel: `On Lynch: … Kill @Target; Announce 'Angel @Self killed @Target'; Delete
-    // 'Lynch' Poll; Ascend`. `On Lynch` runs before the lynch itself; the Angel has already
-    // left the game (true kill) when the lynch would land, so the lynch does not kill her a
-    // second time. (This engine passes the lynch poll's executor, one of her voters, as
-    // `@Attacker`, so the `On Lynch` branch is the one that runs.)
+    // Angel: `On Poll 'Lynch' Win: … Kill @Target; Announce 'Angel @Self killed @Target';
+    // Delete 'Lynch' Poll; Ascend`. A lynch by vote has no @Attacker (the poll, not a
+    // player, is responsible), so this branch runs, after the lynch: the Angel is recorded
+    // as ascended (she wins) and takes Carl, her target who voted for her, along.
     let mut g = game(&[
         ("Ange", "Angel"),
         ("Carl", "Citizen"),
@@ -370,17 +369,14 @@ fn the_lynched_angel_ascends_instead_of_dying_twice() {
     assert!(!alive(&g, "Ange"));
     assert_eq!(g.state.ascension.ascended, [ange]);
     let dead_voters: Vec<&str> = voters.into_iter().filter(|v| !alive(&g, v)).collect();
-    assert_eq!(dead_voters.len(), 1, "the Angel takes one voter along");
-    let p = public(&g);
-    assert!(has(&p, &format!("Angel Ange killed {}", dead_voters[0])));
     assert_eq!(
-        p.iter()
-            .filter(|l| l.starts_with("Ange "))
-            .filter(|l| l.contains("Their role"))
-            .count(),
-        1,
-        "{p:?}"
+        dead_voters,
+        ["Carl"],
+        "the Angel takes her targeted voter along"
     );
+    let p = public(&g);
+    assert!(has(&p, "Angel Ange killed Carl"));
+    assert!(has(&p, "Ange was lynched. Their role was Angel."));
     assert!(has(&p, "Ange ascended. Their role was Angel."));
 }
 
