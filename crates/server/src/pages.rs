@@ -215,13 +215,9 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
         }
         @if let Some(t) = &s.tally {
             h2 { "Vote count" }
-            p {
-                (t.living) " alive, majority " (t.majority)
-                @match (s.majority_profile, t.lock_at) {
-                    (MajorityProfile::Lock, Some(l)) => { ", a wagon locks at " (l) }
-                    (MajorityProfile::Hammer, _) => ", majority ends the day",
-                    _ => "",
-                }
+            p { (mafia_tracker::report::majority_line(t, s.majority_profile)) }
+            @if s.majority_profile == MajorityProfile::Plurality {
+                @if let Some(leader) = &t.leader { p { "Set to be lynched: " strong { (leader) } } }
             }
             @if let Some((who, post)) = &s.hammer { p.locked { (who) " was hammered in post " (post) "." } }
             table {
@@ -230,8 +226,11 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
                     tr {
                         td { (w.candidate) }
                         td {
-                            (w.votes) ", "
-                            @if w.short_of_majority == 0 { "majority" } @else { "L-" (w.short_of_majority) }
+                            (w.votes)
+                            @if s.majority_profile != MajorityProfile::Plurality {
+                                ", "
+                                @if w.short_of_majority == 0 { "majority" } @else { "L-" (w.short_of_majority) }
+                            }
                             @if w.locked { " " span.locked { "LOCKED" } }
                         }
                         td { (w.voters.join(", ")) }

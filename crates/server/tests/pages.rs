@@ -260,3 +260,31 @@ async fn the_status_page_lists_the_phase_deadline_and_the_next_three_deadlines()
     // Those deadlines are long past on the machine's clock.
     assert!(page.contains("(passed)"), "{page}");
 }
+
+#[tokio::test]
+async fn a_plurality_game_names_who_is_set_to_be_lynched_without_l_minus_n() {
+    // Plurality: the most votes at the deadline lynch, so L-n means nothing. Bob has Alice
+    // and Carol (2), Alice has Bob (1): Bob is set to be lynched.
+    let site = Site::new();
+    site.game(
+        "plural",
+        &GAME.replace(r#"majority = "lock""#, r#"majority = "plurality""#),
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Alice", "<b>Vote: Bob</b>"),
+            ("Bob", "##vote Alice"),
+            ("Carol", "<b>Vote: Bob</b>"),
+        ],
+    );
+    let body = site.get("/g/plural").await.body;
+    assert!(
+        body.contains("5 alive, the most votes at the deadline lynch"),
+        "{body}"
+    );
+    assert!(
+        body.contains("Set to be lynched: <strong>Bob</strong>"),
+        "{body}"
+    );
+    assert!(!body.contains("L-"), "{body}");
+    assert!(!body.contains("majority 3"), "{body}");
+}

@@ -87,7 +87,10 @@ fn names_with_replaced(name: &str, replaced: &[String]) -> String {
     }
 }
 
-fn majority_line(t: &Tally, profile: MajorityProfile) -> String {
+/// The vote count's rule line (`5 alive, majority 3, a wagon locks at 4`; under the
+/// plurality profile, `5 alive, the most votes at the deadline lynch`), shared by the text
+/// report and the status page.
+pub fn majority_line(t: &Tally, profile: MajorityProfile) -> String {
     if profile == MajorityProfile::Plurality {
         return format!("{} alive, the most votes at the deadline lynch", t.living);
     }
