@@ -81,6 +81,28 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// A setup where each player has a fixed role (`(name, role)` pairs), the Lynch poll in
+    /// play and everything else at its default: the usual start of a scripted game. Change
+    /// other fields with struct update syntax, `Setup { polls, ..Setup::with_roles(dir, p) }`.
+    pub fn with_roles(roles_dir: impl Into<PathBuf>, players: &[(&str, &str)]) -> Setup {
+        Setup {
+            roles_dir: roles_dir.into(),
+            players: players
+                .iter()
+                .map(|(name, role)| PlayerEntry::Full {
+                    name: name.to_string(),
+                    role: Some(role.to_string()),
+                })
+                .collect(),
+            roles: Vec::new(),
+            polls: default_polls(),
+            host: BTreeMap::new(),
+            haunting: false,
+            modifiers: BTreeMap::new(),
+            locations: Vec::new(),
+        }
+    }
+
     /// Parses setup text; `roles_dir` is made absolute against `base` (the file's folder).
     pub fn parse(text: &str, path: &str, base: &Path) -> Result<Setup, WwrError> {
         let mut setup: Setup = toml::from_str(text).map_err(|e| {

@@ -466,23 +466,11 @@ fn a_used_forced_action_is_not_repeated() {
 
 fn game_with_host(players: &[(&str, &str)], host: &[(&str, &str)]) -> mafia_wwr::Game {
     let setup = mafia_wwr::Setup {
-        roles_dir: roles_dir(),
-        players: players
-            .iter()
-            .map(|(n, r)| mafia_wwr::setup::PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
-        polls: vec!["Lynch".into()],
         host: host
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
-        locations: Vec::new(),
-        haunting: false,
-        modifiers: Default::default(),
+        ..mafia_wwr::Setup::with_roles(roles_dir(), players)
     };
     mafia_wwr::Game::new(setup, lib(), 7).expect("game starts")
 }
@@ -710,25 +698,16 @@ fn non_attacks_run_in_alphabetical_order_of_their_element() {
 fn ties_within_a_bucket_are_broken_by_the_seeded_rng() {
     let order = |seed: u64| {
         let setup = mafia_wwr::Setup {
-            roles_dir: roles_dir(),
-            players: [
-                ("Tia", "Town Crier"),
-                ("Tom", "Town Crier"),
-                ("Dave", "Citizen"),
-                ("Eve", "Wolf"),
-            ]
-            .iter()
-            .map(|(n, r)| mafia_wwr::setup::PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-            roles: Vec::new(),
-            polls: vec!["Lynch".into()],
             host: [("Player".to_string(), "Eve".to_string())].into(),
-            locations: Vec::new(),
-            haunting: false,
-            modifiers: Default::default(),
+            ..mafia_wwr::Setup::with_roles(
+                roles_dir(),
+                &[
+                    ("Tia", "Town Crier"),
+                    ("Tom", "Town Crier"),
+                    ("Dave", "Citizen"),
+                    ("Eve", "Wolf"),
+                ],
+            )
         };
         let mut g = mafia_wwr::Game::new(setup, lib(), seed).unwrap();
         next(&mut g);

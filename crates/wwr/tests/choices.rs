@@ -5,27 +5,14 @@
 mod common;
 use common::*;
 
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::state::Holder;
 use mafia_wwr::{Game, Setup};
 
 /// A game with the given polls in play (the `common::game` helper has only the Lynch poll).
 fn game_with_polls(players: &[(&str, &str)], polls: &[&str]) -> Game {
     let setup = Setup {
-        roles_dir: roles_dir(),
-        players: players
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
         polls: polls.iter().map(|p| p.to_string()).collect(),
-        host: Default::default(),
-        haunting: false,
-        modifiers: Default::default(),
-        locations: Vec::new(),
+        ..Setup::with_roles(roles_dir(), players)
     };
     Game::new(setup, lib(), 7).expect("game starts")
 }

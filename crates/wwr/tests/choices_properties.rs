@@ -7,7 +7,6 @@ mod common;
 use common::*;
 
 use mafia_wwr::autoplay::{Driver, play_phase, play_to_end};
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::{Game, GameState, Setup};
 use proptest::prelude::*;
 
@@ -26,20 +25,8 @@ const CHOOSERS: &[(&str, &str)] = &[
 
 fn choosers(seed: u64) -> Game {
     let setup = Setup {
-        roles_dir: roles_dir(),
-        players: CHOOSERS
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
         polls: vec!["Lynch".into(), "Election".into()],
-        host: Default::default(),
-        haunting: false,
-        modifiers: Default::default(),
-        locations: Vec::new(),
+        ..Setup::with_roles(roles_dir(), CHOOSERS)
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }

@@ -6,7 +6,6 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::state::{AttrKind, Holder};
 use mafia_wwr::{Game, Library, Setup};
 
@@ -82,22 +81,7 @@ fn role_set() -> &'static (PathBuf, Arc<Library>) {
 
 fn game(players: &[(&str, &str)]) -> Game {
     let (dir, lib) = role_set().clone();
-    let setup = Setup {
-        roles_dir: dir,
-        players: players
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
-        polls: vec!["Lynch".into()],
-        host: Default::default(),
-        haunting: false,
-        modifiers: Default::default(),
-        locations: Vec::new(),
-    };
+    let setup = Setup::with_roles(dir, players);
     let g = Game::new(setup, lib, 7).expect("game starts");
     assert!(g.state.unsupported.is_empty(), "{:?}", g.state.unsupported);
     g

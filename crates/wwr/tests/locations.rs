@@ -5,25 +5,12 @@
 mod common;
 use common::*;
 
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::{Game, Setup, WwrError};
 
 fn setup_with(players: &[(&str, &str)], locations: &[&str]) -> Setup {
     Setup {
-        roles_dir: roles_dir(),
-        players: players
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
-        polls: vec!["Lynch".into()],
-        host: Default::default(),
         locations: locations.iter().map(|l| l.to_string()).collect(),
-        haunting: false,
-        modifiers: Default::default(),
+        ..Setup::with_roles(roles_dir(), players)
     }
 }
 

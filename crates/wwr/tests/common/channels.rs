@@ -1,7 +1,6 @@
 //! Builders for channel and haunting scenarios.
 #![allow(dead_code)]
 
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::state::{AttrKind, ChanRef, Holder};
 use mafia_wwr::{Game, Setup};
 
@@ -29,20 +28,10 @@ pub fn game_seeded_with(
         mods.entry(p.to_string()).or_default().push(m.to_string());
     }
     let setup = Setup {
-        roles_dir: roles_dir(),
-        players: players
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
         polls: polls.iter().map(|p| p.to_string()).collect(),
-        host: Default::default(),
         haunting,
         modifiers: mods,
-        locations: Vec::new(),
+        ..Setup::with_roles(roles_dir(), players)
     };
     Game::new(setup, lib(), seed).expect("game starts")
 }

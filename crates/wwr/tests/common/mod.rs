@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::state::{Audience, Opt};
 use mafia_wwr::{Game, Library, Setup};
 
@@ -29,22 +28,7 @@ pub fn game(players: &[(&str, &str)]) -> Game {
 }
 
 pub fn game_seeded(players: &[(&str, &str)], seed: u64) -> Game {
-    let setup = Setup {
-        roles_dir: roles_dir(),
-        players: players
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
-        polls: vec!["Lynch".into()],
-        host: Default::default(),
-        haunting: false,
-        modifiers: Default::default(),
-        locations: Vec::new(),
-    };
+    let setup = Setup::with_roles(roles_dir(), players);
     Game::new(setup, lib(), seed).expect("game starts")
 }
 
