@@ -116,9 +116,9 @@ pub struct Recognition {
 ///   ("Alice lynched Bob, who is dead" kills Bob).
 /// - The death comment is the text after "He was", "She was" or "They were", up to the
 ///   sentence of the next death on the same line.
-/// - A phase announcement is a sentence opening with "It is (now) Day N", "Day N has begun /
-///   begins / has started / starts / is starting…", or a line that is only a bold "Day N"
-///   heading (hosts' day posts). Repeats of the same phase in one post are reported once.
+/// - A phase announcement is a sentence opening with "It is (now/currently) Day N", "Day N has
+///   begun / begins / has started / starts / is starting…", "Day N start" ending its sentence
+///   (MTG Salvation), or a line that is only a bold "Day N" heading (hosts' day posts). Repeats of the same phase in one post are reported once.
 ///
 /// This prepares the names for every call; a caller that reads many posts against the same
 /// names keeps a [`Recogniser`] instead.
@@ -724,10 +724,10 @@ fn phase_at(words: &[Word], lower: &str, at: usize) -> Option<Phase> {
 /// A sentence announcing a phase, starting at word `at`.
 fn announcement_at(words: &[Word], lower: &str, at: usize, dialect: Dialect) -> Option<Phase> {
     let word = |i: usize| words.get(i).map(|w| w.text(lower));
-    // "It is (now) Day 2", "It's (now) Day 2".
+    // "It is (now) Day 2", "It's (now) Day 2", "It is currently day 1" (MTG Salvation).
     if word(at) == Some("it") && matches!(word(at + 1), Some("is" | "s")) {
         let mut i = at + 2;
-        if word(i) == Some("now") {
+        if matches!(word(i), Some("now" | "currently")) {
             i += 1;
         }
         return phase_at(words, lower, i);
@@ -745,7 +745,24 @@ fn announcement_at(words: &[Word], lower: &str, at: usize, dialect: Dialect) -> 
         // In the 2016 dialect "has begun" is a phase change command, read before.
         "begun" if dialect == Dialect::V2016 => None,
         "begun" | "begins" | "beginning" | "started" | "starts" | "starting" => Some(phase),
+        // "Day 1 start." (MTG Salvation): a bare "start" only when it ends the sentence, so
+        // "Day 2 start time is 20:00" is not an announcement.
+        "start" if ends_sentence(words, lower, i) => Some(phase),
         _ => None,
+    }
+}
+
+/// Whether word `i` is the last of its sentence: the line ends after it, or `.`, `!` or `?`
+/// stands between it and the next word.
+fn ends_sentence(words: &[Word], lower: &str, i: usize) -> bool {
+    let Some(word) = words.get(i) else {
+        return false;
+    };
+    match words.get(i + 1) {
+        None => true,
+        Some(next) => lower
+            .get(word.end..next.start)
+            .is_some_and(|between| between.contains(['.', '!', '?'])),
     }
 }
 

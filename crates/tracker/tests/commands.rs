@@ -589,6 +589,21 @@ fn the_ways_hosts_announce_a_phase() {
     }
 }
 
+/// tomsloger's Unreliable Cops Mafia (MTG Salvation): the opening post's "It is currently day
+/// 1" and post 8's bold "Day 1 start."
+#[test]
+fn mtg_salvation_hosts_say_day_n_start_and_it_is_currently_day_n() {
+    assert_eq!(read("Day 1 start."), [announce(Phase::day(1))]);
+    assert_eq!(read("It is currently day 1"), [announce(Phase::day(1))]);
+    assert_eq!(
+        read("Night 1 is over. Day 2 start! You may post."),
+        [announce(Phase::day(2))]
+    );
+    // A bare "start" that does not end its sentence announces nothing.
+    assert_eq!(read("Day 2 start time is 20:00 UTC."), []);
+    assert_eq!(read("Day 2 start and end times are in the OP"), []);
+}
+
 #[test]
 fn an_announcement_may_follow_another_sentence() {
     assert_eq!(

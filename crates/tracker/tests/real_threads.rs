@@ -1,6 +1,9 @@
-//! Real game threads (TeamLiquid, 2014; no timestamps, so phases follow the hosts' posts).
+//! Real game threads: TeamLiquid (2014-2015, JSON Lines without timestamps) and a saved page of
+//! MTG Salvation (2016, HTML); no deadlines, so phases follow the hosts' posts.
 
-use mafia_posts::{JsonlSource, PostSource};
+use mafia_posts::import::parse_mtgsalvation_page;
+use mafia_posts::{JsonlSource, Post, PostSource};
+use mafia_tracker::commands::{self, Command, Dialect, Names};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::tally::Tally;
@@ -345,5 +348,135 @@ fn student_mafia_v_mid_day_counts() {
             wagon("No Lynch", &["Breshke", "rsoultin"]),
             wagon("The Shining", &["geript"]),
         ]
+    );
+}
+
+const UNRELIABLE_COPS: &str = include_str!("games/unreliable-cops-mafia.toml");
+
+/// The 50 posts of page 1 of Unreliable Cops Mafia (MTG Salvation), imported from the saved
+/// HTML page.
+fn unreliable_cops_posts() -> Vec<Post> {
+    let path = format!("{THREADS}/mtgsalvation/unreliable-cops-mafia-page.html");
+    let html = std::fs::read_to_string(&path).expect("fixture");
+    let page = parse_mtgsalvation_page(&html).expect("an MTG Salvation page");
+    assert!(page.problems.is_empty(), "{:?}", page.problems);
+    page.posts.iter().map(|p| p.normalise()).collect()
+}
+
+/// The page replayed up to and including post `last`.
+fn unreliable_cops_until(last: u64) -> Tracker {
+    let game = Game::parse(UNRELIABLE_COPS, "unreliable-cops-mafia.toml").expect("game");
+    let mut t = Tracker::new(game).expect("tracker");
+    t.apply_all(unreliable_cops_posts().iter().filter(|p| p.number <= last));
+    t
+}
+
+/// The phases a post announces, read as GM commands.
+fn announced_in(post: &Post) -> Vec<Phase> {
+    let names = Names {
+        players: &[],
+        users: &[],
+    };
+    commands::recognise(&post.body, names, Dialect::Current)
+        .commands
+        .into_iter()
+        .filter_map(|c| match c.command {
+            Command::Announce { phase } => Some(phase),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Unreliable Cops Mafia, page 1 (posts 1–50, all in Day 1). The votes on the page, read by
+/// hand (all bold):
+///
+/// - 11 D_V: `Vote GJ` → gentleman johnny
+/// - 12 Anaklusmos: `Vote Zomg` → zomgarcwind
+/// - 13 shadowlancerx: `Vote Anak` → anaklusmos
+/// - 16 Mete0rShower: `Vote D_V`
+/// - 19 Gentleman Johnny: `Vote ZomG` → zomgarcwind
+/// - 22 Ophidia: `Vote D_V`
+/// - 36 Ophidia: `Vote GJ` (moves from D_V)
+/// - 49 Gentleman Johnny: `Unvote`
+///
+/// Quoted votes are not votes: posts 14 and 15 quote D_V's `Vote GJ` (15 inside a quote of
+/// 14), post 38 quotes Ophidia's `Vote GJ`. The host's count (post 48) matches:
+/// "gentleman johnny (2) - D_V, ophidia / zomgarcwind (2) - anaklusmos, gentleman johnny /
+/// anaklusmos (1) - shadowlancerX / D_V (1) - mete0rshower / not voting: 1 (zomgarcwind)".
+#[test]
+fn unreliable_cops_mafia_page_one() {
+    // The host opens Day 1 twice: the opening post's bold "It is currently day 1" and post
+    // 8's bold "Day 1 start." (after the confirmations); the game file's first phase agrees.
+    let posts = unreliable_cops_posts();
+    assert_eq!(posts.len(), 50);
+    let host_announces: Vec<_> = posts
+        .iter()
+        .filter(|p| p.author == "tomsloger")
+        .map(|p| (p.number, announced_in(p)))
+        .filter(|(_, phases)| !phases.is_empty())
+        .collect();
+    assert_eq!(
+        host_announces,
+        [(1, vec![Phase::day(1)]), (8, vec![Phase::day(1)])]
+    );
+
+    // After post 16: one vote on each of four wagons, in the order they were cast.
+    assert_eq!(
+        wagons(&unreliable_cops_until(16).tally_now()),
+        [
+            wagon("gentleman johnny", &["D_V"]),
+            wagon("zomgarcwind", &["anaklusmos"]),
+            wagon("anaklusmos", &["shadowlancerx"]),
+            wagon("D_V", &["mete0rshower"]),
+        ]
+    );
+    // After post 22: zomgarcwind and D_V have two each; zomgarcwind's first vote came first.
+    assert_eq!(
+        wagons(&unreliable_cops_until(22).tally_now()),
+        [
+            wagon("zomgarcwind", &["anaklusmos", "gentleman johnny"]),
+            wagon("D_V", &["mete0rshower", "ophidia"]),
+            wagon("gentleman johnny", &["D_V"]),
+            wagon("anaklusmos", &["shadowlancerx"]),
+        ]
+    );
+    // After post 48: the host's count, in the host's order.
+    let at_48 = unreliable_cops_until(48).tally_now();
+    assert_eq!(
+        wagons(&at_48),
+        [
+            wagon("gentleman johnny", &["D_V", "ophidia"]),
+            wagon("zomgarcwind", &["anaklusmos", "gentleman johnny"]),
+            wagon("anaklusmos", &["shadowlancerx"]),
+            wagon("D_V", &["mete0rshower"]),
+        ]
+    );
+    assert_eq!(at_48.not_voting, ["zomgarcwind"]);
+    assert_eq!((at_48.living, at_48.majority), (7, 4));
+
+    // After post 50: Gentleman Johnny has unvoted (post 49); the one-vote wagons stay in the
+    // order of their votes (12, 13, 16).
+    let t = unreliable_cops_until(50);
+    let end = t.tally_now();
+    assert_eq!(
+        wagons(&end),
+        [
+            wagon("gentleman johnny", &["D_V", "ophidia"]),
+            wagon("zomgarcwind", &["anaklusmos"]),
+            wagon("anaklusmos", &["shadowlancerx"]),
+            wagon("D_V", &["mete0rshower"]),
+        ]
+    );
+    assert_eq!(end.not_voting, ["zomgarcwind", "gentleman johnny"]);
+    let s = t.status();
+    assert_eq!(s.phase, Phase::day(1));
+    assert!(s.dead.is_empty() && !s.game_over);
+    // Every vote on the page names a player exactly or by an alias the host accepted.
+    assert!(
+        !s.review
+            .iter()
+            .any(|r| matches!(r.kind, ReviewKind::NearMissVote | ReviewKind::RejectedVote)),
+        "{:?}",
+        s.review
     );
 }
