@@ -2536,6 +2536,26 @@ impl Game {
     // -----------------------------------------------------------------------------------
     // Killing
 
+    /// The context of an attack on `t` as its defense and death triggers see it: the
+    /// attacked player's role, `@Attacker`, `$AttackSource` and `$KillingType`.
+    pub(crate) fn attack_ctx(
+        &self,
+        t: usize,
+        kind: KillKind,
+        attacker: Option<usize>,
+        source: &str,
+    ) -> Ctx {
+        Ctx::new(Some(t), Source::Role(self.state.players[t].role.clone()))
+            .var(
+                "attacker",
+                attacker
+                    .map(|a| Val::Players(vec![a]))
+                    .unwrap_or(Val::Nothing),
+            )
+            .var("attacksource", Val::Text(source.to_string()))
+            .var("killingtype", Val::Text(kind.name().to_string()))
+    }
+
     /// One killing against the target's defenses in the documented order (absence, active,
     /// passive, partial, recruitment). Returns whether the killing succeeded.
     fn attack(
@@ -2549,15 +2569,8 @@ impl Game {
         if !self.state.players[t].alive {
             return self.died_now.contains(&t);
         }
-        let base = Ctx::new(Some(t), Source::Role(self.state.players[t].role.clone()))
-            .var(
-                "attacker",
-                attacker
-                    .map(|a| Val::Players(vec![a]))
-                    .unwrap_or(Val::Nothing),
-            )
-            .var("attacksource", Val::Text(source.to_string()))
-            .var("killingtype", Val::Text(kind.name().to_string()))
+        let base = self
+            .attack_ctx(t, kind, attacker, source)
             .var("attacked", Val::Players(vec![t]));
         if kind == KillKind::Lynch {
             self.fire_timing_for(t, Timing::OnLynch, &base);

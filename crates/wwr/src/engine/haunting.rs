@@ -84,15 +84,8 @@ impl Game {
             ));
             return false;
         }
-        let base = Ctx::new(Some(t), Source::Role(self.state.players[t].role.clone()))
-            .var(
-                "attacker",
-                attacker
-                    .map(|a| Val::Players(vec![a]))
-                    .unwrap_or(Val::Nothing),
-            )
-            .var("attacksource", Val::Text(source.to_string()))
-            .var("killingtype", Val::Text(kind.name().to_string()))
+        let base = self
+            .attack_ctx(t, kind, attacker, source)
             .var("deathtype", Val::Text(kind.name().to_string()))
             .var("this", Val::Players(vec![t]));
         if kind == KillKind::Banish {
