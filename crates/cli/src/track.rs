@@ -4,10 +4,11 @@
 //! Errors go to stderr as one `error: <file>:<line>…: <what>` line each (not wrapped, so the
 //! place stays readable and greppable). The run goes on past bad lines; it fails only when
 //! nothing could be done.
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use mafia_posts::{JsonlSource, PostSource};
+use mafia_posts::import::{Engine, PageSource};
+use mafia_posts::{Batch, JsonlSource, PostSource, SourceError, SourceProblem};
 use mafia_tracker::report::{self, Format};
 use mafia_tracker::{Game, Tracker};
 
@@ -15,7 +16,8 @@ use mafia_tracker::{Game, Tracker};
 pub struct TrackArgs {
     /// The game file (TOML).
     pub game: PathBuf,
-    /// The thread's posts, one JSON object per line.
+    /// The thread's posts, one JSON object per line, or a saved forum page (`.html`: phpBB,
+    /// XenForo or MTG Salvation).
     #[arg(long)]
     pub posts: PathBuf,
     /// Show the state as of this post number (default: after the last post).
@@ -40,12 +42,22 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         Ok(t) => t,
         Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
     };
-    let batch = match JsonlSource::open(&args.posts).and_then(|mut s| s.read()) {
-        Ok(batch) => batch,
+    let batch = match read_posts(&args.posts) {
+        Ok(Some(batch)) => batch,
+        Ok(None) => {
+            return fail(format_args!(
+                "{}: not a page of a known forum (expected phpBB, XenForo or MTG Salvation posts)",
+                args.posts.display()
+            ));
+        }
         Err(e) => return fail(e),
     };
     for problem in &batch.problems {
-        eprintln!("warning: {problem} (line skipped)");
+        let what = match problem {
+            SourceProblem::Jsonl(_) => "line",
+            SourceProblem::Page { .. } => "post",
+        };
+        eprintln!("warning: {problem} ({what} skipped)");
     }
     if batch.posts.is_empty() && !batch.problems.is_empty() {
         return fail(format_args!(
@@ -74,4 +86,26 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         }
         Err(e) => fail(e),
     }
+}
+
+/// The posts of a JSON Lines file, or of a saved `.html` page of a forum the importers read
+/// (`None` when the page is of no known forum).
+fn read_posts(path: &Path) -> Result<Option<Batch>, SourceError> {
+    let is_page = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    if !is_page {
+        return JsonlSource::open(path).and_then(|mut s| s.read()).map(Some);
+    }
+    let text = std::fs::read_to_string(path).map_err(|source| SourceError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let Some(engine) = Engine::detect(&text) else {
+        return Ok(None);
+    };
+    let mut source = PageSource::new(engine);
+    source.push(path.display().to_string(), text);
+    source.read().map(Some)
 }

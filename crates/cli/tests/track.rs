@@ -163,3 +163,47 @@ fn a_gm_who_never_posts_is_warned_about() {
         stderr(&o)
     );
 }
+
+/// A saved forum page can be tracked directly: MTG Salvation's Unreliable Cops Mafia, page 1,
+/// as of the host's vote count (post 48), which reads the same.
+#[test]
+fn a_saved_mtg_salvation_page_is_tracked_directly() {
+    let o = mafia(&[
+        "track",
+        "crates/tracker/tests/games/unreliable-cops-mafia.toml",
+        "--posts",
+        "../shared/fixtures/threads/mtgsalvation/unreliable-cops-mafia-page.html",
+        "--at",
+        "48",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let out = stdout(&o);
+    for expected in [
+        "Unreliable Cops Mafia — Day 1 (after post 48)",
+        "gentleman johnny (2, L-2): D_V, ophidia",
+        "zomgarcwind (2, L-2): anaklusmos, gentleman johnny",
+        "anaklusmos (1, L-3): shadowlancerx",
+        "D_V (1, L-3): mete0rshower",
+        "Not voting (1): zomgarcwind",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+}
+
+#[test]
+fn an_html_file_of_no_known_forum_is_an_error() {
+    let page = scratch("notes.html", "<html><body><p>Vote Bob</p></body></html>");
+    let o = mafia(&[
+        "track",
+        "demo/game.toml",
+        "--posts",
+        page.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("notes.html: not a page of a known forum"),
+        "{err}"
+    );
+}
