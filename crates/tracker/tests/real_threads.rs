@@ -471,6 +471,26 @@ fn unreliable_cops_mafia_page_one() {
     let s = t.status();
     assert_eq!(s.phase, Phase::day(1));
     assert!(s.dead.is_empty() && !s.game_over);
+    // The day's vote log is the hand-read list above: nothing from the quoting posts 14, 15
+    // and 38, every mark counted.
+    let log: Vec<_> = s
+        .votes
+        .iter()
+        .map(|v| (v.post, v.voter.as_str(), v.raw.as_str(), v.counted))
+        .collect();
+    assert_eq!(
+        log,
+        [
+            (11, "D_V", "Vote GJ", true),
+            (12, "anaklusmos", "Vote Zomg", true),
+            (13, "shadowlancerx", "Vote Anak", true),
+            (16, "mete0rshower", "Vote D_V", true),
+            (19, "gentleman johnny", "Vote ZomG", true),
+            (22, "ophidia", "Vote D_V", true),
+            (36, "ophidia", "Vote GJ", true),
+            (49, "gentleman johnny", "Unvote", true),
+        ]
+    );
     // Every vote on the page names a player exactly or by an alias the host accepted.
     assert!(
         !s.review
