@@ -29,6 +29,7 @@ mod groups;
 mod interactions;
 mod locations;
 mod polls;
+mod requirements;
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
@@ -302,6 +303,7 @@ impl Game {
                 counter: 0,
             });
         }
+        requirements::check_requirements(&lib, &players)?;
         // What in play cannot run: the roles dealt, their teams, the polls, and the groups,
         // attributes and polls any of them may use.
         let mut defs: Vec<&Arc<Def>> = Vec::new();
