@@ -3,10 +3,14 @@
 //! role uses (on small roles written in the guide's format).
 
 mod common;
+#[path = "common/channels.rs"]
+mod haunt;
 
 use common::*;
+use haunt::*;
 
 use mafia_wwr::setup::PlayerEntry;
+use mafia_wwr::state::{AttrKind, Holder};
 use mafia_wwr::{Game, Setup, WwrError};
 
 fn setup(players: &[(&str, &str)]) -> Setup {
@@ -79,4 +83,136 @@ fn a_role_whose_required_role_is_dealt_starts() {
     ]);
     assert_eq!(role(&g, "Kit"), "Cat");
     assert_eq!(role(&g, "Al"), "Alcoholic");
+}
+
+fn alignment(g: &Game, name: &str) -> String {
+    g.state.players[g.player_named(name).unwrap()]
+        .alignment
+        .clone()
+}
+
+// --- On <Target> Action: the Cat ------------------------------------------------------------
+
+/// Cat: `Starting: Target @(Role:Dog,SelectAll:False) (Player)`; `On @Target Action
+/// [Alignment Changing]: [Temporal: Night 1, Quantity: 1]` • `@Target->Alignment is
+/// `Townsfolk`: Alignment Change @Self to `Werewolf`` • `… `Werewolf`: … to `Townsfolk``.
+/// Dog: `Choice Chosen: Alignment Change @Self to @Option`. Guide, Trigger Types: `On
+/// <Target> Action` fires when the target performs an action (of that type). The Dog
+/// choosing the wolves is an Alignment Changing action of the Cat's target, so the Cat
+/// takes the other side at once ("Changing alignment is an immediate consequence of the
+/// dog choosing").
+#[test]
+fn the_cat_takes_the_side_opposite_to_the_dogs_choice_at_once() {
+    let mut g = game(&[
+        ("Kit", "Cat"),
+        ("Rex", "Dog"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    assert_eq!(alignment(&g, "Kit"), "Unaligned");
+    next(&mut g); // N1
+    act(&mut g, "Rex: Immediate Night: @Chosen = Werewolf");
+    assert_eq!(alignment(&g, "Rex"), "Werewolf");
+    assert_eq!(alignment(&g, "Kit"), "Townsfolk");
+    next(&mut g); // D1: the Dog is still a Dog, so the End Night line changes nothing
+    assert_eq!(alignment(&g, "Kit"), "Townsfolk");
+}
+
+/// The other branch: the Dog choosing the townsfolk makes the Cat a werewolf.
+#[test]
+fn the_cat_joins_the_werewolves_when_the_dog_chooses_the_townsfolk() {
+    let mut g = game(&[
+        ("Kit", "Cat"),
+        ("Rex", "Dog"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    act(&mut g, "Rex: Immediate Night: @Chosen = Townsfolk");
+    assert_eq!(alignment(&g, "Rex"), "Townsfolk");
+    assert_eq!(alignment(&g, "Kit"), "Werewolf");
+}
+
+// --- Joining: Remove … from (TavernHaunting) ---------------------------------------------
+
+/// The groups a player is in, with the membership kind.
+fn memberships(g: &Game, name: &str) -> Vec<(String, String)> {
+    let p = g.player_named(name).unwrap();
+    let mut out: Vec<(String, String)> = g
+        .state
+        .attrs
+        .iter()
+        .filter(|a| a.holder == Holder::Player(p))
+        .filter_map(|a| match &a.kind {
+            AttrKind::GroupMembership { group, membership } => {
+                Some((group.clone(), membership.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Haunting mode, nine players: the wolf kills Alice and the Witch poisons Carol on N1; the
+/// ghosts elect Alice Revenant (D1) and Carol Poltergeist (D2). The game at N3.
+fn poltergeist_at_night_three() -> Game {
+    let mut g = game_with(
+        &[
+            ("Alice", "Citizen"),
+            ("Bob", "Witch"),
+            ("Carol", "Citizen"),
+            ("Dave", "Citizen"),
+            ("Fay", "Citizen"),
+            ("Gus", "Citizen"),
+            ("Hal", "Citizen"),
+            ("Ivy", "Citizen"),
+            ("Eve", "Wolf"),
+        ],
+        &["Lynch", "Ghost Election", "Banishment"],
+        true,
+        &[],
+    );
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Alice");
+    act(&mut g, "Bob: End Night |witch.pod|: @Selection = Carol");
+    next(&mut g); // D1
+    act(&mut g, "Alice: Vote Revenant Election: Alice");
+    act(&mut g, "Carol: Vote Revenant Election: Alice");
+    next(&mut g); // N2
+    next(&mut g); // D2
+    act(&mut g, "Alice: Vote Poltergeist Election: Carol");
+    next(&mut g); // N3
+    assert_eq!(extra_roles(&g, "Carol"), ["Poltergeist"]);
+    g
+}
+
+/// Poltergeist: `Apply `TavernHaunting` to @Ghostly (~Phase)`; TavernHaunting: `Starting:
+/// Add @Self to #Tavern-Haunting (~Phase)`, `On `Ghosts` Whisper: Remove @Self from
+/// #Tavern-Haunting`. Guide, Joining: `Remove <Target> from #<Group>` takes a player out of
+/// a group. Each ghost is in the group once the haunting starts; the one who whispers
+/// leaves it at once (and so cannot whisper again), the other stays in.
+#[test]
+fn a_ghost_who_whispers_in_the_haunted_tavern_is_removed_from_the_tavern_haunting() {
+    let mut g = poltergeist_at_night_three();
+    assert!(
+        memberships(&g, "Alice").is_empty(),
+        "{:?}",
+        memberships(&g, "Alice")
+    );
+    act(&mut g, "Carol: Immediate Night");
+    let haunting = |g: &Game, who: &str| {
+        memberships(g, who)
+            .iter()
+            .any(|(group, _)| group.to_lowercase().contains("haunting"))
+    };
+    assert!(haunting(&g, "Alice"), "{:?}", memberships(&g, "Alice"));
+    assert!(haunting(&g, "Carol"), "{:?}", memberships(&g, "Carol"));
+    act(&mut g, "Alice: Whisper Ghosts: the wolf is Eve");
+    assert!(!haunting(&g, "Alice"), "{:?}", memberships(&g, "Alice"));
+    assert!(haunting(&g, "Carol"));
+    let e = refused(&mut g, "Alice: Whisper Ghosts: really!");
+    assert!(e.contains("no whispering connection"), "{e}");
 }
