@@ -28,6 +28,7 @@ mod copying;
 mod groups;
 mod interactions;
 mod locations;
+mod obstruction;
 mod polls;
 mod requirements;
 
@@ -1310,7 +1311,9 @@ impl Game {
                     let only_success = steps.len() == 1
                         && matches!(&steps[0], Step::If { guard: Guard::When(_), then, .. }
                             if matches!(then.as_slice(), [Step::Do { ability: AbilityKind::Feedback { value }, .. }] if value.to_text().contains("Success")));
+                    let evaluating = std::mem::replace(&mut ctx.evaluating, true);
                     let f = self.run_steps(steps, ctx);
+                    ctx.evaluating = evaluating;
                     fb = match f {
                         None if only_success => Some("Failure".into()),
                         f => f,
@@ -1479,11 +1482,13 @@ impl Game {
 
     /// If the acting player is obstructed for this ability type: the fake feedback.
     fn obstructed(&mut self, ctx: &Ctx, ty: &(String, String)) -> Option<Option<String>> {
-        if !ctx.chosen {
+        // A group's action is obstructed through the player executing it.
+        let group = Self::group_executor(ctx).is_some();
+        if !group && !ctx.chosen {
             return None;
         }
         let me = ctx.me?;
-        if !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
+        if !group && !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
             return None;
         }
         let found = self.state.attrs.iter().find(|a| {
@@ -1511,6 +1516,9 @@ impl Game {
         };
         self.host_log(format!("{}'s {} was obstructed", self.name(me), ty.0));
         self.use_attr(id);
+        if group {
+            return Some(Some(Self::group_action_failure(fb)));
+        }
         Some(fb)
     }
 
@@ -3256,6 +3264,7 @@ impl Game {
                 if timing_of(ab) == Some(Timing::OnPollClosed) {
                     let mut ctx = base_vars(self.ctx_for(&owner, i));
                     ctx.me = owner.me;
+                    ctx.group_action = matches!(owner.source, Source::Group(_));
                     self.run_triggered(&owner, i, ab.clone(), ctx);
                 }
             }

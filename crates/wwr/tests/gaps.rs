@@ -216,3 +216,73 @@ fn a_ghost_who_whispers_in_the_haunted_tavern_is_removed_from_the_tavern_hauntin
     let e = refused(&mut g, "Alice: Whisper Ghosts: really!");
     assert!(e.contains("no whispering connection"), "{e}");
 }
+
+// --- Obstructions: a group action's executor ----------------------------------------------
+
+/// `_rules/ability types/13 obstructions`: "For group abilities (e.g. wolfpack attack), an
+/// obstructed player being chosen to execute the action causes it to fail." Amulet of
+/// Protection: `Passive Start Night: … Obstruct @Self (~Phase)`; its holder passes it on at
+/// the end of the day (`Transfer @ThisAttr from @Self to @Selection`). Handed to the only
+/// wolf on day 1, it obstructs her on night 2, so the Wolfpack's `On Poll Closed: Process:
+/// Attack @Winner` executed by her fails: Dave lives and the pack reads `Eve is attacking:
+/// Failure` (its `Evaluate:` still runs).
+#[test]
+fn an_obstructed_wolf_executing_the_pack_attack_makes_it_fail() {
+    let mut g = game(&[
+        ("Ada", "Amulet Crafter"),
+        ("Alice", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1: the amulet goes to a random player
+    let holder = *["Ada", "Alice", "Bob", "Dave"]
+        .iter()
+        .find(|n| extra_roles(&g, n) == ["Amulet of Protection"])
+        .expect("with seed 7 a townsperson holds the amulet");
+    next(&mut g); // D1
+    act(
+        &mut g,
+        &format!("{holder}: End Day |amulet.1|: @Selection = Eve"),
+    );
+    next(&mut g); // N2: Eve holds it and is obstructed for the night
+    assert_eq!(extra_roles(&g, "Eve"), ["Amulet of Protection"]);
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    next(&mut g); // D2
+    assert!(alive(&g, "Dave"));
+    assert!(
+        has(&host(&g), "Eve's Killing was obstructed"),
+        "{:?}",
+        host(&g)
+    );
+    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
+}
+
+/// The same night without the amulet on the wolf: the pack attack kills (the obstruction,
+/// not anything else, made it fail above).
+#[test]
+fn an_unobstructed_wolf_executing_the_pack_attack_kills() {
+    let mut g = game(&[
+        ("Ada", "Amulet Crafter"),
+        ("Alice", "Citizen"),
+        ("Bob", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    next(&mut g); // D1
+    let holder = *["Ada", "Alice", "Bob", "Dave"]
+        .iter()
+        .find(|n| extra_roles(&g, n) == ["Amulet of Protection"])
+        .unwrap();
+    let heir = if holder == "Alice" { "Bob" } else { "Alice" };
+    act(
+        &mut g,
+        &format!("{holder}: End Day |amulet.1|: @Selection = {heir}"),
+    );
+    next(&mut g); // N2
+    act(&mut g, "Eve: Vote Wolfpack: Dave");
+    next(&mut g); // D2
+    assert!(!alive(&g, "Dave"));
+    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Success"));
+}
