@@ -286,3 +286,169 @@ fn an_unobstructed_wolf_executing_the_pack_attack_kills() {
     assert!(!alive(&g, "Dave"));
     assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Success"));
 }
+
+// --- Guide items no fixture role uses: small roles in the guide's format -----------------
+
+mod guide {
+    //! A role set written here in the guide's format, for the trigger types, restrictions
+    //! and durations no fixture role uses.
+
+    use std::path::PathBuf;
+    use std::sync::{Arc, OnceLock};
+
+    use mafia_wwr::setup::PlayerEntry;
+    use mafia_wwr::state::{Audience, Holder};
+    use mafia_wwr::{Game, Library, Setup};
+
+    const FILES: &[(&str, &str)] = &[
+        (
+            "teams/Townsfolk",
+            "**Townsfolk**\n__Formalized__\nWin Condition: @(Alignment:Townsfolk)\n",
+        ),
+        (
+            "teams/Werewolf",
+            "**Werewolves**\n__Formalized__\nWin Condition: @(Alignment:Werewolf)\n",
+        ),
+        (
+            "roles/Citizen",
+            "**Citizen** | Townsfolk Miscellaneous\n__Formalized__\nNo Abilities\n",
+        ),
+        (
+            "roles/Biter",
+            "**Biter** | Werewolf Killing\n__Formalized__\nImmediate Night: Attack @Selection\n",
+        ),
+        (
+            "roles/Lamplighter",
+            "**Lamplighter** | Townsfolk Power\n__Formalized__\nStart Phase: Apply `Lit` to @Selection (~Phase)\n",
+        ),
+        (
+            "roles/Pardoner",
+            "**Pardoner** | Townsfolk Power\n__Formalized__\nPre-End Day: Protect @Selection from `Lynches` through Active Defense (~Phase)\n",
+        ),
+        (
+            "roles/Late Pardoner",
+            "**Late Pardoner** | Townsfolk Power\n__Formalized__\nEnd Day: Protect @Selection from `Lynches` through Active Defense (~Phase)\n",
+        ),
+        (
+            "roles/Wanderer",
+            "**Wanderer** | Townsfolk Miscellaneous\n__Formalized__\nStarting: Protect @Self from `Attacks` through Absence at #tavern during Night (~UntilUse)\nOn Absence Defense: Learn `Someone called while you were out`\n",
+        ),
+        (
+            "roles/Survivor",
+            "**Survivor** | Townsfolk Miscellaneous\n__Formalized__\nStarting: Protect @Self from `Attacks` through Passive Defense (~UntilSecondUse)\nOn Defense: Learn `You survived an attack`\n",
+        ),
+        (
+            "roles/Charmer",
+            "**Charmer** | Townsfolk Power\n__Formalized__\nImmediate Night: Apply `Charm` to @Selection (~Phase)\n",
+        ),
+        (
+            "attributes/Charm",
+            "**Charm** | Attribute\n__Formalized__\nOn Removal: Learn `The charm on you faded`\n",
+        ),
+        (
+            "roles/Sage",
+            "**Sage** | Townsfolk Miscellaneous\n__Formalized__\nStarting: Know `The moon is red`\n",
+        ),
+        (
+            "roles/Seer of Spirits",
+            "**Seer of Spirits** | Townsfolk Miscellaneous\n__Formalized__\nImmediate Night: Learn `The spirits answer` [Status: Ghostly] |spirits.ghostly|\nImmediate Night: Learn `You pray` [Status: Any] |spirits.any|\nImmediate Night: Learn `You sleep` |spirits.alive|\n",
+        ),
+        (
+            "locations/voting_booth",
+            "**Voting Booth**\n__Formalized__\nSort Index: 5\nMembers: *None*\nViewers: *All*\n",
+        ),
+        (
+            "locations/tavern",
+            "**Tavern**\n__Formalized__\nSort Index: 6\nMembers: *None*\nViewers: *All*\n",
+        ),
+        (
+            "polls/Lynch",
+            "**Lynch** | Poll\nAvailable Options: @All, Abstain\nAllowed Voters: @All\nPassive Start Day: Create Poll in #voting_booth [Temporal: Day 1+]\nOn Poll Closed: Lynch @Winner\n",
+        ),
+    ];
+
+    /// The role set, written once per test binary (tests run in parallel).
+    fn role_set() -> &'static (PathBuf, Arc<Library>) {
+        static SET: OnceLock<(PathBuf, Arc<Library>)> = OnceLock::new();
+        SET.get_or_init(|| {
+            let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("wwr-gaps-roles");
+            for (path, text) in FILES {
+                let p = dir.join(path);
+                std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+                std::fs::write(&p, text).unwrap();
+            }
+            let lib = Library::load(&dir).expect("the role set loads");
+            (dir, Arc::new(lib))
+        })
+    }
+
+    pub fn game(players: &[(&str, &str)], haunting: bool) -> Game {
+        let (dir, lib) = role_set().clone();
+        let setup = Setup {
+            roles_dir: dir,
+            players: players
+                .iter()
+                .map(|(n, r)| PlayerEntry::Full {
+                    name: n.to_string(),
+                    role: Some(r.to_string()),
+                })
+                .collect(),
+            roles: Vec::new(),
+            polls: vec!["Lynch".into()],
+            host: Default::default(),
+            haunting,
+            modifiers: Default::default(),
+            locations: Vec::new(),
+        };
+        let g = Game::new(setup, lib, 7).expect("game starts");
+        assert!(g.state.unsupported.is_empty(), "{:?}", g.state.unsupported);
+        g
+    }
+
+    pub fn told(g: &Game, name: &str) -> Vec<String> {
+        let p = g.player_named(name).unwrap();
+        g.state
+            .log
+            .iter()
+            .filter(|e| e.to == Audience::Player(p))
+            .map(|e| e.text.clone())
+            .collect()
+    }
+
+    pub fn has_attr(g: &Game, name: &str, attr: &str) -> bool {
+        g.has_custom(&Holder::Player(g.player_named(name).unwrap()), attr, None)
+    }
+}
+
+const GUIDE_TOWN: &[(&str, &str)] = &[
+    ("Lara", "Lamplighter"),
+    ("Pia", "Pardoner"),
+    ("Lou", "Late Pardoner"),
+    ("Wen", "Wanderer"),
+    ("Sue", "Survivor"),
+    ("Cha", "Charmer"),
+    ("Sal", "Sage"),
+    ("Cid", "Citizen"),
+    ("Dot", "Citizen"),
+    ("Ben", "Biter"),
+];
+
+/// Guide, Trigger Types: `Start Phase` is an action timing ("always connected to an
+/// action"): chosen in one phase, it runs at the start of the next one, whichever it is.
+/// Lamplighter: `Start Phase: Apply `Lit` to @Selection (~Phase)`. Chosen on day 0, Cid is
+/// lit for night 1 only; chosen on night 1, Dot is lit for day 1.
+#[test]
+fn a_start_phase_action_runs_at_the_start_of_the_next_phase_of_either_kind() {
+    let mut g = guide::game(GUIDE_TOWN, false);
+    act(&mut g, "Lara: Start Phase: Cid");
+    assert!(
+        !guide::has_attr(&g, "Cid", "Lit"),
+        "not before the next phase"
+    );
+    next(&mut g); // N1
+    assert!(guide::has_attr(&g, "Cid", "Lit"));
+    act(&mut g, "Lara: Start Phase: Dot");
+    next(&mut g); // D1
+    assert!(!guide::has_attr(&g, "Cid", "Lit"), "~Phase: gone with N1");
+    assert!(guide::has_attr(&g, "Dot", "Lit"));
+}
