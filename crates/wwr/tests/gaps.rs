@@ -452,3 +452,145 @@ fn a_start_phase_action_runs_at_the_start_of_the_next_phase_of_either_kind() {
     assert!(!guide::has_attr(&g, "Cid", "Lit"), "~Phase: gone with N1");
     assert!(guide::has_attr(&g, "Dot", "Lit"));
 }
+
+/// Guide, Trigger Types: `Pre-End Day` is an action timing that runs before the day ends,
+/// and the day's polls close at the end of the day after the pre-end bucket (`_rules`
+/// phase order: pre-end, poll close, end). Pardoner: `Pre-End Day: Protect @Selection from
+/// `Lynches` through Active Defense (~Phase)`: Cid, voted out, survives the lynch. The Late
+/// Pardoner's same protection at `End Day` comes after the lynch poll closed: Dot dies.
+#[test]
+fn a_pre_end_day_protection_comes_before_the_lynch_and_an_end_day_one_after_it() {
+    let mut g = guide::game(GUIDE_TOWN, false);
+    to_phase(&mut g, "D1");
+    act(&mut g, "Pia: Pre-End Day: Cid");
+    for v in ["Lara", "Lou", "Wen", "Sue"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Cid"));
+    }
+    next(&mut g); // N2
+    assert!(alive(&g, "Cid"));
+    assert!(
+        has(&host(&g), "on Cid failed: active defense"),
+        "{:?}",
+        host(&g)
+    );
+    to_phase(&mut g, "D2");
+    act(&mut g, "Lou: End Day: Dot");
+    for v in ["Lara", "Pia", "Wen", "Sue"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Dot"));
+    }
+    next(&mut g); // N3
+    assert!(!alive(&g, "Dot"));
+}
+
+/// Guide, Trigger Types: `On [Active|Passive|Partial|Recruitment|Absence] Defense` "triggers
+/// when an … absence defense is used". Wanderer: `Starting: Protect @Self from `Attacks`
+/// through Absence at #tavern during Night (~UntilUse)`, `On Absence Defense: Learn
+/// `Someone called while you were out``. The Biter's attack finds him out and he learns it;
+/// the absence is used up, so the next night's attack kills.
+#[test]
+fn on_absence_defense_runs_when_the_absence_stops_an_attack() {
+    let mut g = guide::game(GUIDE_TOWN, false);
+    next(&mut g); // N1
+    assert!(!guide::told(&g, "Wen").contains(&"Someone called while you were out".into()));
+    act(&mut g, "Ben: Immediate Night: Wen");
+    next(&mut g); // D1
+    assert!(alive(&g, "Wen"));
+    assert!(guide::told(&g, "Wen").contains(&"Someone called while you were out".into()));
+    next(&mut g); // N2
+    act(&mut g, "Ben: Immediate Night: Wen");
+    next(&mut g); // D2
+    assert!(!alive(&g, "Wen"), "~UntilUse: the absence was used up");
+}
+
+/// `On Defense` (any kind) and `~UntilSecondUse` ("Lasts until the attribute is used
+/// twice"). Survivor: `Starting: Protect @Self from `Attacks` through Passive Defense
+/// (~UntilSecondUse)`, `On Defense: Learn `You survived an attack``. Attacked three nights
+/// in a row, she survives two, learning it each time, and dies on the third.
+#[test]
+fn on_defense_runs_each_time_and_an_until_second_use_defense_stops_two_attacks() {
+    let mut g = guide::game(GUIDE_TOWN, false);
+    let survived = |g: &Game| {
+        guide::told(g, "Sue")
+            .iter()
+            .filter(|l| *l == "You survived an attack")
+            .count()
+    };
+    for (night, day) in [("N1", "D1"), ("N2", "D2")] {
+        to_phase(&mut g, night);
+        act(&mut g, "Ben: Immediate Night: Sue");
+        to_phase(&mut g, day);
+        assert!(alive(&g, "Sue"));
+    }
+    assert_eq!(survived(&g), 2);
+    to_phase(&mut g, "N3");
+    act(&mut g, "Ben: Immediate Night: Sue");
+    next(&mut g); // D3
+    assert!(!alive(&g, "Sue"));
+    assert_eq!(survived(&g), 2);
+}
+
+/// Guide, Trigger Types: `On Removal` "triggers when the current attribute is removed. Can
+/// only be used inside attributes." Charm: `On Removal: Learn `The charm on you faded``;
+/// Charmer: `Immediate Night: Apply `Charm` to @Selection (~Phase)`. The charm expires at
+/// the end of the night and its holder (the attribute's `@Self`) is told.
+#[test]
+fn on_removal_runs_when_an_attribute_expires() {
+    let mut g = guide::game(GUIDE_TOWN, false);
+    next(&mut g); // N1
+    act(&mut g, "Cha: Immediate Night: Dot");
+    assert!(guide::has_attr(&g, "Dot", "Charm"));
+    assert!(!guide::told(&g, "Dot").contains(&"The charm on you faded".into()));
+    next(&mut g); // D1
+    assert!(!guide::has_attr(&g, "Dot", "Charm"));
+    assert!(guide::told(&g, "Dot").contains(&"The charm on you faded".into()));
+}
+
+/// Guide, Announcements: `Know '<Information>'` (Private Knowledge): the player receives
+/// the text. Sage: `Starting: Know `The moon is red``; nobody else is told.
+#[test]
+fn know_gives_the_player_private_knowledge() {
+    let g = guide::game(GUIDE_TOWN, false);
+    assert!(guide::told(&g, "Sal").contains(&"The moon is red".into()));
+    assert!(!guide::told(&g, "Cid").contains(&"The moon is red".into()));
+    assert!(!public(&g).contains(&"The moon is red".into()));
+}
+
+/// Guide, Action Restrictions: `Status: Ghostly` "may only be used while ghostly",
+/// `Status: Any` "while alive or ghostly", `Status: Alive` "while alive only (default!)".
+/// Seer of Spirits, in a haunting game: alive on night 1 she may pray or sleep but not
+/// hear the spirits; killed that night, on night 2 (a ghost) she may hear the spirits or
+/// pray but no longer sleep.
+#[test]
+fn status_restrictions_follow_whether_the_player_is_alive_or_a_ghost() {
+    let mut g = guide::game(
+        &[
+            ("Sia", "Seer of Spirits"),
+            ("Cid", "Citizen"),
+            ("Dot", "Citizen"),
+            ("Lara", "Citizen"),
+            ("Ben", "Biter"),
+        ],
+        true,
+    );
+    next(&mut g); // N1
+    let e = refused(&mut g, "Sia: Immediate Night |spirits.ghostly|");
+    assert!(e.contains("Status"), "{e}");
+    act(&mut g, "Sia: Immediate Night |spirits.any|");
+    act(&mut g, "Sia: Immediate Night |spirits.alive|");
+    act(&mut g, "Ben: Immediate Night: Sia");
+    to_phase(&mut g, "N2");
+    assert!(!alive(&g, "Sia"));
+    act(&mut g, "Sia: Immediate Night |spirits.ghostly|");
+    act(&mut g, "Sia: Immediate Night |spirits.any|");
+    refused(&mut g, "Sia: Immediate Night |spirits.alive|");
+    let told = guide::told(&g, "Sia");
+    assert!(
+        told.iter().any(|l| l.contains("The spirits answer")),
+        "{told:?}"
+    );
+    assert_eq!(
+        told.iter().filter(|l| l.contains("You pray")).count(),
+        2,
+        "{told:?}"
+    );
+}
