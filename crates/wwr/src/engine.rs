@@ -31,6 +31,7 @@ mod locations;
 mod obstruction;
 mod polls;
 mod requirements;
+pub(crate) mod role_query;
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
@@ -1655,7 +1656,9 @@ impl Game {
                 let shown = self.text_of(&v);
                 self.set_target(ctx, Some(v));
                 if let Some(p) = ctx.me {
-                    if matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
+                    // An attribute's own target is not its holder's news (the Baroness's
+                    // spying attribute targets the Baroness: telling would expose her).
+                    if matches!(ctx.source, Source::Role(_)) {
                         self.say(Audience::Player(p), format!("Your target is now {shown}."));
                     }
                 }
@@ -2305,10 +2308,17 @@ impl Game {
         };
         if let (Some(me), Source::Role(_) | Source::Attr(_)) = (ctx.me, &ctx.source) {
             if self.depth < 12 && ty.0 != "Other" {
-                let base = ctx.clone().var(
-                    "actionresult",
-                    fb.clone().map(Val::Text).unwrap_or(Val::Nothing),
-                );
+                let base = ctx
+                    .clone()
+                    .var(
+                        "actionresult",
+                        fb.clone().map(Val::Text).unwrap_or(Val::Nothing),
+                    )
+                    .var(
+                        "actionfeedback",
+                        fb.clone().map(Val::Text).unwrap_or(Val::Nothing),
+                    )
+                    .var("triggersource", Val::Text(self.attack_source(ctx)));
                 self.depth += 1;
                 self.fire(
                     Ev::Action {

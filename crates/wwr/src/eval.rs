@@ -532,6 +532,11 @@ impl Game {
                         !ps.is_empty() && ps.iter().all(|&p| self.in_group(p, &g))
                     }
                     CompareOp::IsPartOf => {
+                        if let (Val::Text(lt), Some(items)) =
+                            (&l, crate::engine::role_query::role_query(rhs))
+                        {
+                            return self.role_matches_query(lt, items);
+                        }
                         let r = self.eval(rhs, ctx);
                         if let (Val::Text(lt), Val::Text(rt)) = (&l, &r) {
                             // `@Result->Role is part of 'Baker'+'Butcher'`: one of the texts.

@@ -594,3 +594,40 @@ fn status_restrictions_follow_whether_the_player_is_alive_or_a_ghost() {
         "{told:?}"
     );
 }
+
+// --- On Any Action: the Baroness ----------------------------------------------------------
+
+/// Baroness: `End Day: Target @Selection (Role) [Condition: @Selection is part of
+/// ^(Cat:Investigative,Class:!Unaligned,Class:!Extra), …]`, `Passive Start Night: Apply
+/// `BaronessSpying` to @Target->Players (~NextDay)`. Baroness Spying: `Starting: Target
+/// @ThisAttr->Source (Player)`, `On Any Action [Investigating]: Reveal `@Self->Role
+/// Information: @ActionFeedback` to @Target [Condition: @TriggerSource is part of `Role:Fortune
+/// Teller`+…]`. Guide, Trigger Types: `On Any Action` triggers "for absolutely any action
+/// taken by a player" (not only the attribute's own). The Baroness names the Fortune Teller
+/// role on day 0; on night 1 the Fortune Teller's investigation of Eve is revealed to her.
+#[test]
+fn the_baroness_spies_on_the_fortune_tellers_investigation() {
+    let mut g = game(&[
+        ("Bea", "Baroness"),
+        ("Fay", "Fortune Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    // `^(Cat:Investigative,Class:!Unaligned,Class:!Extra)`: the Wolf (Werewolf Killing) and
+    // the Cat (Unaligned) are not part of it.
+    for other in ["Wolf", "Cat"] {
+        let e = refused(&mut g, &format!("Bea: End Day: {other}"));
+        assert!(e.contains("Condition"), "{e}");
+    }
+    act(&mut g, "Bea: End Day: Fortune Teller");
+    next(&mut g); // N1
+    act(&mut g, "Fay: Immediate Night: Eve");
+    assert!(
+        has(&told(&g, "Bea"), "Fortune Teller Information: Wolf"),
+        "{:?}",
+        told(&g, "Bea")
+    );
+    // The spying attribute's own target (the Baroness) is not news for its holder.
+    assert!(!has(&told(&g, "Fay"), "Bea"), "{:?}", told(&g, "Fay"));
+}
