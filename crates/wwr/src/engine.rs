@@ -229,6 +229,8 @@ pub fn type_names(k: &AbilityKind) -> (String, String) {
         A::Change { kind, .. } => ("Changing", format!("{} Changing", kind.name())),
         A::Copy { .. } => ("Copying", "Copying".into()),
         A::Switch { .. } => ("Switching", "Switching".into()),
+        // An evaluated action's feedback line (the Baroness's `On Any Action [Feedback]`).
+        A::Feedback { .. } => ("Feedback", "Feedback".into()),
         _ => ("Other", "Other".into()),
     };
     (t.to_string(), s)

@@ -631,3 +631,32 @@ fn the_baroness_spies_on_the_fortune_tellers_investigation() {
     // The spying attribute's own target (the Baroness) is not news for its holder.
     assert!(!has(&told(&g, "Fay"), "Bea"), "{:?}", told(&g, "Fay"));
 }
+
+/// Baroness Spying's other line: `On Any Action [Feedback]: Reveal `@Self->Role Information:
+/// @ActionFeedback` to @Target [Condition: @TriggerSource is part of …+`Role:Aura Teller`+…]`.
+/// Aura Teller: `Process: Attribute Investigate @Selection for `Lycan`, Category Investigate
+/// @Selection; Evaluate: … @Result2 is `Killing`[category]: `@Selection is a Threat``. The
+/// evaluated feedback line is the `[Feedback]` action: the Baroness reads what the Aura
+/// Teller reads (and not the two investigations' raw results, the `[Investigating]` line's
+/// condition leaves the Aura Teller out).
+#[test]
+fn the_baroness_spies_on_the_aura_tellers_evaluated_feedback() {
+    let mut g = game(&[
+        ("Bea", "Baroness"),
+        ("Ava", "Aura Teller"),
+        ("Dave", "Citizen"),
+        ("Cid", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    act(&mut g, "Bea: End Day: Aura Teller");
+    next(&mut g); // N1
+    let fb = act(&mut g, "Ava: Immediate Night: Eve");
+    assert!(has(&fb, "Eve is a Threat"), "{fb:?}");
+    let bea = told(&g, "Bea");
+    let spied: Vec<&String> = bea.iter().filter(|l| l.contains("Information")).collect();
+    assert_eq!(
+        spied,
+        ["Aura Teller Information: Eve is a Threat"],
+        "{bea:?}"
+    );
+}
