@@ -354,6 +354,14 @@ mod guide {
             "**Seer of Spirits** | Townsfolk Miscellaneous\n__Formalized__\nImmediate Night: Learn `The spirits answer` [Status: Ghostly] |spirits.ghostly|\nImmediate Night: Learn `You pray` [Status: Any] |spirits.any|\nImmediate Night: Learn `You sleep` |spirits.alive|\n",
         ),
         (
+            "roles/Spellcaster",
+            "**Spellcaster** | Townsfolk Power\n__Formalized__\nStarting: Set Counter to 2\nImmediate Night: [Condition: @Self->Counter > 0] {Repeating}\n  • Decrement Counter\n  • Apply `Hexed` to @Selection (~Phase)\n",
+        ),
+        (
+            "roles/Hexer",
+            "**Hexer** | Townsfolk Power\n__Formalized__\nStarting: Set Counter to 2\nImmediate Night: [Condition: @Self->Counter > 0]\n  • Decrement Counter\n  • Apply `Hexed` to @Selection (~Phase)\n",
+        ),
+        (
             "locations/voting_booth",
             "**Voting Booth**\n__Formalized__\nSort Index: 5\nMembers: *None*\nViewers: *All*\n",
         ),
@@ -659,4 +667,37 @@ fn the_baroness_spies_on_the_aura_tellers_evaluated_feedback() {
         ["Aura Teller Information: Eve is a Threat"],
         "{bea:?}"
     );
+}
+
+/// Guide, Action Compulsion: "An action may also be marked as `{Repeating}` in which case
+/// it can be repeated, assuming the restrictions allow it." Spellcaster (two spells):
+/// `Immediate Night: [Condition: @Self->Counter > 0] {Repeating}` • Decrement Counter •
+/// Apply `Hexed` to @Selection (~Phase)`: she casts both spells on night 1, and a third is
+/// refused by her condition. The Hexer, the same without `{Repeating}`, casts once a night.
+#[test]
+fn a_repeating_action_is_used_again_in_the_same_phase_while_its_restrictions_allow() {
+    let mut g = guide::game(
+        &[
+            ("Sam", "Spellcaster"),
+            ("Hex", "Hexer"),
+            ("Cid", "Citizen"),
+            ("Dot", "Citizen"),
+            ("Lara", "Citizen"),
+            ("Ben", "Biter"),
+        ],
+        false,
+    );
+    next(&mut g); // N1
+    act(&mut g, "Sam: Immediate Night: Cid");
+    act(&mut g, "Sam: Immediate Night: Dot");
+    assert!(guide::has_attr(&g, "Cid", "Hexed") && guide::has_attr(&g, "Dot", "Hexed"));
+    let e = refused(&mut g, "Sam: Immediate Night: Lara");
+    assert!(e.contains("Condition"), "{e}");
+    assert!(!guide::has_attr(&g, "Lara", "Hexed"));
+    act(&mut g, "Hex: Immediate Night: Lara");
+    let e = refused(&mut g, "Hex: Immediate Night: Ben");
+    assert!(e.contains("already used"), "{e}");
+    to_phase(&mut g, "N2");
+    act(&mut g, "Hex: Immediate Night: Ben");
+    assert!(guide::has_attr(&g, "Ben", "Hexed"));
 }
