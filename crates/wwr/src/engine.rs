@@ -25,6 +25,7 @@ use std::sync::Arc;
 mod audit;
 mod choices;
 mod copying;
+mod delayed;
 mod groups;
 mod interactions;
 mod locations;
@@ -354,6 +355,7 @@ impl Game {
             candidate_manipulations: Vec::new(),
             channels: Default::default(),
             ghosts: Vec::new(),
+            delayed: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -2333,6 +2335,7 @@ impl Game {
                 self.depth -= 1;
             }
         }
+        self.park_delayed();
         let _ = phase;
         fb
     }
@@ -3419,6 +3422,7 @@ impl Game {
         self.died_now.clear();
         let new = self.state.phase;
         self.say(Audience::Public, format!("{new} begins."));
+        self.activate_delayed();
         let (start, pstart) = if new.kind == PhaseKind::Day {
             (Timing::StartDay, Timing::PassiveStartDay)
         } else {

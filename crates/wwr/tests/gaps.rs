@@ -362,6 +362,14 @@ mod guide {
             "**Hexer** | Townsfolk Power\n__Formalized__\nStarting: Set Counter to 2\nImmediate Night: [Condition: @Self->Counter > 0]\n  • Decrement Counter\n  • Apply `Hexed` to @Selection (~Phase)\n",
         ),
         (
+            "roles/Watchman",
+            "**Watchman** | Townsfolk Power\n__Formalized__\nImmediate Day: Protect @Selection from `Attacks` through Active Defense (~DelayedPhase)\n",
+        ),
+        (
+            "roles/Curser",
+            "**Curser** | Townsfolk Power\n__Formalized__\nImmediate Day: Apply `Cursed` to @Selection (~DelayedPhase)\n",
+        ),
+        (
             "locations/voting_booth",
             "**Voting Booth**\n__Formalized__\nSort Index: 5\nMembers: *None*\nViewers: *All*\n",
         ),
@@ -700,4 +708,67 @@ fn a_repeating_action_is_used_again_in_the_same_phase_while_its_restrictions_all
     to_phase(&mut g, "N2");
     act(&mut g, "Hex: Immediate Night: Ben");
     assert!(guide::has_attr(&g, "Ben", "Hexed"));
+}
+
+/// Guide, Duration Types: `~DelayedPhase` "Starts at the start of the phase and lasts until
+/// the end of that phase". Curser: `Immediate Day: Apply `Cursed` to @Selection
+/// (~DelayedPhase)`: applied on day 1, Cid is not cursed during day 1, is cursed for night 2,
+/// and no longer on day 2.
+#[test]
+fn a_delayed_phase_attribute_starts_with_the_next_phase_and_ends_with_it() {
+    let mut g = guide::game(
+        &[
+            ("Cur", "Curser"),
+            ("Wat", "Watchman"),
+            ("Cid", "Citizen"),
+            ("Dot", "Citizen"),
+            ("Lara", "Citizen"),
+            ("Ben", "Biter"),
+        ],
+        false,
+    );
+    to_phase(&mut g, "D1");
+    act(&mut g, "Cur: Immediate Day: Cid");
+    assert!(!guide::has_attr(&g, "Cid", "Cursed"), "not during day 1");
+    // The waiting attribute is part of the saved game.
+    let saved = serde_json::to_string(&g.state).unwrap();
+    let state: mafia_wwr::GameState = serde_json::from_str(&saved).unwrap();
+    let mut g = Game::load(state, g.lib.clone()).unwrap();
+    next(&mut g); // N2
+    assert!(guide::has_attr(&g, "Cid", "Cursed"));
+    next(&mut g); // D2
+    assert!(!guide::has_attr(&g, "Cid", "Cursed"));
+}
+
+/// The Watchman's `Immediate Day: Protect @Selection from `Attacks` through Active Defense
+/// (~DelayedPhase)`, chosen by day, guards the night that follows: the Biter's attack on Dot
+/// fails on night 2; on night 3 it kills.
+#[test]
+fn a_delayed_phase_protection_chosen_by_day_guards_the_next_night() {
+    let mut g = guide::game(
+        &[
+            ("Cur", "Curser"),
+            ("Wat", "Watchman"),
+            ("Cid", "Citizen"),
+            ("Dot", "Citizen"),
+            ("Lara", "Citizen"),
+            ("Ben", "Biter"),
+        ],
+        false,
+    );
+    to_phase(&mut g, "D1");
+    act(&mut g, "Wat: Immediate Day: Dot");
+    next(&mut g); // N2
+    act(&mut g, "Ben: Immediate Night: Dot");
+    next(&mut g); // D2
+    assert!(alive(&g, "Dot"));
+    assert!(
+        has(&host(&g), "on Dot failed: active defense"),
+        "{:?}",
+        host(&g)
+    );
+    next(&mut g); // N3
+    act(&mut g, "Ben: Immediate Night: Dot");
+    next(&mut g); // D3
+    assert!(!alive(&g, "Dot"));
 }
