@@ -1303,7 +1303,10 @@ impl Game {
                     }
                 }
                 Step::Process { steps, .. } => {
+                    let group_action = ctx.group_action;
                     for (n, s) in steps.iter().enumerate() {
+                        // A group action is its first step; the rest is bookkeeping.
+                        ctx.group_action = group_action && n == 0;
                         let f = self.run_steps(std::slice::from_ref(s), ctx);
                         let v = f.map(Val::Text).unwrap_or(Val::Nothing);
                         ctx.vars.insert(format!("result{}", n + 1), v.clone());
@@ -1311,6 +1314,7 @@ impl Game {
                             ctx.vars.insert("result".into(), v);
                         }
                     }
+                    ctx.group_action = group_action;
                 }
                 Step::Evaluate { steps, .. } => {
                     let only_success = steps.len() == 1

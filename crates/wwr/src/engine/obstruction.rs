@@ -4,10 +4,12 @@
 //!
 //! A group's poll result (the Wolfpack's `On Poll Closed: Process: Attack @Winner …`) is
 //! the group's chosen action, run by a random voter, its executor. When that player holds an
-//! obstruction covering a step's ability type, the step fails as a chosen action of theirs
+//! obstruction covering the action's ability type, it fails as a chosen action of theirs
 //! would, with the obstruction's fake feedback or `Failure` (so the group's `Evaluate:` sees
 //! `@Result is Failure`, "indistinguishable from other types of failure" for attacks). The
-//! `Evaluate:` block is the group's reaction to the result, not the action, and runs.
+//! action is the ability's steps, or only the first step of its `Process:` (the Wolfpack's
+//! `Attack @Winner`; its `Remove `CoyoteTrigger`` is bookkeeping); the `Evaluate:` block is
+//! the group's reaction to the result, not the action, and runs.
 
 use crate::eval::Ctx;
 
