@@ -25,10 +25,14 @@ use std::sync::Arc;
 mod audit;
 mod choices;
 mod copying;
+mod delayed;
 mod groups;
 mod interactions;
 mod locations;
+mod obstruction;
 mod polls;
+mod requirements;
+pub(crate) mod role_query;
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{
@@ -226,6 +230,8 @@ pub fn type_names(k: &AbilityKind) -> (String, String) {
         A::Change { kind, .. } => ("Changing", format!("{} Changing", kind.name())),
         A::Copy { .. } => ("Copying", "Copying".into()),
         A::Switch { .. } => ("Switching", "Switching".into()),
+        // An evaluated action's feedback line (the Baroness's `On Any Action [Feedback]`).
+        A::Feedback { .. } => ("Feedback", "Feedback".into()),
         _ => ("Other", "Other".into()),
     };
     (t.to_string(), s)
@@ -302,6 +308,7 @@ impl Game {
                 counter: 0,
             });
         }
+        requirements::check_requirements(&lib, &players)?;
         // What in play cannot run: the roles dealt, their teams, the polls, and the groups,
         // attributes and polls any of them may use.
         let mut defs: Vec<&Arc<Def>> = Vec::new();
@@ -348,6 +355,7 @@ impl Game {
             candidate_manipulations: Vec::new(),
             channels: Default::default(),
             ghosts: Vec::new(),
+            delayed: Vec::new(),
         };
         let mut game = Game {
             state,
@@ -1295,7 +1303,10 @@ impl Game {
                     }
                 }
                 Step::Process { steps, .. } => {
+                    let group_action = ctx.group_action;
                     for (n, s) in steps.iter().enumerate() {
+                        // A group action is its first step; the rest is bookkeeping.
+                        ctx.group_action = group_action && n == 0;
                         let f = self.run_steps(std::slice::from_ref(s), ctx);
                         let v = f.map(Val::Text).unwrap_or(Val::Nothing);
                         ctx.vars.insert(format!("result{}", n + 1), v.clone());
@@ -1303,12 +1314,15 @@ impl Game {
                             ctx.vars.insert("result".into(), v);
                         }
                     }
+                    ctx.group_action = group_action;
                 }
                 Step::Evaluate { steps, .. } => {
                     let only_success = steps.len() == 1
                         && matches!(&steps[0], Step::If { guard: Guard::When(_), then, .. }
                             if matches!(then.as_slice(), [Step::Do { ability: AbilityKind::Feedback { value }, .. }] if value.to_text().contains("Success")));
+                    let evaluating = std::mem::replace(&mut ctx.evaluating, true);
                     let f = self.run_steps(steps, ctx);
+                    ctx.evaluating = evaluating;
                     fb = match f {
                         None if only_success => Some("Failure".into()),
                         f => f,
@@ -1477,11 +1491,13 @@ impl Game {
 
     /// If the acting player is obstructed for this ability type: the fake feedback.
     fn obstructed(&mut self, ctx: &Ctx, ty: &(String, String)) -> Option<Option<String>> {
-        if !ctx.chosen {
+        // A group's action is obstructed through the player executing it.
+        let group = Self::group_executor(ctx).is_some();
+        if !group && !ctx.chosen {
             return None;
         }
         let me = ctx.me?;
-        if !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
+        if !group && !matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
             return None;
         }
         let found = self.state.attrs.iter().find(|a| {
@@ -1509,6 +1525,9 @@ impl Game {
         };
         self.host_log(format!("{}'s {} was obstructed", self.name(me), ty.0));
         self.use_attr(id);
+        if group {
+            return Some(Some(Self::group_action_failure(fb)));
+        }
         Some(fb)
     }
 
@@ -1645,7 +1664,9 @@ impl Game {
                 let shown = self.text_of(&v);
                 self.set_target(ctx, Some(v));
                 if let Some(p) = ctx.me {
-                    if matches!(ctx.source, Source::Role(_) | Source::Attr(_)) {
+                    // An attribute's own target is not its holder's news (the Baroness's
+                    // spying attribute targets the Baroness: telling would expose her).
+                    if matches!(ctx.source, Source::Role(_)) {
                         self.say(Audience::Player(p), format!("Your target is now {shown}."));
                     }
                 }
@@ -2295,10 +2316,17 @@ impl Game {
         };
         if let (Some(me), Source::Role(_) | Source::Attr(_)) = (ctx.me, &ctx.source) {
             if self.depth < 12 && ty.0 != "Other" {
-                let base = ctx.clone().var(
-                    "actionresult",
-                    fb.clone().map(Val::Text).unwrap_or(Val::Nothing),
-                );
+                let base = ctx
+                    .clone()
+                    .var(
+                        "actionresult",
+                        fb.clone().map(Val::Text).unwrap_or(Val::Nothing),
+                    )
+                    .var(
+                        "actionfeedback",
+                        fb.clone().map(Val::Text).unwrap_or(Val::Nothing),
+                    )
+                    .var("triggersource", Val::Text(self.attack_source(ctx)));
                 self.depth += 1;
                 self.fire(
                     Ev::Action {
@@ -2311,6 +2339,7 @@ impl Game {
                 self.depth -= 1;
             }
         }
+        self.park_delayed();
         let _ = phase;
         fb
     }
@@ -3267,6 +3296,7 @@ impl Game {
                 if timing_of(ab) == Some(Timing::OnPollClosed) {
                     let mut ctx = base_vars(self.ctx_for(&owner, i));
                     ctx.me = owner.me;
+                    ctx.group_action = matches!(owner.source, Source::Group(_));
                     self.run_triggered(&owner, i, ab.clone(), ctx);
                 }
             }
@@ -3409,6 +3439,7 @@ impl Game {
         self.died_now.clear();
         let new = self.state.phase;
         self.say(Audience::Public, format!("{new} begins."));
+        self.activate_delayed();
         let (start, pstart) = if new.kind == PhaseKind::Day {
             (Timing::StartDay, Timing::PassiveStartDay)
         } else {

@@ -29,4 +29,8 @@ pub enum WwrError {
     GameOver,
     #[error("saved game: {0}")]
     Saved(String),
+    #[error(
+        "role `{role}` requires `{required}` in the game (guide: Requirements), but no player has `{required}`: deal `{required}` to a player or leave `{role}` out"
+    )]
+    MissingRequiredRole { role: String, required: String },
 }

@@ -35,6 +35,12 @@ pub struct Ctx {
     /// A chosen, not forced, action: only these can be obstructed (`13 obstructions`:
     /// "Passive, starting and forced abilities cannot be obstructed").
     pub chosen: bool,
+    /// A group's poll result run by its executor (`13 obstructions`: "For group abilities
+    /// (e.g. wolfpack attack), an obstructed player being chosen to execute the action
+    /// causes it to fail").
+    pub group_action: bool,
+    /// Inside an `Evaluate:` block: the reaction to an action's result, not the action.
+    pub evaluating: bool,
 }
 
 impl Ctx {
@@ -53,6 +59,8 @@ impl Ctx {
             cont: false,
             first_new_attr: None,
             chosen: false,
+            group_action: false,
+            evaluating: false,
         }
     }
 
@@ -524,6 +532,11 @@ impl Game {
                         !ps.is_empty() && ps.iter().all(|&p| self.in_group(p, &g))
                     }
                     CompareOp::IsPartOf => {
+                        if let (Val::Text(lt), Some(items)) =
+                            (&l, crate::engine::role_query::role_query(rhs))
+                        {
+                            return self.role_matches_query(lt, items);
+                        }
                         let r = self.eval(rhs, ctx);
                         if let (Val::Text(lt), Val::Text(rt)) = (&l, &r) {
                             // `@Result->Role is part of 'Baker'+'Butcher'`: one of the texts.

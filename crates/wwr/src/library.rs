@@ -52,6 +52,8 @@ pub struct Def {
     pub flags: Vec<Flag>,
     /// A location's `Sort Index:`, `Members:`, `Viewers:` and `Haunting:` lines.
     pub location: Option<LocationDef>,
+    /// `Require: `Role`` lines (guide, Requirements): roles that must be in the game too.
+    pub requires: Vec<String>,
 }
 
 /// What a location file says (guide, Locations): where it sorts, who may write in it and
@@ -144,6 +146,7 @@ impl Library {
                 random: None,
                 flags: Vec::new(),
                 location: None,
+                requires: Vec::new(),
             };
             if el.kind == ElementKind::Location {
                 def.location = Some(LocationDef::default());
@@ -161,6 +164,7 @@ impl Library {
                     }
                     Item::Random(s) => def.random = Some(s.value.clone()),
                     Item::Flag(f) => def.flags.push(f.value),
+                    Item::Require(r) => def.requires.push(r.value.clone()),
                     Item::SortIndex(n) => {
                         if let Some(l) = def.location.as_mut() {
                             l.sort_index = n.value

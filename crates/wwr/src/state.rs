@@ -422,6 +422,9 @@ pub struct GameState {
     /// Haunting mode: dead players who still play as ghosts (not banished), by seat.
     #[serde(default)]
     pub ghosts: Vec<usize>,
+    /// Attributes applied `(~DelayedPhase)`, waiting for the start of the next phase.
+    #[serde(default)]
+    pub delayed: Vec<Attr>,
 }
 
 /// Who ascended (left early with a win) and who descended (left early with a loss).

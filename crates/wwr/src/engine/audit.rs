@@ -92,6 +92,13 @@ impl Game {
     /// Set Counter to 1 for @ThisAttr` must run when the Ravenkeeper applies it, not only
     /// for attributes present when the game starts).
     pub(crate) fn run_attr_starting(&mut self, id: u64) {
+        // A `~DelayedPhase` attribute starts when its phase does (`engine::delayed`).
+        if self
+            .attr(id)
+            .is_some_and(|a| a.duration == crate::state::Dur::DelayedPhase)
+        {
+            return;
+        }
         let Some(def) = self.def_of(&super::Source::Attr(id)) else {
             return;
         };

@@ -1,0 +1,31 @@
+//! Obstructed executors of group actions (`_rules/ability types/13 obstructions`: "For
+//! group abilities (e.g. wolfpack attack), an obstructed player being chosen to execute the
+//! action causes it to fail").
+//!
+//! A group's poll result (the Wolfpack's `On Poll Closed: Process: Attack @Winner …`) is
+//! the group's chosen action, run by a random voter, its executor. When that player holds an
+//! obstruction covering the action's ability type, it fails as a chosen action of theirs
+//! would, with the obstruction's fake feedback or `Failure` (so the group's `Evaluate:` sees
+//! `@Result is Failure`, "indistinguishable from other types of failure" for attacks). The
+//! action is the ability's steps, or only the first step of its `Process:` (the Wolfpack's
+//! `Attack @Winner`; its `Remove `CoyoteTrigger`` is bookkeeping); the `Evaluate:` block is
+//! the group's reaction to the result, not the action, and runs.
+
+use crate::eval::Ctx;
+
+use super::Game;
+
+impl Game {
+    /// The executor of the group action `ctx` runs, outside its `Evaluate:` block.
+    pub(super) fn group_executor(ctx: &Ctx) -> Option<usize> {
+        if !ctx.group_action || ctx.evaluating {
+            return None;
+        }
+        ctx.me
+    }
+
+    /// The result of an obstructed step of a group action: the fake feedback, else failure.
+    pub(super) fn group_action_failure(fake: Option<String>) -> String {
+        fake.unwrap_or_else(|| "Failure".to_string())
+    }
+}
