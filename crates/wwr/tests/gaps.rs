@@ -9,27 +9,11 @@ mod haunt;
 use common::*;
 use haunt::*;
 
-use mafia_wwr::setup::PlayerEntry;
 use mafia_wwr::state::{AttrKind, Holder};
 use mafia_wwr::{Game, Setup, WwrError};
 
 fn setup(players: &[(&str, &str)]) -> Setup {
-    Setup {
-        roles_dir: roles_dir(),
-        players: players
-            .iter()
-            .map(|(n, r)| PlayerEntry::Full {
-                name: n.to_string(),
-                role: Some(r.to_string()),
-            })
-            .collect(),
-        roles: Vec::new(),
-        polls: vec!["Lynch".into()],
-        host: Default::default(),
-        haunting: false,
-        modifiers: Default::default(),
-        locations: Vec::new(),
-    }
+    Setup::with_roles(roles_dir(), players)
 }
 
 // --- Requirements --------------------------------------------------------------------------
@@ -296,7 +280,6 @@ mod guide {
     use std::path::PathBuf;
     use std::sync::{Arc, OnceLock};
 
-    use mafia_wwr::setup::PlayerEntry;
     use mafia_wwr::state::{Audience, Holder};
     use mafia_wwr::{Game, Library, Setup};
 
@@ -401,20 +384,8 @@ mod guide {
     pub fn game(players: &[(&str, &str)], haunting: bool) -> Game {
         let (dir, lib) = role_set().clone();
         let setup = Setup {
-            roles_dir: dir,
-            players: players
-                .iter()
-                .map(|(n, r)| PlayerEntry::Full {
-                    name: n.to_string(),
-                    role: Some(r.to_string()),
-                })
-                .collect(),
-            roles: Vec::new(),
-            polls: vec!["Lynch".into()],
-            host: Default::default(),
             haunting,
-            modifiers: Default::default(),
-            locations: Vec::new(),
+            ..Setup::with_roles(dir, players)
         };
         let g = Game::new(setup, lib, 7).expect("game starts");
         assert!(g.state.unsupported.is_empty(), "{:?}", g.state.unsupported);
