@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 
+use mafia_wwr::state::ChanRef;
 use mafia_wwr::{Game, Setup, WwrError};
 
 fn setup_with(players: &[(&str, &str)], locations: &[&str]) -> Setup {
@@ -127,6 +128,29 @@ fn the_dead_channel_is_for_dead_players() {
     let dave = g.player_named("Dave").unwrap();
     assert!(g.can_view(fay, "dead_spectator"));
     assert!(!g.can_view(dave, "dead_spectator"));
+}
+
+/// In haunting mode a lynched player is a ghost, not `Dead`: Graveyard (`Members: Ghost`)
+/// lists them and Dead & Spectators (`Members: Dead, Spectator`) does not, exactly as the
+/// channels let them write.
+#[test]
+fn a_ghost_is_a_graveyard_member_not_a_dead_one() {
+    let setup = Setup {
+        haunting: true,
+        ..Setup::with_roles(roles_dir(), FOUR)
+    };
+    let mut g = Game::new(setup, lib(), 1).unwrap();
+    to_phase(&mut g, "D1");
+    for v in ["Dave", "Cid", "Fay"] {
+        act(&mut g, &format!("{v}: Vote Lynch: Fay"));
+    }
+    next(&mut g);
+    let fay = g.player_named("Fay").unwrap();
+    assert!(g.is_ghost(fay));
+    assert_eq!(names(&g, &g.location_members("graveyard")), ["Fay"]);
+    assert!(g.location_members("dead_spectator").is_empty());
+    let dead_channel = ChanRef::Named("dead_spectator".into());
+    assert!(!g.can_write(fay, &dead_channel));
 }
 
 /// The Lynch poll is `Create Poll in #voting_booth`: without the Voting Booth in play it

@@ -85,29 +85,12 @@ impl Game {
     // -----------------------------------------------------------------------------------
     // Who may read and write
 
-    fn holds_extra_role(&self, p: usize, role: &str) -> bool {
+    /// Whether `p` holds the extra role `role` (normalised), whose channel they share.
+    pub(super) fn holds_extra_role(&self, p: usize, role: &str) -> bool {
         self.state.attrs.iter().any(|a| {
             a.holder == Holder::Player(p)
                 && matches!(&a.kind, AttrKind::Role { role: r } if norm(r) == role)
         })
-    }
-
-    fn access_matches(&self, p: usize, access: &Access) -> bool {
-        let pl = &self.state.players[p];
-        let ghost = self.is_ghost(p);
-        match access {
-            Access::Nobody => false,
-            Access::Everybody => true,
-            Access::Players(types) => types.iter().any(|t| match &t.value {
-                PlayerType::Alive => pl.alive,
-                PlayerType::Dead => !pl.alive && !ghost,
-                PlayerType::Ghost => ghost,
-                PlayerType::Role(r) => {
-                    pl.alive && (norm(&pl.role) == norm(r) || self.holds_extra_role(p, &norm(r)))
-                }
-                _ => false,
-            }),
-        }
     }
 
     /// Whether a player may write in a channel themself (locks aside). The dead write only
@@ -124,11 +107,8 @@ impl Game {
                     return self.in_group(p, n) && (alive || (ghost && ghostly));
                 }
                 if let Some(l) = self.lib.get(ElementKind::Location, n) {
-                    return l
-                        .location
-                        .as_ref()
-                        .and_then(|x| x.members.as_ref())
-                        .is_some_and(|a| self.access_matches(p, a));
+                    let members = l.location.as_ref().and_then(|x| x.members.as_ref());
+                    return self.access_matches(p, members);
                 }
                 self.holds_extra_role(p, n) && (alive || ghost)
             }
@@ -174,10 +154,8 @@ impl Game {
                 if self.lib.get(ElementKind::Group, n).is_some() {
                     self.in_group(p, n)
                 } else if let Some(l) = self.lib.get(ElementKind::Location, n) {
-                    l.location
-                        .as_ref()
-                        .and_then(|x| x.viewers.as_ref())
-                        .is_some_and(|a| self.access_matches(p, a))
+                    let viewers = l.location.as_ref().and_then(|x| x.viewers.as_ref());
+                    self.access_matches(p, viewers)
                 } else {
                     self.holds_extra_role(p, n)
                 }

@@ -18,7 +18,6 @@ use super::Game;
 use crate::error::WwrError;
 use crate::library::{Def, Library, norm};
 use crate::setup::Setup;
-use crate::state::AttrKind;
 
 /// The locations a setup puts in play, in sort order (sort index, then name).
 pub fn locations_in_play(lib: &Library, setup: &Setup) -> Result<Vec<Arc<Def>>, WwrError> {
@@ -94,32 +93,36 @@ impl Game {
             || self.location(&n).is_some()
     }
 
-    fn access_players(&self, access: Option<&Access>) -> Vec<usize> {
-        let all = 0..self.state.players.len();
+    /// Whether a player is covered by a location's `Members:` or `Viewers:` list (none:
+    /// nobody). Channels ask this for writing and reading; the selectors below for lists.
+    pub(super) fn access_matches(&self, p: usize, access: Option<&Access>) -> bool {
         match access {
-            None | Some(Access::Nobody) => Vec::new(),
-            Some(Access::Everybody) => all.collect(),
-            Some(Access::Players(types)) => all
-                .filter(|&p| types.iter().any(|t| self.is_player_type(p, &t.value)))
-                .collect(),
+            None | Some(Access::Nobody) => false,
+            Some(Access::Everybody) => true,
+            Some(Access::Players(types)) => types.iter().any(|t| self.is_player_type(p, &t.value)),
         }
     }
 
-    /// Whether a player is of a location's player type. Ghosts are the dead of a haunting
-    /// game who are not banished; substitutes, spectators and mentors are not players of
-    /// the game: none of the players is of those types. A role name (`Mayor` in Story Time) is a living player
+    fn access_players(&self, access: Option<&Access>) -> Vec<usize> {
+        (0..self.state.players.len())
+            .filter(|&p| self.access_matches(p, access))
+            .collect()
+    }
+
+    /// Whether a player is of a location's player type. `Dead` are the dead who are not
+    /// ghosts (the files list `Dead` and `Ghost` apart: Graveyard is `Members: Ghost`,
+    /// `Viewers: Dead`); ghosts are the dead of a haunting game who are not banished;
+    /// substitutes, spectators and mentors are not players of the game: none of the
+    /// players is of those types. A role name (`Mayor` in Story Time) is a living player
     /// holding that role, as their role or as an extra role.
     fn is_player_type(&self, p: usize, t: &PlayerType) -> bool {
         let pl = &self.state.players[p];
         match t {
             PlayerType::Alive => pl.alive,
-            PlayerType::Dead => !pl.alive,
+            PlayerType::Dead => !pl.alive && !self.is_ghost(p),
             PlayerType::Role(r) => {
-                pl.alive
-                    && (norm(&pl.role) == norm(r) || self.state.attrs.iter().any(|a| {
-                        a.holder == crate::state::Holder::Player(p)
-                            && matches!(&a.kind, AttrKind::Role { role } if norm(role) == norm(r))
-                    }))
+                let r = norm(r);
+                pl.alive && (norm(&pl.role) == r || self.holds_extra_role(p, &r))
             }
             PlayerType::Ghost => self.is_ghost(p),
             PlayerType::Substitute
