@@ -361,14 +361,11 @@ impl Reader<'_> {
             return true;
         }
         // A host's bold "End Game" / "Game Over" heading, alone on its line.
-        let heading = matches!(
-            words
+        let heading = words.len() == 2
+            && [["end", "game"], ["game", "over"]]
                 .iter()
-                .map(|w| w.text(lower))
-                .collect::<Vec<_>>()
-                .as_slice(),
-            ["end", "game"] | ["game", "over"]
-        ) && is_bold_alone(line, folded, words);
+                .any(|seq| text::seq_at(words, lower, seq, 0))
+            && is_bold_alone(line, folded, words);
         if heading {
             self.push(Command::EndGame, index, line);
             return true;
