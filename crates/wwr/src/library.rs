@@ -239,19 +239,10 @@ impl Library {
         let mut out = Vec::new();
         for def in defs {
             for (ability, line) in &def.abilities {
-                let place = format!("{}:{}", def.file, line);
-                let mut reasons = Vec::new();
-                if let Some(r) = unsupported_trigger(&ability.trigger) {
-                    reasons.push(r);
-                }
-                walk_steps(&ability.steps, &mut |k| {
-                    if let Some(r) = unsupported_kind(k) {
-                        reasons.push(r);
-                    }
-                });
-                for what in reasons {
+                // Every ability type executes; only triggers can be unsupported.
+                if let Some(what) = unsupported_trigger(&ability.trigger) {
                     let u = Unsupported {
-                        place: place.clone(),
+                        place: format!("{}:{}", def.file, line),
                         element: def.name.clone(),
                         what,
                     };
@@ -330,7 +321,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
                     "vote events are not emitted yet"
                 }
                 Timing::OnHammer => "hammers are not modelled",
-                Timing::OnRedirect | Timing::OnRoleChange | Timing::OnRemoval => return None,
                 _ => return None,
             };
             Some(format!("unsupported: trigger {} ({reason})", timing.name()))
@@ -344,13 +334,6 @@ pub fn unsupported_trigger(t: &Trigger) -> Option<String> {
             Some(format!("unsupported: trigger `{text}` (it does not parse)"))
         }
     }
-}
-
-/// Why an ability type cannot execute yet, if it cannot. Every ability type of the role
-/// language executes now; a new one the engine does not know yet is listed here with its
-/// reason, as `unsupported: <type> (<reason>)`.
-pub fn unsupported_kind(_k: &AbilityKind) -> Option<String> {
-    None
 }
 
 fn path(base: Base) -> Value {
