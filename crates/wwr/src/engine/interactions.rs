@@ -87,8 +87,6 @@ impl Game {
         keyed.into_iter().map(|(_, _, it)| it).collect()
     }
 
-    /// Whether an ability is one of a player's own abilities that also runs for a dead
-    /// player: `On Poll Win` of a lynched player (the Hexed Wolf hexes its lynchers).
     /// Groups with members when the game starts run their `Starting` abilities with the
     /// players' (in `start`): they are in play already.
     pub(super) fn mark_started_groups(&mut self) {
@@ -133,6 +131,8 @@ impl Game {
         }
     }
 
+    /// Whether an ability is one of a player's own abilities that also runs for a dead
+    /// player: `On Poll Win` of a lynched player (the Hexed Wolf hexes its lynchers).
     pub(super) fn runs_for_the_dead(&self, ab: &Ability) -> bool {
         matches!(&*ab.trigger, Trigger::PollWin { .. })
     }
