@@ -326,10 +326,7 @@ impl Game {
             "ghostly" => self.is_ghost(p) == (v == "true"),
             "attr" | "attribute" => self.has_custom(&Holder::Player(p), &v, None),
             "attrself" => self.has_custom(&Holder::Player(p), &v, Some(ctx.me)),
-            "attrrole" => self.state.attrs.iter().any(|a| {
-                a.holder == Holder::Player(p)
-                    && matches!(&a.kind, AttrKind::Role { role } if norm(role) == v)
-            }),
+            "attrrole" => self.holds_extra_role(p, &v),
             "attrdisguise" => {
                 // `@(AttrDisguise:Self)`: disguises applied by that player (guide, Advanced
                 // Target Types); other values: any disguise.

@@ -86,7 +86,7 @@ impl Game {
     // Who may read and write
 
     /// Whether `p` holds the extra role `role` (normalised), whose channel they share.
-    pub(super) fn holds_extra_role(&self, p: usize, role: &str) -> bool {
+    pub(crate) fn holds_extra_role(&self, p: usize, role: &str) -> bool {
         self.state.attrs.iter().any(|a| {
             a.holder == Holder::Player(p)
                 && matches!(&a.kind, AttrKind::Role { role: r } if norm(r) == role)
