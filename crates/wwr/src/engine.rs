@@ -3004,8 +3004,10 @@ impl Game {
             voters.extend(self.eval(&v, ctx).players());
         }
         if private {
-            let members = self.group_members(loc);
-            voters.retain(|v| members.contains(v) || (self.is_ghost(*v) && self.in_group(*v, loc)));
+            // The group's members still in the game: the living and its ghosts.
+            voters.retain(|&v| {
+                self.in_group(v, loc) && (self.state.players[v].alive || self.is_ghost(v))
+            });
         }
         voters.sort_unstable();
         voters.dedup();
