@@ -8,7 +8,6 @@ use axum::response::Html;
 use axum::routing::get;
 use jiff::{Timestamp, Zoned};
 use mafia_tracker::Status;
-use mafia_tracker::config::MajorityProfile;
 use mafia_tracker::report;
 use mafia_tracker::schedule::Deadline;
 use maud::{DOCTYPE, Markup, html};
@@ -215,10 +214,9 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
         }
         @if let Some(t) = &s.tally {
             h2 { "Vote count" }
-            p { (mafia_tracker::report::majority_line(t, s.majority_profile)) }
-            @if s.majority_profile == MajorityProfile::Plurality {
-                @if let Some(leader) = &t.leader { p { "Set to be lynched: " strong { (leader) } } }
-            }
+            p { (report::majority_line(t, s.majority_profile)) }
+            // Only the plurality profile has a leader.
+            @if let Some(leader) = &t.leader { p { "Set to be lynched: " strong { (leader) } } }
             @if let Some((who, post)) = &s.hammer { p.locked { (who) " was hammered in post " (post) "." } }
             table {
                 tr { th { "Candidate" } th { "Votes" } th { "Voters" } }
@@ -226,11 +224,7 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
                     tr {
                         td { (w.candidate) }
                         td {
-                            (w.votes)
-                            @if s.majority_profile != MajorityProfile::Plurality {
-                                ", "
-                                @if w.short_of_majority == 0 { "majority" } @else { "L-" (w.short_of_majority) }
-                            }
+                            (report::wagon_count(w, s.majority_profile))
                             @if w.locked { " " span.locked { "LOCKED" } }
                         }
                         td { (w.voters.join(", ")) }

@@ -105,18 +105,20 @@ pub fn majority_line(t: &Tally, profile: MajorityProfile) -> String {
     s
 }
 
-fn wagon_label(w: &Wagon, profile: MajorityProfile) -> String {
-    if profile == MajorityProfile::Plurality {
-        // L-n means nothing when the most votes lynch.
-        return w.votes.to_string();
+/// A wagon's count as hosts write it (`3, L-1`, `4, majority`; under the plurality profile
+/// only `3`, as L-n means nothing when the most votes lynch), shared by the reports and the
+/// status page.
+pub fn wagon_count(w: &Wagon, profile: MajorityProfile) -> String {
+    match (profile, w.short_of_majority) {
+        (MajorityProfile::Plurality, _) => w.votes.to_string(),
+        (_, 0) => format!("{}, majority", w.votes),
+        (_, short) => format!("{}, L-{short}", w.votes),
     }
-    let (votes, short, locked) = (w.votes, w.short_of_majority, w.locked);
-    let mut s = if short == 0 {
-        format!("{votes}, majority")
-    } else {
-        format!("{votes}, L-{short}")
-    };
-    if locked {
+}
+
+fn wagon_label(w: &Wagon, profile: MajorityProfile) -> String {
+    let mut s = wagon_count(w, profile);
+    if w.locked {
         s.push_str(", LOCKED");
     }
     s
