@@ -496,6 +496,18 @@ impl Game {
             .collect()
     }
 
+    /// The living players of any of these teams (`@Members` of a team, `&Ind->Members`, a
+    /// choice sent to a team).
+    pub fn team_members(&self, teams: &[String]) -> Vec<usize> {
+        self.living()
+            .into_iter()
+            .filter(|&p| {
+                let own = norm(&self.state.players[p].alignment);
+                teams.iter().any(|t| norm(t) == own)
+            })
+            .collect()
+    }
+
     pub fn in_group(&self, p: usize, g: &str) -> bool {
         let g = norm(g);
         self.state.attrs.iter().any(|a| {

@@ -252,12 +252,7 @@ impl Game {
                     Val::Players(self.group_members_with_dead(g))
                 }
                 Source::Group(g) => Val::Players(self.group_members(g)),
-                Source::Team(t) => Val::Players(
-                    self.living()
-                        .into_iter()
-                        .filter(|&p| norm(&self.state.players[p].alignment) == norm(t))
-                        .collect(),
-                ),
+                Source::Team(t) => Val::Players(self.team_members(std::slice::from_ref(t))),
                 _ => Val::Nothing,
             },
             "thisattr" => ctx.attr.map(Val::Attr).unwrap_or(Val::Nothing),
@@ -431,15 +426,7 @@ impl Game {
             },
             "members" => match &val {
                 // A team's members: its living players (`&Ind->Members` in For Each &All).
-                Val::Teams(ts) => Val::Players(
-                    self.living()
-                        .into_iter()
-                        .filter(|&q| {
-                            ts.iter()
-                                .any(|t| norm(t) == norm(&self.state.players[q].alignment))
-                        })
-                        .collect(),
-                ),
+                Val::Teams(ts) => Val::Players(self.team_members(ts)),
                 Val::Group(g) if self.lib.get(mafia_roles::ElementKind::Group, g).is_none() => {
                     Val::Players(self.location_members(g))
                 }

@@ -157,11 +157,7 @@ impl Game {
                 _ => Vec::new(),
             },
             Val::Group(g) => self.group_members(g),
-            Val::Teams(ts) => self
-                .living()
-                .into_iter()
-                .filter(|&p| ts.contains(&self.state.players[p].alignment))
-                .collect(),
+            Val::Teams(ts) => self.team_members(ts),
             Val::Text(t) => {
                 let r = norm(t);
                 let mut ps: Vec<usize> = self
