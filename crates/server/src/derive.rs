@@ -230,8 +230,9 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 
 /// Names the code that made a snapshot: a snapshot of another version is re-derived. Bump
 /// the number when a change of this crate or of the tracker changes what is derived
-/// (derive-2: new death words, `End Game` headings, plurality and night-talk rules); a release changes the
-/// package version (and `mafia serve --rederive` drops every snapshot by hand).
+/// (derive-2: new death words, `End Game` headings, plurality and night-talk rules); a
+/// release changes the package version (and `mafia serve --rederive` drops every snapshot by
+/// hand).
 pub const DERIVE_VERSION: &str = concat!("derive-2/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising

@@ -118,7 +118,8 @@ pub struct Recognition {
 ///   sentence of the next death on the same line.
 /// - A phase announcement is a sentence opening with "It is (now/currently) Day N", "Day N has
 ///   begun / begins / has started / starts / is starting…", "Day N start" ending its sentence
-///   (MTG Salvation), or a line that is only a bold "Day N" heading (hosts' day posts). Repeats of the same phase in one post are reported once.
+///   (MTG Salvation), or a line that is only a bold "Day N" heading (hosts' day posts).
+///   Repeats of the same phase in one post are reported once.
 ///
 /// This prepares the names for every call; a caller that reads many posts against the same
 /// names keeps a [`Recogniser`] instead.
