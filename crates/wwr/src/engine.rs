@@ -496,6 +496,16 @@ impl Game {
             .collect()
     }
 
+    /// The living players whose role is `role` (`` `Seer`->Players ``, `Investigate … Player
+    /// Count`, a choice sent to a role nobody holds as an extra role).
+    pub fn role_players(&self, role: &str) -> Vec<usize> {
+        let role = norm(role);
+        self.living()
+            .into_iter()
+            .filter(|&p| norm(&self.state.players[p].role) == role)
+            .collect()
+    }
+
     /// The living players of any of these teams (`@Members` of a team, `&Ind->Members`, a
     /// choice sent to a team).
     pub fn team_members(&self, teams: &[String]) -> Vec<usize> {
@@ -1656,11 +1666,7 @@ impl Game {
                 let n = if *players {
                     v.players().len()
                 } else {
-                    let role = self.text_of(&v);
-                    self.living()
-                        .into_iter()
-                        .filter(|&p| norm(&self.state.players[p].role) == norm(&role))
-                        .count()
+                    self.role_players(&self.text_of(&v)).len()
                 };
                 Some(n.to_string())
             }

@@ -416,12 +416,7 @@ impl Game {
                 }
             }
             "players" => match &val {
-                Val::Text(role) => Val::Players(
-                    self.living()
-                        .into_iter()
-                        .filter(|&q| norm(&self.state.players[q].role) == norm(role))
-                        .collect(),
-                ),
+                Val::Text(role) => Val::Players(self.role_players(role)),
                 other => other.clone(),
             },
             "members" => match &val {

@@ -170,11 +170,7 @@ impl Game {
                     })
                     .collect();
                 if ps.is_empty() {
-                    ps = self
-                        .living()
-                        .into_iter()
-                        .filter(|&p| norm(&self.state.players[p].role) == r)
-                        .collect();
+                    ps = self.role_players(&r);
                 }
                 ps.sort_unstable();
                 ps.dedup();
