@@ -636,13 +636,7 @@ impl Tracker {
         // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         let mut ends = false;
         for command in recognition.commands {
-            if command.command == Command::EndGame && !self.game_over {
-                if !ends {
-                    self.keep_final_day();
-                }
-                ends = true;
-                continue;
-            }
+            ends |= command.command == Command::EndGame && !self.game_over;
             if let Err(reason) = self.command(&command, post) {
                 self.note(
                     ReviewKind::IgnoredCommand,
@@ -658,7 +652,8 @@ impl Tracker {
     }
 
     /// The game ends during a day: the day's count as it stands (before the deaths the end
-    /// post announces) is the day's final count, as a phase heading would have kept it.
+    /// post announces) is the day's final count, as a phase heading would have kept it. A
+    /// second `End Game` in the same post keeps nothing more (`ended_in_day` is set).
     fn keep_final_day(&mut self) {
         let phase = self.phase();
         if !phase.is_day() || self.ended_in_day {
@@ -750,9 +745,8 @@ impl Tracker {
                 self.recogniser.0 = None;
                 self.roster_changed();
             }
-            Command::EndGame => {
-                self.game_over = true;
-            }
+            // `gm_post` sets `game_over` once the rest of the post is read.
+            Command::EndGame => self.keep_final_day(),
             Command::UnendGame => {
                 if !self.game_over {
                     return Err("the game has not ended".into());
