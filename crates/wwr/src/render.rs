@@ -3,8 +3,7 @@
 use std::fmt::Write;
 
 use crate::engine::Game;
-use crate::library::norm;
-use crate::state::{Audience, ChanRef, Opt};
+use crate::state::{Audience, Opt};
 
 /// A text summary: phase, players, open polls, and (with `log`) the event log. For a player:
 /// only what that player can see (their role, public events, their own messages and their
@@ -60,10 +59,7 @@ pub fn show(game: &Game, player: Option<usize>, log: bool) -> String {
             p.open
                 && (player.is_none()
                     || (!p.private && !game.hidden_from_living(&p.location))
-                    || player.is_some_and(|q| {
-                        game.in_group(q, &p.location)
-                            || game.can_read(q, &ChanRef::Named(norm(&p.location)))
-                    }))
+                    || player.is_some_and(|q| game.reads_named(q, &p.location)))
         })
         .collect();
     if !open.is_empty() {

@@ -119,8 +119,16 @@ impl Game {
     /// they read the channel and the line is not older than its last Conversation Reset.
     pub fn channel_line_visible(&self, p: usize, channel: &str, log_index: usize) -> bool {
         let n = norm(channel);
-        let readable = self.in_group(p, &n) || self.can_read(p, &ChanRef::Named(n.clone()));
-        readable && log_index >= self.state.channels.reset_at.get(&n).copied().unwrap_or(0)
+        self.reads_named(p, &n)
+            && log_index >= self.state.channels.reset_at.get(&n).copied().unwrap_or(0)
+    }
+
+    /// Whether a player reads a channel named in the log or by a poll's location: as
+    /// `can_read`, or as a member of a group of that name the role set does not define (a
+    /// group renamed by `Group Change`).
+    pub fn reads_named(&self, p: usize, channel: &str) -> bool {
+        let n = norm(channel);
+        self.in_group(p, &n) || self.can_read(p, &ChanRef::Named(n))
     }
 
     /// Whether a location is out of the living's sight (its members and viewers name no
