@@ -226,3 +226,17 @@ fn a_player_sees_the_channels_they_may_read() {
     assert!(mafia_wwr::render::show(&g, Some(fay), true).contains("boo from the other side"));
     assert!(!mafia_wwr::render::show(&g, Some(dave), true).contains("boo from the other side"));
 }
+
+/// A location the setup leaves out is no channel: nobody writes or reads there (the
+/// Tavern of a game with the Town Square only).
+#[test]
+fn a_location_not_in_play_is_no_channel() {
+    let mut g = Game::new(setup_with(FOUR, &["town_square"]), lib(), 1).unwrap();
+    to_phase(&mut g, "D1");
+    act(&mut g, "Dave: Say #town_square: hello");
+    let e = refused(&mut g, "Dave: Say #tavern: hello");
+    assert!(e.contains("Dave cannot write in #Tavern"), "{e}");
+    let dave = g.player_named("Dave").unwrap();
+    assert!(!g.reads_named(dave, "tavern"));
+    assert!(g.reads_named(dave, "town_square"));
+}

@@ -7,10 +7,11 @@
 //! channel; a group's channel (its members; ghosts write only in `Ghostly Group`s); an
 //! extra role's channel, named after the role and reused by every holder (`Grant` after a
 //! `Conversation Reset` gives a clean one, `Transfer` hands the same one on); a location of
-//! `_game/locations` (its `Members:` write, its `Viewers:` read). A whispering connection is
-//! a `Whisper` attribute of the player who whispered (so it expires with its duration): the
-//! writers of its source channel may write into its target channel under its name, and may
-//! read the target channel. `GameState::channels` holds what cannot be derived: locks and
+//! `_game/locations` in play (its `Members:` write, its `Viewers:` read; one the setup
+//! leaves out is no channel). A whispering connection is a `Whisper` attribute of the
+//! player who whispered (so it expires with its duration): the writers of its source
+//! channel may write into its target channel under its name, and may read the target
+//! channel. `GameState::channels` holds what cannot be derived: locks and
 //! the conversations since each channel's last reset.
 
 use std::fmt::Write;
@@ -106,7 +107,7 @@ impl Game {
                     let ghostly = g.flags.contains(&Flag::GhostlyGroup);
                     return self.in_group(p, n) && (alive || (ghost && ghostly));
                 }
-                if let Some(l) = self.lib.get(ElementKind::Location, n) {
+                if let Some(l) = self.location(n) {
                     let members = l.location.as_ref().and_then(|x| x.members.as_ref());
                     return self.access_matches(p, members);
                 }
@@ -161,7 +162,7 @@ impl Game {
             ChanRef::Named(n) => {
                 if self.lib.get(ElementKind::Group, n).is_some() {
                     self.in_group(p, n)
-                } else if let Some(l) = self.lib.get(ElementKind::Location, n) {
+                } else if let Some(l) = self.location(n) {
                     let viewers = l.location.as_ref().and_then(|x| x.viewers.as_ref());
                     self.access_matches(p, viewers)
                 } else {
@@ -189,7 +190,7 @@ impl Game {
     }
 
     /// Every channel that exists now: players' own, groups in play, held extra roles,
-    /// locations of the role set, and whispering targets; sorted.
+    /// locations in play, and whispering targets; sorted.
     fn all_channels(&self) -> Vec<ChanRef> {
         let mut out: Vec<ChanRef> = (0..self.state.players.len()).map(ChanRef::Player).collect();
         let mut named: Vec<String> = self.state.groups.keys().map(|g| norm(g)).collect();
@@ -207,7 +208,7 @@ impl Game {
                 _ => {}
             }
         }
-        for d in self.lib.all(ElementKind::Location) {
+        for d in self.locations() {
             named.push(norm(&d.name));
         }
         named.sort();
