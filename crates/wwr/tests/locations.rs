@@ -94,7 +94,7 @@ fn members_and_viewers_follow_the_players_state() {
     );
     let eve = g.player_named("Eve").unwrap();
     assert!(g.location_viewers("town_square").contains(&eve));
-    assert!(g.can_view(eve, "town square"));
+    assert!(g.reads_named(eve, "town square"));
     assert_eq!(names(&g, &g.location_members("Story-Time")), ["Dave"]);
     // `#town_square->Members` as a selector (guide, Property Access: `->Members`).
     use mafia_roles::ability::{Base, Prop, Value};
@@ -126,8 +126,8 @@ fn the_dead_channel_is_for_dead_players() {
     next(&mut g);
     let fay = g.player_named("Fay").unwrap();
     let dave = g.player_named("Dave").unwrap();
-    assert!(g.can_view(fay, "dead_spectator"));
-    assert!(!g.can_view(dave, "dead_spectator"));
+    assert!(g.reads_named(fay, "dead_spectator"));
+    assert!(!g.reads_named(dave, "dead_spectator"));
 }
 
 /// In haunting mode a lynched player is a ghost, not `Dead`: Graveyard (`Members: Ghost`)

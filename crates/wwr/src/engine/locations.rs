@@ -152,9 +152,4 @@ impl Game {
         out.dedup();
         out
     }
-
-    /// Whether a player may read a channel: a group they belong to or a location they view.
-    pub fn can_view(&self, p: usize, channel: &str) -> bool {
-        self.in_group(p, &norm(channel)) || self.location_viewers(channel).contains(&p)
-    }
 }
