@@ -326,11 +326,7 @@ impl Game {
     /// The refusal of a selection that names a player who is not a ghost for an ability
     /// that selects ghosts (`@Selection[ghost]`).
     pub(crate) fn not_a_ghost(&self, ab: &Ability, players: &[usize]) -> Option<String> {
-        if !ab
-            .to_text()
-            .to_ascii_lowercase()
-            .contains("@selection[ghost]")
-        {
+        if !selects_ghosts(ab) {
             return None;
         }
         let q = players.iter().find(|&&q| !self.is_ghost(q))?;
@@ -340,10 +336,16 @@ impl Game {
     /// Whether an ability's selection may name these dead players: only ghosts, and only
     /// for abilities that select ghosts (`@Selection[ghost]`).
     pub(crate) fn ghost_selection_ok(&self, ab: &Ability, players: &[usize]) -> bool {
-        let text = ab.to_text().to_ascii_lowercase();
-        text.contains("[ghost]")
+        selects_ghosts(ab)
             && players
                 .iter()
                 .all(|&q| self.state.players[q].alive || self.is_ghost(q))
     }
+}
+
+/// Whether an ability selects ghosts: its selection is annotated `@Selection[ghost]`.
+fn selects_ghosts(ab: &Ability) -> bool {
+    ab.to_text()
+        .to_ascii_lowercase()
+        .contains("@selection[ghost]")
 }
