@@ -3032,13 +3032,7 @@ impl Game {
         let id = self.state.next_id;
         self.state.next_id += 1;
         let name = shown.unwrap_or_else(|| def.name.clone());
-        let creator = match &ctx.source {
-            Source::Attr(_) | Source::Role(_) => ctx
-                .me
-                .map(|p| Source::Role(self.state.players[p].role.clone()))
-                .unwrap_or(ctx.source.clone()),
-            other => other.clone(),
-        };
+        let (creator, creator_player) = self.poll_creator(ctx);
         self.state.polls.push(Poll {
             id,
             def: def.name.clone(),
@@ -3046,10 +3040,7 @@ impl Game {
             location: loc.to_string(),
             private,
             creator,
-            creator_player: match ctx.source {
-                Source::Role(_) | Source::Attr(_) => ctx.me,
-                _ => None,
-            },
+            creator_player,
             options,
             voters,
             votes: Default::default(),

@@ -283,15 +283,24 @@ impl Game {
         }
     }
 
+    /// Who creates a poll (its `On Poll Skipped` and result abilities run for them): a
+    /// player's role (also for an ability of their attribute) and that player, else the
+    /// group, team or poll itself.
+    pub(super) fn poll_creator(&self, ctx: &Ctx) -> (Source, Option<usize>) {
+        match &ctx.source {
+            Source::Attr(_) | Source::Role(_) => (
+                ctx.me
+                    .map(|p| Source::Role(self.state.players[p].role.clone()))
+                    .unwrap_or(ctx.source.clone()),
+                ctx.me,
+            ),
+            other => (other.clone(), None),
+        }
+    }
+
     /// A deleted poll that would have opened is skipped (for its creator's triggers).
     pub(super) fn deleted_poll_skipped(&mut self, def: &str, loc: &str, ctx: &Ctx) {
-        let creator = match &ctx.source {
-            Source::Attr(_) | Source::Role(_) => ctx
-                .me
-                .map(|p| Source::Role(self.state.players[p].role.clone()))
-                .unwrap_or(ctx.source.clone()),
-            other => other.clone(),
-        };
+        let (creator, creator_player) = self.poll_creator(ctx);
         let poll = Poll {
             id: 0,
             def: def.to_string(),
@@ -299,10 +308,7 @@ impl Game {
             location: loc.to_string(),
             private: false,
             creator,
-            creator_player: match ctx.source {
-                Source::Role(_) | Source::Attr(_) => ctx.me,
-                _ => None,
-            },
+            creator_player,
             options: Vec::new(),
             voters: Vec::new(),
             votes: Default::default(),
