@@ -1514,7 +1514,7 @@ impl Game {
     /// If the acting player is obstructed for this ability type: the fake feedback.
     fn obstructed(&mut self, ctx: &Ctx, ty: &(String, String)) -> Option<Option<String>> {
         // A group's action is obstructed through the player executing it.
-        let group = Self::group_executor(ctx).is_some();
+        let group = Self::runs_group_action(ctx);
         if !group && !ctx.chosen {
             return None;
         }

@@ -16,12 +16,10 @@ use crate::eval::Ctx;
 use super::Game;
 
 impl Game {
-    /// The executor of the group action `ctx` runs, outside its `Evaluate:` block.
-    pub(super) fn group_executor(ctx: &Ctx) -> Option<usize> {
-        if !ctx.group_action || ctx.evaluating {
-            return None;
-        }
-        ctx.me
+    /// Whether `ctx` runs a group action through its executor (`ctx.me`), outside its
+    /// `Evaluate:` block.
+    pub(super) fn runs_group_action(ctx: &Ctx) -> bool {
+        ctx.group_action && !ctx.evaluating && ctx.me.is_some()
     }
 
     /// The result of an obstructed step of a group action: the fake feedback, else failure.
