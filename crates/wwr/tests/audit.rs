@@ -888,7 +888,7 @@ fn reporter_reports_each_dead_players_original_role_once() {
 /// Compulsion: "use `Forced: <Default Target>`"), so the Fortune Teller sees a Citizen;
 /// `Start Night: [Attribute: @Selection lacks `Soulless`] {Direct} |devil.1|` is chosen the
 /// day before and runs when night 1 starts: Grant `Wager Recipient` (its whisper and choice
-/// are unsupported and skipped).
+/// are not looked at here).
 #[test]
 fn devil_chooses_on_day_zero_whom_to_wager_with_at_the_start_of_night_one() {
     let mut g = game(&[
@@ -1031,7 +1031,8 @@ fn a_raven_reports_the_ability_used_on_its_holder() {
 /// of @All): Apply `Marker`, Target @Attacker, Kill @Target, Announce `Angel @Self killed
 /// @Target`, Delete `Lynch` Poll, Ascend`. `On Lynch` fires when the lynch is attempted; the
 /// lynch's attacker is the voter who executes it (guide, Groups: "a random voting member is
-/// selected to execute the resulting ability"). Ascend is unsupported and skipped.
+/// selected to execute the resulting ability"). The Ascend is tested in
+/// `the_lynched_angel_ascends_instead_of_dying_twice` (groups).
 #[test]
 fn a_lynched_angel_kills_a_voter_and_cancels_the_next_lynch() {
     let mut g = game(&[
@@ -1423,8 +1424,8 @@ fn an_investigator_of_the_horrifying_wolf_is_obstructed_the_next_night() {
 /// Chef: `Start Day: [Attribute: @Selection lacks `Eaten`, Condition: @Selection is not
 /// @Self, Temporal: Night 1+] {Direct} |chef.1|` — chosen during a night, it runs when the
 /// next day starts: Grant `Restaurant Customer` to @Selection and, with a `True` secondary
-/// selection, Apply `FoodType` (~NextNight) (Poisoned). Its whisper and choice are
-/// unsupported and skipped. The temporal restriction names the night it is chosen in.
+/// selection, Apply `FoodType` (~NextNight) (Poisoned). Its whisper and choice are not
+/// looked at here. The temporal restriction names the night it is chosen in.
 #[test]
 fn chef_serves_a_customer_at_the_start_of_the_day_chosen_the_night_before() {
     let mut g = game(&[
