@@ -111,8 +111,9 @@ fn the_status_page_shows_the_finished_demo_game() {
         )),
         ["Alice", "Carol", "Dave", "Erin"]
     );
-    // Listed in the order of the player list (Ivan sits in Frank's slot). Grace died in
-    // post 33; post 35 gave her death comment.
+    // Listed in the order the deaths were announced, as hosts list them: Bob (post 18),
+    // Grace (post 33; post 35 gave her death comment), Ivan (post 39, in Frank's slot),
+    // Hank (post 41).
     assert_eq!(
         v.text(By::XPath("//h2[starts-with(., 'Dead')]")),
         "Dead (4)"
@@ -121,8 +122,8 @@ fn the_status_page_shows_the_finished_demo_game() {
         v.texts(By::Css("li.dead")),
         [
             "Bob — Night 1, post 18: a Vanilla Townie.",
-            "Ivan — Night 2, post 39: a Vanilla Townie.",
             "Grace — Day 2, post 33: a Mason, and a good one.",
+            "Ivan — Night 2, post 39: a Vanilla Townie.",
             "Hank — Night 2, post 41: the Cop.",
         ]
     );

@@ -245,7 +245,7 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
         @if !s.dead.is_empty() {
             h2 { "Dead (" (s.dead.len()) ")" }
             ul {
-                @for p in &s.dead {
+                @for p in mafia_tracker::report::in_order_of_death(&s.dead) {
                     li.dead {
                         a href={ "/g/" (slug) "/player/" (p.name) } { (p.name) }
                         " — " (p.phase) ", post " (p.post)

@@ -52,8 +52,8 @@ pub fn json(status: &Status) -> Result<String, serde_json::Error> {
 }
 
 /// The dead as a host lists them: in the order the deaths were announced (one post's deaths
-/// in the order of the player list).
-fn in_order_of_death(dead: &[DeadLine]) -> Vec<&DeadLine> {
+/// in the order of the player list). Shared by the reports and the status page.
+pub fn in_order_of_death(dead: &[DeadLine]) -> Vec<&DeadLine> {
     let mut list: Vec<&DeadLine> = dead.iter().collect();
     list.sort_by_key(|d| d.post);
     list
