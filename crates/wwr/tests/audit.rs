@@ -44,20 +44,8 @@ fn guardian_protects_two_players_a_night_and_never_the_same_one_twice_in_a_row()
         ("Hal", "Citizen"),
         ("Eve", "Wolf"),
     ]);
-    g.state.setup.polls.push("Election".into());
-    // Election order (Election poll): Mayor on D1, Reporter on D2, Guardian on D3.
-    to_phase(&mut g, "D1");
-    for v in ["Gus", "Dave", "Cid"] {
-        act(&mut g, &format!("{v}: Vote Mayor Election: Gus"));
-    }
-    to_phase(&mut g, "D2");
-    for v in ["Gus", "Dave", "Cid"] {
-        act(&mut g, &format!("{v}: Vote Reporter Election: Dave"));
-    }
-    to_phase(&mut g, "D3");
-    for v in ["Gus", "Dave", "Cid"] {
-        act(&mut g, &format!("{v}: Vote Guardian Election: Cid"));
-    }
+    // Election order (Election poll): Mayor Gus on D1, Reporter Dave on D2, Guardian Cid on D3.
+    elect_guardian(&mut g, "Cid", &["Gus", "Dave", "Cid"]);
     next(&mut g);
     assert!(has(&public(&g), "Cid was elected as Guardian"));
     let guardian = g
@@ -107,19 +95,7 @@ fn guardian_protects_only_one_player_once_two_thirds_remain() {
         ("Fay", "Citizen"),
         ("Eve", "Wolf"),
     ]);
-    g.state.setup.polls.push("Election".into());
-    to_phase(&mut g, "D1");
-    for v in ["Gus", "Dave", "Cid"] {
-        act(&mut g, &format!("{v}: Vote Mayor Election: Gus"));
-    }
-    to_phase(&mut g, "D2");
-    for v in ["Gus", "Dave", "Cid"] {
-        act(&mut g, &format!("{v}: Vote Reporter Election: Dave"));
-    }
-    to_phase(&mut g, "D3");
-    for v in ["Gus", "Dave", "Cid"] {
-        act(&mut g, &format!("{v}: Vote Guardian Election: Cid"));
-    }
+    elect_guardian(&mut g, "Cid", &["Gus", "Dave", "Cid"]);
     // The same day Fay is lynched: 4 living, not more than the counter 4.
     lynch(&mut g, "Fay", &["Gus", "Dave", "Cid"]);
     next(&mut g);
@@ -910,6 +886,9 @@ fn devil_chooses_on_day_zero_whom_to_wager_with_at_the_start_of_night_one() {
     );
 }
 
+/// Puts the Election poll in play and elects, with the same voters, `voters[0]` Mayor on
+/// D1, `voters[1]` Reporter on D2 and `guardian` Guardian on D3 (the Election's order);
+/// the game is left on D3, before the result.
 fn elect_guardian(g: &mut mafia_wwr::Game, guardian: &str, voters: &[&str]) {
     g.state.setup.polls.push("Election".into());
     for (phase, poll, who) in [
