@@ -22,6 +22,16 @@ fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Asserts that the command printed `text` on stdout (showing all it printed if not).
+fn says_out(o: &Output, text: &str) {
+    assert!(out(o).contains(text), "{}", out(o));
+}
+
+/// Asserts that the command printed `text` on stderr (showing all it printed if not).
+fn says_err(o: &Output, text: &str) {
+    assert!(err(o).contains(text), "{}", err(o));
+}
+
 /// Starts the demo game into a fresh temp file.
 fn new_game(dir: &Path, setup: &str, seed: &str) -> PathBuf {
     let o = mafia(&["wwr", "new", demo(setup).to_str().unwrap(), "--seed", seed]);
@@ -39,22 +49,14 @@ fn the_demo_game_plays_to_a_town_win() {
 
     let o = mafia(&["wwr", "act", g, "Carol: Immediate: @Selection = Eve"]);
     assert!(o.status.success(), "{}", err(&o));
-    assert!(
-        out(&o).contains("to Carol: Your target is now Eve."),
-        "{}",
-        out(&o)
-    );
+    says_out(&o, "to Carol: Your target is now Eve.");
 
     let o = mafia(&["wwr", "next", g]);
     assert!(o.status.success(), "{}", err(&o));
-    assert!(out(&o).contains("[N1] public: N1 begins."), "{}", out(&o));
+    says_out(&o, "[N1] public: N1 begins.");
 
     let o = mafia(&["wwr", "act", g, "Alice: Immediate Night: @Selection = Eve"]);
-    assert!(
-        out(&o).contains("to Alice: Role Investigate Eve (SD, WD): Wolf"),
-        "{}",
-        out(&o)
-    );
+    says_out(&o, "to Alice: Role Investigate Eve (SD, WD): Wolf");
 
     // The rest of the demo script, minus what was already played.
     let script = std::fs::read_to_string(demo("five.script")).unwrap();
@@ -67,23 +69,11 @@ fn the_demo_game_plays_to_a_town_win() {
     std::fs::write(&script_path, rest).unwrap();
     let o = mafia(&["wwr", "act", g, "--script", script_path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", err(&o));
-    assert!(
-        out(&o).contains("The game is over. Winner: Townsfolk."),
-        "{}",
-        out(&o)
-    );
+    says_out(&o, "The game is over. Winner: Townsfolk.");
 
     let o = mafia(&["wwr", "show", g]);
-    assert!(
-        out(&o).contains("Game over (D1): Townsfolk won"),
-        "{}",
-        out(&o)
-    );
-    assert!(
-        out(&o).contains("Eve — Wolf (Werewolf, dead)"),
-        "{}",
-        out(&o)
-    );
+    says_out(&o, "Game over (D1): Townsfolk won");
+    says_out(&o, "Eve — Wolf (Werewolf, dead)");
 }
 
 #[test]
@@ -130,14 +120,14 @@ fn refused_actions_and_bad_files_are_reported_with_their_place() {
     let g = game.to_str().unwrap();
     let o = mafia(&["wwr", "act", g, "Alice: Immediate Night: Eve"]);
     assert!(!o.status.success());
-    assert!(err(&o).contains("can only be used at night"), "{}", err(&o));
+    says_err(&o, "can only be used at night");
 
     let script = dir.path().join("bad.script");
     std::fs::write(&script, "next\nZed: Immediate: Bob\n").unwrap();
     let o = mafia(&["wwr", "act", g, "--script", script.to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(err(&o).contains("bad.script:2"), "{}", err(&o));
-    assert!(err(&o).contains("unknown player `Zed`"), "{}", err(&o));
+    says_err(&o, "bad.script:2");
+    says_err(&o, "unknown player `Zed`");
     // The `next` before the error was kept.
     let o = mafia(&["wwr", "show", g]);
     assert!(out(&o).starts_with("Phase: N1"), "{}", out(&o));
@@ -150,17 +140,13 @@ fn refused_actions_and_bad_files_are_reported_with_their_place() {
     .unwrap();
     let o = mafia(&["wwr", "new", setup.to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(
-        err(&o).contains("expected as many roles as players"),
-        "{}",
-        err(&o)
-    );
+    says_err(&o, "expected as many roles as players");
 
     let broken = dir.path().join("broken.json");
     std::fs::write(&broken, "{\"format\": 1,\n  \"setup\": 3}").unwrap();
     let o = mafia(&["wwr", "show", broken.to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(err(&o).contains("broken.json:2:"), "{}", err(&o));
+    says_err(&o, "broken.json:2:");
 }
 
 #[test]
@@ -178,10 +164,9 @@ fn unknown_roles_get_a_suggestion() {
     .unwrap();
     let o = mafia(&["wwr", "new", setup.to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(
-        err(&o).contains("unknown role `Fortune Tel` (did you mean `Fortune Teller`?)"),
-        "{}",
-        err(&o)
+    says_err(
+        &o,
+        "unknown role `Fortune Tel` (did you mean `Fortune Teller`?)",
     );
 }
 
@@ -206,12 +191,9 @@ fn a_choice_is_listed_for_its_player_and_answered_with_chosen() {
     assert!(mafia(&["wwr", "next", g]).status.success());
 
     let o = mafia(&["wwr", "show", g, "--player", "Ana"]);
-    assert!(
-        out(&o).contains(
-            "Immediate Night: `Apothecary` Choice Choose @Chosen (@Chosen = one of Poison, Cure)"
-        ),
-        "{}",
-        out(&o)
+    says_out(
+        &o,
+        "Immediate Night: `Apothecary` Choice Choose @Chosen (@Chosen = one of Poison, Cure)",
     );
     let o = mafia(&[
         "wwr",
@@ -220,11 +202,9 @@ fn a_choice_is_listed_for_its_player_and_answered_with_chosen() {
         "Ana: Immediate Night: @Chosen = Burn, @Selection = Eve",
     ]);
     assert!(!o.status.success());
-    assert!(
-        err(&o)
-            .contains("`Burn` is not an option of the `Apothecary` choice (options: Poison, Cure)"),
-        "{}",
-        err(&o)
+    says_err(
+        &o,
+        "`Burn` is not an option of the `Apothecary` choice (options: Poison, Cure)",
     );
     let o = mafia(&[
         "wwr",
@@ -233,16 +213,8 @@ fn a_choice_is_listed_for_its_player_and_answered_with_chosen() {
         "Ana: Immediate Night: @Chosen = Poison, @Selection = Eve",
     ]);
     assert!(o.status.success(), "{}", err(&o));
-    assert!(
-        out(&o).contains("to Ana: Your target is now Eve."),
-        "{}",
-        out(&o)
-    );
-    assert!(
-        out(&o).contains("host: Ana chose Poison on the `Apothecary` choice"),
-        "{}",
-        out(&o)
-    );
+    says_out(&o, "to Ana: Your target is now Eve.");
+    says_out(&o, "host: Ana chose Poison on the `Apothecary` choice");
 }
 
 #[test]
@@ -270,16 +242,8 @@ fn a_haunting_game_whispers_in_the_tavern_and_shows_ghosts_and_channels() {
         assert!(o.status.success(), "{line}: {}", err(&o));
     }
     let o = mafia(&["wwr", "show", g]);
-    assert!(
-        out(&o).contains("Alice — Fortune Teller (Townsfolk, ghost)"),
-        "{}",
-        out(&o)
-    );
+    says_out(&o, "Alice — Fortune Teller (Townsfolk, ghost)");
     let o = mafia(&["wwr", "act", g, "Alice: Say #tavern: boo"]);
     assert!(!o.status.success());
-    assert!(
-        err(&o).contains("Alice cannot write in #Tavern"),
-        "{}",
-        err(&o)
-    );
+    says_err(&o, "Alice cannot write in #Tavern");
 }
