@@ -2,8 +2,9 @@
 //!
 //! - [`site`]: the real `mafia` binary run as a child process (`mafia serve --demo` on a
 //!   loopback port with a throwaway database), killed when dropped.
-//! - [`webdriver`]: chromedriver as a child process and a small blocking client of the W3C
-//!   WebDriver HTTP API driving headless Chromium, closed and killed when dropped.
+//! - [`webdriver`]: chromedriver as a child process and headless Chromium driven through it
+//!   with the fantoccini WebDriver client (blocking calls on a runtime of its own), closed
+//!   and killed when dropped.
 //!
 //! Flow: a test finds the browser ([`BrowserTools::find`]), starts the site, starts
 //! chromedriver, opens a browser session on the site's URL and asks what a person sees
@@ -31,12 +32,13 @@ pub enum HarnessError {
         within: Duration,
         detail: String,
     },
-    #[error("WebDriver `{command}` failed: {error}: {message}")]
+    #[error("WebDriver `{command}` failed: {source}")]
     WebDriver {
         command: String,
-        error: String,
-        message: String,
+        source: Box<fantoccini::error::CmdError>,
     },
+    #[error("chromedriver did not open a browser session: {0}")]
+    NewSession(Box<fantoccini::error::NewSessionError>),
     #[error("WebDriver `{command}` answered something unexpected: {answer}")]
     Unexpected { command: String, answer: String },
     #[error("HTTP: {0}")]
