@@ -18,8 +18,9 @@ pub mod webdriver;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Why the harness could not do what a test asked.
-#[derive(Debug, thiserror::Error)]
+/// Why the harness could not do what a test asked. Its `Debug` is its message, so that a
+/// test's `.expect(…)` prints something readable.
+#[derive(thiserror::Error)]
 pub enum HarnessError {
     #[error("cannot start {program}: {source}")]
     Spawn {
@@ -37,14 +38,23 @@ pub enum HarnessError {
         command: String,
         source: Box<fantoccini::error::CmdError>,
     },
-    #[error("chromedriver did not open a browser session: {0}")]
-    NewSession(Box<fantoccini::error::NewSessionError>),
+    #[error("chromedriver did not open a browser session: {source}; its log: {log}")]
+    NewSession {
+        source: Box<fantoccini::error::NewSessionError>,
+        log: String,
+    },
     #[error("WebDriver `{command}` answered something unexpected: {answer}")]
     Unexpected { command: String, answer: String },
     #[error("HTTP: {0}")]
     Http(#[from] reqwest::Error),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+}
+
+impl std::fmt::Debug for HarnessError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
 }
 
 /// Where cargo put this test's binaries: the parent of `deps/`, e.g. `target/debug`.

@@ -19,6 +19,9 @@ use crate::{BrowserTools, HarnessError, free_port, log_tail, poll_until};
 /// How long one WebDriver command may take (a page load included).
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// chromedriver's log, in the driver's temporary directory.
+const LOG_FILE: &str = "chromedriver.log";
+
 /// Chromium's flags: headless, quiet (no network of its own), a fresh profile.
 const CHROMIUM_FLAGS: [&str; 9] = [
     "--headless",
@@ -45,7 +48,7 @@ impl Driver {
     /// `/status` says it is ready.
     pub fn start(tools: &BrowserTools, within: Duration) -> Result<Driver, HarnessError> {
         let dir = tempfile::tempdir()?;
-        let log_path = dir.path().join("chromedriver.log");
+        let log_path = dir.path().join(LOG_FILE);
         let port = free_port()?;
         let child = Command::new(&tools.chromedriver)
             .arg(format!("--port={port}"))
@@ -109,7 +112,10 @@ impl Driver {
             .capabilities(capabilities)
             .connect(&self.base)
             .await_within("new session", &runtime)?;
-        let client = connect.map_err(|e| HarnessError::NewSession(Box::new(e)))?;
+        let client = connect.map_err(|e| HarnessError::NewSession {
+            source: Box::new(e),
+            log: log_tail(&self.dir.path().join(LOG_FILE), 2000),
+        })?;
         Ok(Browser { runtime, client })
     }
 }
