@@ -1,10 +1,12 @@
 //! `mafia`: the command line. This crate only wires the libraries together; all behaviour
-//! lives in the library crates. Each subcommand family has its own module.
+//! lives in the library crates. Each subcommand family has its own module; every error and
+//! warning is printed by [`errors`].
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod errors;
 mod night;
 mod roles;
 mod serve;
@@ -52,11 +54,5 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Wwr(cmd) => wwr::run(cmd),
     };
-    match result {
-        Ok(code) => code,
-        Err(report) => {
-            eprintln!("{report:?}");
-            ExitCode::from(2)
-        }
-    }
+    result.unwrap_or_else(|error| errors::report(&error))
 }

@@ -53,28 +53,19 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
             let text = std::fs::read_to_string(path)
                 .into_diagnostic()
                 .wrap_err_with(|| format!("cannot read the catalogue {}", path.display()))?;
-            match Catalogue::from_toml(&text, &path.display().to_string()) {
-                Ok(c) => c,
-                Err(e) => return Ok(report(e)),
-            }
+            Catalogue::from_toml(&text, &path.display().to_string()).map_err(invalid)?
         }
         None => Catalogue::standard(),
     };
     let text = std::fs::read_to_string(&args.night)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the night file {}", args.night.display()))?;
-    let file = match NightFile::parse(&text, &args.night.display().to_string()) {
-        Ok(file) => file,
-        Err(e) => return Ok(report(e)),
-    };
+    let file = NightFile::parse(&text, &args.night.display().to_string()).map_err(invalid)?;
     let method = match args.method {
         MethodArg::Rar => Method::Rar,
         MethodArg::Simple => Method::Simple,
     };
-    let outcome = match resolve_file(&file, &catalogue, method, args.explain) {
-        Ok(outcome) => outcome,
-        Err(e) => return Ok(report(e)),
-    };
+    let outcome = resolve_file(&file, &catalogue, method, args.explain).map_err(invalid)?;
     match args.format {
         FormatArg::Text => print!("{}", outcome.render_text()),
         FormatArg::Json => println!(
@@ -85,8 +76,8 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// An invalid night is the user's input problem: one line, file:line:column first, exit 2.
-fn report(e: mafia_night::NightError) -> ExitCode {
-    eprintln!("error: {e}");
-    ExitCode::from(2)
+/// An invalid night is the user's input problem: its message alone, file:line:column first
+/// (printed as one `error:` line by `errors::report`).
+fn invalid(e: mafia_night::NightError) -> miette::Report {
+    miette::miette!("{e}")
 }

@@ -137,7 +137,7 @@ fn import_demo(store: &Store) -> miette::Result<()> {
         .read()
         .map_err(|e| miette!("{e}"))?;
     for problem in &batch.problems {
-        eprintln!("warning: {problem} (line skipped)");
+        crate::errors::warn(format_args!("{problem} (line skipped)"));
     }
     store
         .import_posts(id, &batch.posts)

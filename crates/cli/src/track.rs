@@ -1,8 +1,8 @@
 //! `mafia track`: replay a game thread (JSON Lines) against a game file and print the status.
 //! Only wiring: reading, folding and rendering live in `mafia-posts` and `mafia-tracker`.
 //!
-//! Errors go to stderr as one `error: <file>:<line>…: <what>` line each (not wrapped, so the
-//! place stays readable and greppable). The run goes on past bad lines; it fails only when
+//! Errors go to stderr as one `error: <file>:<line>…: <what>` line each (printed by
+//! `errors::report`). The run goes on past bad lines (each a `warning:`); it fails only when
 //! nothing could be done.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,6 +11,8 @@ use mafia_posts::import::{Engine, PageSource};
 use mafia_posts::{Batch, JsonlSource, PostSource, SourceError, SourceProblem};
 use mafia_tracker::report::{self, Format};
 use mafia_tracker::{Game, Tracker};
+
+use crate::errors;
 
 #[derive(Debug, clap::Args)]
 pub struct TrackArgs {
@@ -28,9 +30,9 @@ pub struct TrackArgs {
     pub format: Format,
 }
 
+/// A failure of the run: its message alone (the place first, as the libraries write it).
 fn fail(message: impl std::fmt::Display) -> miette::Result<ExitCode> {
-    eprintln!("error: {message}");
-    Ok(ExitCode::from(2))
+    Err(miette::miette!("{message}"))
 }
 
 pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
@@ -57,7 +59,7 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
             SourceProblem::Jsonl(_) => "line",
             SourceProblem::Page { .. } => "post",
         };
-        eprintln!("warning: {problem} ({what} skipped)");
+        errors::warn(format_args!("{problem} ({what} skipped)"));
     }
     if batch.posts.is_empty() && !batch.problems.is_empty() {
         return fail(format_args!(
@@ -73,11 +75,11 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         tracker.apply(&raw.normalise());
     }
     for gm in tracker.silent_gms() {
-        eprintln!(
-            "warning: {}: GM `{gm}` has no post in {} (check the spelling in `gms`)",
+        errors::warn(format_args!(
+            "{}: GM `{gm}` has no post in {} (check the spelling in `gms`)",
             args.game.display(),
             args.posts.display()
-        );
+        ));
     }
     match report::render(&tracker.status(), args.format) {
         Ok(out) => {

@@ -59,21 +59,13 @@ pub struct ShowArgs {
     pub log: bool,
 }
 
+/// Runs one `mafia wwr` command; its error is printed by `errors::report` in `main`.
 pub fn run(cmd: WwrCommand) -> miette::Result<ExitCode> {
-    let result = match cmd {
+    match cmd {
         WwrCommand::New(args) => new(args),
         WwrCommand::Act(args) => act(args),
         WwrCommand::Next(args) => next(args),
         WwrCommand::Show(args) => show(args),
-    };
-    // One unwrapped line per error, so a host can copy it whole.
-    match result {
-        Ok(code) => Ok(code),
-        Err(report) => {
-            let msg: Vec<String> = report.chain().map(|e| e.to_string()).collect();
-            eprintln!("error: {}", msg.join(": "));
-            Ok(ExitCode::from(2))
-        }
     }
 }
 

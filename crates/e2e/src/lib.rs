@@ -2,8 +2,9 @@
 //!
 //! - [`site`]: the real `mafia` binary run as a child process (`mafia serve --demo` on a
 //!   loopback port with a throwaway database), killed when dropped.
-//! - [`webdriver`]: chromedriver as a child process and a small blocking client of the W3C
-//!   WebDriver HTTP API driving headless Chromium, closed and killed when dropped.
+//! - [`webdriver`]: chromedriver as a child process and headless Chromium driven through it
+//!   with the fantoccini WebDriver client (blocking calls on a runtime of its own), closed
+//!   and killed when dropped.
 //!
 //! Flow: a test finds the browser ([`BrowserTools::find`]), starts the site, starts
 //! chromedriver, opens a browser session on the site's URL and asks what a person sees
@@ -17,8 +18,9 @@ pub mod webdriver;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Why the harness could not do what a test asked.
-#[derive(Debug, thiserror::Error)]
+/// Why the harness could not do what a test asked. Its `Debug` is its message, so that a
+/// test's `.expect(…)` prints something readable.
+#[derive(thiserror::Error)]
 pub enum HarnessError {
     #[error("cannot start {program}: {source}")]
     Spawn {
@@ -31,11 +33,15 @@ pub enum HarnessError {
         within: Duration,
         detail: String,
     },
-    #[error("WebDriver `{command}` failed: {error}: {message}")]
+    #[error("WebDriver `{command}` failed: {source}")]
     WebDriver {
         command: String,
-        error: String,
-        message: String,
+        source: Box<fantoccini::error::CmdError>,
+    },
+    #[error("chromedriver did not open a browser session: {source}; its log: {log}")]
+    NewSession {
+        source: Box<fantoccini::error::NewSessionError>,
+        log: String,
     },
     #[error("WebDriver `{command}` answered something unexpected: {answer}")]
     Unexpected { command: String, answer: String },
@@ -43,6 +49,12 @@ pub enum HarnessError {
     Http(#[from] reqwest::Error),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+}
+
+impl std::fmt::Debug for HarnessError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
 }
 
 /// Where cargo put this test's binaries: the parent of `deps/`, e.g. `target/debug`.

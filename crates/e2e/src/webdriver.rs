@@ -1,21 +1,26 @@
-//! chromedriver and a small blocking client of the W3C WebDriver protocol
-//! (<https://www.w3.org/TR/webdriver2/>): only the commands the tests use.
+//! chromedriver as a child process, and headless Chromium driven through it with the
+//! fantoccini WebDriver client: only the commands the tests use, as blocking calls.
+//!
+//! fantoccini is async; each [`Browser`] owns a small tokio runtime and runs every command
+//! on it, each bounded by [`COMMAND_TIMEOUT`].
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use base64::Engine as _;
-use reqwest::Method;
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 use crate::{BrowserTools, HarnessError, free_port, log_tail, poll_until};
 
-/// The key under which WebDriver names an element.
-const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
-
 /// How long one WebDriver command may take (a page load included).
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// chromedriver's log, in the driver's temporary directory.
+const LOG_FILE: &str = "chromedriver.log";
 
 /// Chromium's flags: headless, quiet (no network of its own), a fresh profile.
 const CHROMIUM_FLAGS: [&str; 9] = [
@@ -33,16 +38,9 @@ const CHROMIUM_FLAGS: [&str; 9] = [
 /// A running chromedriver, killed when dropped.
 pub struct Driver {
     child: Child,
-    endpoint: Endpoint,
+    base: String,
     tools: BrowserTools,
     dir: tempfile::TempDir,
-}
-
-/// Where chromedriver listens, and the HTTP client that talks to it.
-#[derive(Clone)]
-struct Endpoint {
-    base: String,
-    http: reqwest::blocking::Client,
 }
 
 impl Driver {
@@ -50,7 +48,7 @@ impl Driver {
     /// `/status` says it is ready.
     pub fn start(tools: &BrowserTools, within: Duration) -> Result<Driver, HarnessError> {
         let dir = tempfile::tempdir()?;
-        let log_path = dir.path().join("chromedriver.log");
+        let log_path = dir.path().join(LOG_FILE);
         let port = free_port()?;
         let child = Command::new(&tools.chromedriver)
             .arg(format!("--port={port}"))
@@ -66,18 +64,16 @@ impl Driver {
         // Built before the checks below, so that an early return kills chromedriver.
         let driver = Driver {
             child,
-            endpoint: Endpoint {
-                base: format!("http://127.0.0.1:{port}"),
-                http: reqwest::blocking::Client::builder()
-                    .timeout(COMMAND_TIMEOUT)
-                    .build()?,
-            },
+            base: format!("http://127.0.0.1:{port}"),
             tools: tools.clone(),
             dir,
         };
-        let status = format!("{}/status", driver.endpoint.base);
+        let http = reqwest::blocking::Client::builder()
+            .timeout(Duration::from_secs(5))
+            .build()?;
+        let status = format!("{}/status", driver.base);
         poll_until(within, || {
-            let answer: Value = driver.endpoint.http.get(&status).send().ok()?.json().ok()?;
+            let answer: Value = http.get(&status).send().ok()?.json().ok()?;
             (answer["value"]["ready"] == true).then_some(())
         })
         .ok_or_else(|| HarnessError::NotReady {
@@ -96,64 +92,31 @@ impl Driver {
         args.push(format!("--user-data-dir={}", profile.display()));
         args.push(format!("--window-size={width},{height}"));
         let capabilities = json!({
-            "capabilities": {
-                "alwaysMatch": {
-                    "browserName": "chrome",
-                    "pageLoadStrategy": "normal",
-                    "timeouts": { "implicit": 0, "pageLoad": 20_000, "script": 10_000 },
-                    "goog:chromeOptions": {
-                        "binary": real_binary(&self.tools.chromium),
-                        "args": args,
-                    }
-                }
+            "browserName": "chrome",
+            "pageLoadStrategy": "normal",
+            "timeouts": { "implicit": 0, "pageLoad": 20_000, "script": 10_000 },
+            "goog:chromeOptions": {
+                "binary": real_binary(&self.tools.chromium),
+                "args": args,
             }
         });
-        let answer = self
-            .endpoint
-            .call(Method::POST, "/session", Some(capabilities))?;
-        let id = answer["sessionId"]
-            .as_str()
-            .ok_or_else(|| HarnessError::Unexpected {
-                command: "new session".into(),
-                answer: answer.to_string(),
-            })?;
-        Ok(Browser {
-            endpoint: self.endpoint.clone(),
-            session: format!("/session/{id}"),
-        })
-    }
-}
-
-impl Endpoint {
-    /// One WebDriver command; its `value`, or the WebDriver error it answered.
-    fn call(&self, method: Method, path: &str, body: Option<Value>) -> Result<Value, HarnessError> {
-        let command = format!("{method} {path}");
-        let mut request = self.http.request(method, format!("{}{path}", self.base));
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let response = request.send()?;
-        let ok = response.status().is_success();
-        let answer: Value = response.json()?;
-        let value = answer.get("value").cloned().unwrap_or(Value::Null);
-        if ok {
-            Ok(value)
-        } else {
-            Err(HarnessError::WebDriver {
-                command,
-                error: value["error"]
-                    .as_str()
-                    .unwrap_or("unknown error")
-                    .to_owned(),
-                message: value["message"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .lines()
-                    .next()
-                    .unwrap_or_default()
-                    .to_owned(),
-            })
-        }
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!("a JSON object")
+        };
+        // One thread is enough: fantoccini's connection task runs while a command is awaited.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let connect = fantoccini::ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&self.base)
+            .await_within("new session", &runtime)?;
+        let client = connect.map_err(|e| HarnessError::NewSession {
+            source: Box::new(e),
+            log: log_tail(&self.dir.path().join(LOG_FILE), 2000),
+        })?;
+        Ok(Browser { runtime, client })
     }
 }
 
@@ -174,15 +137,34 @@ fn real_binary(chromium: &Path) -> PathBuf {
     }
 }
 
+/// Runs a future on a runtime, at most [`COMMAND_TIMEOUT`].
+trait AwaitWithin: Future + Sized {
+    fn await_within(
+        self,
+        command: &str,
+        runtime: &tokio::runtime::Runtime,
+    ) -> Result<Self::Output, HarnessError> {
+        runtime
+            .block_on(async { tokio::time::timeout(COMMAND_TIMEOUT, self).await })
+            .map_err(|_| HarnessError::NotReady {
+                what: format!("WebDriver `{command}`"),
+                within: COMMAND_TIMEOUT,
+                detail: String::new(),
+            })
+    }
+}
+
+impl<F: Future> AwaitWithin for F {}
+
 /// One browser session (one Chromium), closed when dropped.
 pub struct Browser {
-    endpoint: Endpoint,
-    session: String,
+    runtime: tokio::runtime::Runtime,
+    client: Client,
 }
 
 /// An element of the current page.
 #[derive(Debug, Clone)]
-pub struct Element(String);
+pub struct Element(fantoccini::elements::Element);
 
 /// How to find elements.
 #[derive(Debug, Clone, Copy)]
@@ -191,57 +173,61 @@ pub enum By<'a> {
     XPath(&'a str),
 }
 
-impl By<'_> {
-    fn to_json(self) -> Value {
+impl<'a> By<'a> {
+    fn locator(self) -> Locator<'a> {
         match self {
-            By::Css(s) => json!({ "using": "css selector", "value": s }),
-            By::XPath(s) => json!({ "using": "xpath", "value": s }),
+            By::Css(s) => Locator::Css(s),
+            By::XPath(s) => Locator::XPath(s),
         }
     }
 }
 
 impl Browser {
-    fn call(&self, method: Method, path: &str, body: Option<Value>) -> Result<Value, HarnessError> {
-        self.endpoint
-            .call(method, &format!("{}{path}", self.session), body)
+    /// Runs one fantoccini command, bounded by [`COMMAND_TIMEOUT`].
+    fn run<T>(
+        &self,
+        command: &str,
+        call: impl Future<Output = Result<T, fantoccini::error::CmdError>>,
+    ) -> Result<T, HarnessError> {
+        call.await_within(command, &self.runtime)?
+            .map_err(|source| HarnessError::WebDriver {
+                command: command.to_owned(),
+                source: Box::new(source),
+            })
     }
 
     /// Loads a page and waits until it has loaded.
     pub fn goto(&self, url: &str) -> Result<(), HarnessError> {
-        self.call(Method::POST, "/url", Some(json!({ "url": url })))
-            .map(drop)
+        self.run("go to", self.client.goto(url))
     }
 
     /// The address of the current page.
     pub fn current_url(&self) -> Result<String, HarnessError> {
-        let v = self.call(Method::GET, "/url", None)?;
-        Ok(v.as_str().unwrap_or_default().to_owned())
+        Ok(self
+            .run("current url", self.client.current_url())?
+            .to_string())
     }
 
     /// The page's `<title>`.
     pub fn title(&self) -> Result<String, HarnessError> {
-        let v = self.call(Method::GET, "/title", None)?;
-        Ok(v.as_str().unwrap_or_default().to_owned())
+        self.run("title", self.client.title())
     }
 
     /// The first element that matches.
     pub fn find(&self, by: By<'_>) -> Result<Element, HarnessError> {
-        let v = self.call(Method::POST, "/element", Some(by.to_json()))?;
-        element(&v, "find element")
+        self.run("find element", self.client.find(by.locator()))
+            .map(Element)
     }
 
     /// Every element that matches, in document order.
     pub fn find_all(&self, by: By<'_>) -> Result<Vec<Element>, HarnessError> {
-        let v = self.call(Method::POST, "/elements", Some(by.to_json()))?;
-        v.as_array()
-            .map(|items| items.iter().map(|e| element(e, "find elements")).collect())
-            .unwrap_or_else(|| Ok(Vec::new()))
+        let all = self.run("find elements", self.client.find_all(by.locator()))?;
+        Ok(all.into_iter().map(Element).collect())
     }
 
     /// The text a person sees in an element (WebDriver's rendered text).
     pub fn text(&self, e: &Element) -> Result<String, HarnessError> {
-        let v = self.call(Method::GET, &format!("/element/{}/text", e.0), None)?;
-        Ok(v.as_str().unwrap_or_default().to_owned())
+        self.run("element text", e.0.text())
     }
 
     /// The visible text of the first element that matches.
@@ -257,40 +243,30 @@ impl Browser {
 
     /// Clicks an element (a link click waits for the new page to load).
     pub fn click(&self, e: &Element) -> Result<(), HarnessError> {
-        self.call(
-            Method::POST,
-            &format!("/element/{}/click", e.0),
-            Some(json!({})),
-        )
-        .map(drop)
+        self.run("element click", e.0.click())
     }
 
     /// Types into a form field.
     pub fn type_into(&self, e: &Element, text: &str) -> Result<(), HarnessError> {
-        self.call(
-            Method::POST,
-            &format!("/element/{}/value", e.0),
-            Some(json!({ "text": text })),
-        )
-        .map(drop)
+        self.run("element send keys", e.0.send_keys(text))
     }
 
     /// Runs a script in the page and gives its return value.
-    pub fn execute(&self, script: &str, args: Value) -> Result<Value, HarnessError> {
-        self.call(
-            Method::POST,
-            "/execute/sync",
-            Some(json!({ "script": script, "args": args })),
-        )
+    pub fn execute(&self, script: &str, args: Vec<Value>) -> Result<Value, HarnessError> {
+        self.run("execute script", self.client.execute(script, args))
     }
 
     /// The rows of the table that `by` finds, as the cell texts a person reads
     /// (header cells included).
     pub fn table(&self, by: By<'_>) -> Result<Vec<Vec<String>>, HarnessError> {
         let table = self.find(by)?;
+        let table = serde_json::to_value(&table.0).map_err(|e| HarnessError::Unexpected {
+            command: "table".into(),
+            answer: e.to_string(),
+        })?;
         let rows = self.execute(
             "return Array.from(arguments[0].rows, r => Array.from(r.cells, c => c.innerText.trim()));",
-            json!([{ ELEMENT_KEY: table.0 }]),
+            vec![table],
         )?;
         Ok(rows
             .as_array()
@@ -313,12 +289,10 @@ impl Browser {
 
     /// Resizes the window (in headless Chromium, the viewport).
     pub fn set_window_size(&self, width: u32, height: u32) -> Result<(), HarnessError> {
-        self.call(
-            Method::POST,
-            "/window/rect",
-            Some(json!({ "width": width, "height": height })),
+        self.run(
+            "set window size",
+            self.client.set_window_size(width, height),
         )
-        .map(drop)
     }
 
     /// The viewport's width and the page's full scroll width, in CSS pixels: a page with
@@ -326,7 +300,7 @@ impl Browser {
     pub fn widths(&self) -> Result<Widths, HarnessError> {
         let v = self.execute(
             "const d = document.documentElement; return [d.clientWidth, d.scrollWidth, document.body.scrollWidth];",
-            json!([]),
+            Vec::new(),
         )?;
         let n = |i: usize| v[i].as_u64().unwrap_or(u64::MAX);
         Ok(Widths {
@@ -336,29 +310,25 @@ impl Browser {
     }
 
     /// A PNG of the whole page, as tall as its content (Chromium's DevTools screenshot
-    /// through chromedriver; the window keeps its size).
+    /// through chromedriver, sent as a raw command; the window keeps its size).
     pub fn screenshot(&self, path: &Path) -> Result<(), HarnessError> {
         let size = self.execute(
             "return [window.innerWidth, document.documentElement.scrollHeight];",
-            json!([]),
+            Vec::new(),
         )?;
         let width = size[0].as_u64().unwrap_or(1024).clamp(100, 4000);
         let height = size[1].as_u64().unwrap_or(900).clamp(100, 8000);
-        let shot = self.call(
-            Method::POST,
-            "/goog/cdp/execute",
-            Some(json!({
-                "cmd": "Page.captureScreenshot",
-                "params": {
-                    "format": "png",
-                    "captureBeyondViewport": true,
-                    "clip": { "x": 0, "y": 0, "width": width, "height": height, "scale": 1 },
-                },
-            })),
-        )?;
-        let v = &shot["data"];
+        let command = DevTools {
+            cmd: "Page.captureScreenshot",
+            params: json!({
+                "format": "png",
+                "captureBeyondViewport": true,
+                "clip": { "x": 0, "y": 0, "width": width, "height": height, "scale": 1 },
+            }),
+        };
+        let shot = self.run("screenshot", self.client.issue_cmd(command))?;
         let png = base64::engine::general_purpose::STANDARD
-            .decode(v.as_str().unwrap_or_default())
+            .decode(shot["data"].as_str().unwrap_or_default())
             .map_err(|e| HarnessError::Unexpected {
                 command: "screenshot".into(),
                 answer: e.to_string(),
@@ -373,7 +343,33 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.endpoint.call(Method::DELETE, &self.session, None);
+        let client = self.client.clone();
+        let _ = client.close().await_within("delete session", &self.runtime);
+    }
+}
+
+/// A Chrome DevTools command through chromedriver's `goog/cdp/execute` endpoint.
+#[derive(Debug)]
+struct DevTools {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for DevTools {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.cmd, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
     }
 }
 
@@ -382,14 +378,4 @@ impl Drop for Browser {
 pub struct Widths {
     pub viewport_width: u64,
     pub scroll_width: u64,
-}
-
-fn element(v: &Value, command: &str) -> Result<Element, HarnessError> {
-    v[ELEMENT_KEY]
-        .as_str()
-        .map(|id| Element(id.to_owned()))
-        .ok_or_else(|| HarnessError::Unexpected {
-            command: command.into(),
-            answer: v.to_string(),
-        })
 }

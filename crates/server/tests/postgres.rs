@@ -1,7 +1,9 @@
 //! The service on PostgreSQL: the store's synchronous client is called from the blocking
 //! pool of the async server. Runs when `MAFIA_TEST_POSTGRES_URL` names a server (`.ci/run`
-//! starts one), and says it was skipped otherwise.
+//! starts one), and says it was skipped otherwise (on the real standard error, past the test
+//! harness's capture), except in CI (`CI=true`), where a missing database is a failure.
 
+use std::io::Write;
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -11,22 +13,38 @@ use mafia_server::{AppState, Options};
 use mafia_store::{NewGame, Store};
 use tower::ServiceExt;
 
-fn fresh_database() -> Option<String> {
-    let Ok(admin) = std::env::var("MAFIA_TEST_POSTGRES_URL") else {
-        eprintln!("skipped: MAFIA_TEST_POSTGRES_URL is not set (no PostgreSQL server)");
-        return None;
-    };
+/// `MAFIA_TEST_POSTGRES_URL`; when it is not set, a panic in CI (`CI=true`), else `None`
+/// after a `skipped:` line written straight to the standard error, so that it is seen.
+fn postgres_admin_url() -> Option<String> {
+    match std::env::var("MAFIA_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
+            "CI=true but MAFIA_TEST_POSTGRES_URL is not set: .ci/postgres.sh starts PostgreSQL and sets it"
+        ),
+        _ => {
+            let test = std::thread::current().name().unwrap_or("a test").to_owned();
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped: {test} needs MAFIA_TEST_POSTGRES_URL (bash .ci/postgres.sh starts PostgreSQL)"
+            );
+            None
+        }
+    }
+}
+
+/// A new empty database on the server that `admin` names.
+fn fresh_database(admin: &str) -> String {
     let name = format!(
         "mafia_server_test_{}_{}",
         std::process::id(),
         jiff::Timestamp::now().as_nanosecond() % 1_000_000_000
     );
-    let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect("reachable server");
+    let mut client = postgres::Client::connect(admin, postgres::NoTls).expect("reachable server");
     client
         .batch_execute(&format!("CREATE DATABASE {name}"))
         .expect("create a test database");
-    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-    Some(format!("{base}/{name}"))
+    let base = admin.rsplit_once('/').map_or(admin, |(b, _)| b);
+    format!("{base}/{name}")
 }
 
 /// A game with one vote, stored in a fresh database.
@@ -58,12 +76,12 @@ fn set_up(url: &str) -> Arc<Store> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_status_page_is_served_from_postgresql() {
     // The synchronous client must not run on the async threads: set up off them.
-    let Some(store) = tokio::task::spawn_blocking(|| fresh_database().map(|url| set_up(&url)))
-        .await
-        .unwrap()
-    else {
+    let Some(admin) = postgres_admin_url() else {
         return;
     };
+    let store = tokio::task::spawn_blocking(move || set_up(&fresh_database(&admin)))
+        .await
+        .unwrap();
     let app = mafia_server::router(AppState::new(store, Options::default()));
     let response = app
         .clone()
