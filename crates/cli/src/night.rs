@@ -58,7 +58,10 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
                 Err(e) => return Ok(report(e)),
             }
         }
-        None => Catalogue::standard(),
+        None => match Catalogue::standard() {
+            Ok(c) => c,
+            Err(e) => return Ok(report(e)),
+        },
     };
     let text = std::fs::read_to_string(&args.night)
         .into_diagnostic()
