@@ -55,7 +55,10 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
                 .wrap_err_with(|| format!("cannot read the catalogue {}", path.display()))?;
             Catalogue::from_toml(&text, &path.display().to_string()).map_err(invalid)?
         }
-        None => Catalogue::standard(),
+        None => match Catalogue::standard() {
+            Ok(c) => c,
+            Err(e) => return Ok(report(e)),
+        },
     };
     let text = std::fs::read_to_string(&args.night)
         .into_diagnostic()

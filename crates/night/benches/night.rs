@@ -72,7 +72,7 @@ pub fn realistic(players: usize) -> NightSpec {
         spec.players.push(player(format!("P{i}"), role));
     }
     let mut faction_kill = false;
-    let cat = Catalogue::standard();
+    let cat = Catalogue::standard().expect("standard catalogue");
     for i in 0..players {
         let role = cat.role(&spec.players[i].role).expect("role");
         let other = |rng: &mut Rng| {
@@ -251,7 +251,7 @@ pub fn clique_players(n: usize) -> NightSpec {
 }
 
 fn benches(c: &mut Criterion) {
-    let cat = Catalogue::standard();
+    let cat = Catalogue::standard().expect("standard catalogue");
     let mut g = c.benchmark_group("realistic");
     for players in [250, 500, 1000] {
         let spec = realistic(players);

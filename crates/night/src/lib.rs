@@ -21,7 +21,7 @@
 //! target = "Ann"
 //! "#;
 //! let file = NightFile::parse(night, "night.toml").unwrap();
-//! let outcome = resolve_file(&file, &Catalogue::standard(), Method::Rar, false).unwrap();
+//! let outcome = resolve_file(&file, &Catalogue::standard().unwrap(), Method::Rar, false).unwrap();
 //! assert!(outcome.deaths.is_empty());
 //! assert_eq!(outcome.saves[0].player, "Ann");
 //! ```

@@ -35,7 +35,7 @@ const ROLES: &[&str] = &[
 /// Builds a valid night from raw choices: role per player, and for each player and each of
 /// their abilities whether they use it and on whom.
 fn build(roles: &[usize], choices: &[(bool, usize, usize)]) -> NightSpec {
-    let cat = Catalogue::standard();
+    let cat = Catalogue::standard().expect("standard catalogue");
     let n = roles.len();
     let mut spec = NightSpec::default();
     for (i, &r) in roles.iter().enumerate() {
@@ -113,8 +113,13 @@ fn night_strategy() -> impl Strategy<Value = NightSpec> {
 }
 
 fn resolve(spec: &NightSpec, method: Method) -> Outcome {
-    resolve_spec(spec, &Catalogue::standard(), method, Options::default())
-        .unwrap_or_else(|e| panic!("generated nights are valid: {e}\n{spec:#?}"))
+    resolve_spec(
+        spec,
+        &Catalogue::standard().expect("standard catalogue"),
+        method,
+        Options::default(),
+    )
+    .unwrap_or_else(|e| panic!("generated nights are valid: {e}\n{spec:#?}"))
 }
 
 /// Deaths, saves, recruitments, vests used, and (player, PM) pairs.
@@ -184,8 +189,8 @@ proptest! {
     fn resolution_is_deterministic_and_never_panics(spec in night_strategy()) {
         let opts = Options { explain: true, ..Options::default() };
         for method in [Method::Rar, Method::Simple] {
-            let a = resolve_spec(&spec, &Catalogue::standard(), method, opts);
-            let b = resolve_spec(&spec, &Catalogue::standard(), method, opts);
+            let a = resolve_spec(&spec, &Catalogue::standard().expect("standard catalogue"), method, opts);
+            let b = resolve_spec(&spec, &Catalogue::standard().expect("standard catalogue"), method, opts);
             prop_assert_eq!(&a, &b);
             let a = a.map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(!a.render_text().is_empty());
@@ -209,7 +214,7 @@ proptest! {
             "[[players]]\nname = \"A\"\nrole = \"{role}\"\n[[players]]\nname = \"B\"\nrole = \"Cop\"\n[[actions]]\nactor = \"B\"\ntarget = \"{target}\"\n"
         );
         let file = NightFile::parse(&text, "n.toml").map_err(|e| TestCaseError::fail(e.to_string()))?;
-        match file.validate(&Catalogue::standard(), mafia_night::SelfTargets::RoleDecides) {
+        match file.validate(&Catalogue::standard().expect("standard catalogue"), mafia_night::SelfTargets::RoleDecides) {
             Ok(_) => {}
             Err(e) => prop_assert!(e.to_string().starts_with("n.toml:"), "{}", e),
         }

@@ -9,7 +9,7 @@ use mafia_night::{Catalogue, Method, Options, STANDARD_CATALOGUE, resolve_spec};
 fn refused(players: &[(&str, &str)], actions: &[&str]) -> String {
     resolve_spec(
         &spec(players, actions),
-        &Catalogue::standard(),
+        &Catalogue::standard().expect("standard catalogue"),
         Method::Rar,
         Options::default(),
     )
@@ -73,7 +73,7 @@ fn standard_catalogue_parses_and_has_every_role_of_the_issue_and_the_spec() {
     ] {
         assert!(cat.role(role).is_some(), "missing {role}");
     }
-    assert_eq!(cat, Catalogue::standard());
+    assert_eq!(cat, Catalogue::standard().expect("standard catalogue"));
 }
 
 // Vanilla, Treestump, Goon, Hitman, Godfather
@@ -843,8 +843,13 @@ fn invalid_actions_name_the_action_and_the_reason() {
 fn a_dead_player_can_be_neither_actor_nor_target() {
     let mut s = spec(&[("A", "Cop"), ("B", "Goon")], &["A: B"]);
     s.players[1].alive = false;
-    let err = resolve_spec(&s, &Catalogue::standard(), Method::Rar, Options::default())
-        .expect_err("dead target");
+    let err = resolve_spec(
+        &s,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
+        Options::default(),
+    )
+    .expect_err("dead target");
     assert_eq!(err.to_string(), "action 1 (by A): target B is dead");
 }
 
@@ -862,15 +867,20 @@ fn a_night_past_the_evaluation_budget_is_refused_not_left_running() {
         max_evaluations: 2,
         ..Options::default()
     };
-    let err = resolve_spec(&loop_night, &Catalogue::standard(), Method::Rar, tight)
-        .expect_err("three evaluations are needed");
+    let err = resolve_spec(
+        &loop_night,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
+        tight,
+    )
+    .expect_err("three evaluations are needed");
     assert!(
         matches!(err, mafia_night::NightError::TooComplex { limit: 2, .. }),
         "{err}"
     );
     let ok = resolve_spec(
         &loop_night,
-        &Catalogue::standard(),
+        &Catalogue::standard().expect("standard catalogue"),
         Method::Rar,
         Options::default(),
     )

@@ -447,7 +447,7 @@ fn default_rulings_no_self_targeting() {
     let spec = spec(&[("Doc", "Doctor")], &["Doc: Doc"]);
     let err = resolve_spec(
         &spec,
-        &Catalogue::standard(),
+        &Catalogue::standard().expect("standard catalogue"),
         Method::Rar,
         Options::default(),
     )
@@ -492,8 +492,13 @@ fn default_rulings_passives_cannot_be_blocked_or_redirected() {
     };
     let mut s = spec(&[("B", "Paranoid Gun Owner")], &[]);
     s.actions.push(spec_passive);
-    let err = resolve_spec(&s, &Catalogue::standard(), Method::Rar, Options::default())
-        .expect_err("passives cannot be submitted");
+    let err = resolve_spec(
+        &s,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
+        Options::default(),
+    )
+    .expect_err("passives cannot be submitted");
     assert!(err.to_string().contains("has no ability `armed`"), "{err}");
 }
 

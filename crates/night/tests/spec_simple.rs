@@ -42,7 +42,7 @@ fn run(doc_target: &str) -> mafia_night::Outcome {
     }
     mafia_night::resolve_spec(
         &spec,
-        &mafia_night::Catalogue::standard(),
+        &mafia_night::Catalogue::standard().expect("standard catalogue"),
         mafia_night::Method::Simple,
         mafia_night::Options {
             explain: true,
@@ -106,7 +106,7 @@ fn the_same_night_by_rar_refuses_the_self_investigation() {
     });
     let err = mafia_night::resolve_spec(
         &s,
-        &mafia_night::Catalogue::standard(),
+        &mafia_night::Catalogue::standard().expect("standard catalogue"),
         mafia_night::Method::Rar,
         mafia_night::Options::default(),
     )

@@ -10,7 +10,7 @@ use mafia_night::{
 };
 
 fuzz_target!(|data: &[u8]| {
-    let catalogue = Catalogue::standard();
+    let catalogue = Catalogue::standard().expect("standard catalogue");
     let Some((&first, mut rest)) = data.split_first() else {
         return;
     };

@@ -71,7 +71,7 @@ pub fn resolve_with(method: Method, players: &[(&str, &str)], actions: &[&str]) 
     };
     resolve_spec(
         &spec(players, actions),
-        &Catalogue::standard(),
+        &Catalogue::standard().expect("standard catalogue"),
         method,
         opts,
     )

@@ -816,3 +816,24 @@ pub enum Step {
     /// A line that could not be parsed (its diagnostics were reported); kept verbatim.
     Invalid { text: String, loc: Loc },
 }
+
+/// One ability: a trigger, its parameters and what it does.
+///
+/// Equality (`==`) ignores spans everywhere (see [`Loc`]), including [`Ability::span`].
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub struct Ability {
+    /// The whole block in the file.
+    pub span: Span,
+    /// Boxed (like `params`) so that an `Ability` stays small inside other enums.
+    pub trigger: Box<Trigger>,
+    /// Restrictions, compulsion, scaling and prompt of the trigger line.
+    pub params: Box<Params>,
+    /// What the ability does: one inline step or the bullet lines.
+    pub steps: Vec<Step>,
+}
+
+impl PartialEq for Ability {
+    fn eq(&self, other: &Self) -> bool {
+        self.trigger == other.trigger && self.params == other.params && self.steps == other.steps
+    }
+}

@@ -14,10 +14,10 @@
 //!   attribute, poll, ability set, location) and every context-only selector, so the
 //!   checker can validate them.
 //!
-//! Modules: [`ast`] (the typed AST; `==` ignores spans), `lex` (cursor, bracket matching),
+//! Modules: [`ast`] (the typed AST, [`Ability`] at its top; `==` ignores spans), `lex` (cursor, bracket matching),
 //! `value` (selectors and constants), `condition`, `params` (restrictions, compulsion,
 //! scaling, prompts), `trigger`, `types` (ability types), `block` (lines, bullets, heads),
-//! `format` (canonical text), `refs` (reference walk). The parser is a hand-written recursive
+//! `format` (canonical text), `refs` (reference walk and [`Reference`]). The parser is a hand-written recursive
 //! descent over one line at a time: every line is parsed independently, so one bad line never
 //! hides errors in the next one.
 //!
@@ -47,9 +47,10 @@ mod value;
 
 pub use ast::*;
 pub use block::GLYPHS;
+pub use refs::Reference;
 pub use types::{ABILITY_KEYWORDS, DURATIONS, TARGET_TYPES};
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::Diagnostic;
 
 /// What an unindented line of a formalized section is, as far as abilities are concerned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,51 +133,6 @@ pub fn classify_line(line: &str) -> LineKind {
         },
         None => LineKind::Other,
     }
-}
-
-/// One ability: a trigger, its parameters and what it does.
-///
-/// Equality (`==`) ignores spans everywhere (see [`ast::Loc`]), including [`Ability::span`].
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-pub struct Ability {
-    /// The whole block in the file.
-    pub span: Span,
-    /// Boxed (like `params`) so that an `Ability` stays small inside other enums.
-    pub trigger: Box<Trigger>,
-    /// Restrictions, compulsion, scaling and prompt of the trigger line.
-    pub params: Box<Params>,
-    /// What the ability does: one inline step or the bullet lines.
-    pub steps: Vec<Step>,
-}
-
-impl PartialEq for Ability {
-    fn eq(&self, other: &Self) -> bool {
-        self.trigger == other.trigger && self.params == other.params && self.steps == other.steps
-    }
-}
-
-/// A reference from an ability to something named elsewhere, or a context-only selector.
-///
-/// Names are as written (selector queries use `-` for spaces; `` `Attr:Source` `` constants
-/// give only the attribute name). `#Name` is always reported as [`Reference::Group`] (it may
-/// name a group, a location or a public channel); the ability walk never produces
-/// `AbilitySet` or `Location` (those come from element headers).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reference<'a> {
-    Role(&'a str, Span),
-    Team(&'a str, Span),
-    Group(&'a str, Span),
-    Attribute(&'a str, Span),
-    Poll(&'a str, Span),
-    AbilitySet(&'a str, Span),
-    Location(&'a str, Span),
-    /// A selector that only has a meaning in some context (`@Visitor`, `@Ind`, `@Result`…);
-    /// `allowed` says whether the surrounding trigger / construct provides that context.
-    ContextSelector {
-        name: &'a str,
-        span: Span,
-        allowed: bool,
-    },
 }
 
 /// Parses one ability block (see the module docs).

@@ -9,7 +9,31 @@
 //! channel, which only the checker (knowing the role set) can tell apart.
 
 use super::ast::*;
-use super::{Ability, Reference};
+use crate::diag::Span;
+
+/// A reference from an ability to something named elsewhere, or a context-only selector.
+///
+/// Names are as written (selector queries use `-` for spaces; `` `Attr:Source` `` constants
+/// give only the attribute name). `#Name` is always reported as [`Reference::Group`] (it may
+/// name a group, a location or a public channel); the ability walk never produces
+/// `AbilitySet` or `Location` (those come from element headers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reference<'a> {
+    Role(&'a str, Span),
+    Team(&'a str, Span),
+    Group(&'a str, Span),
+    Attribute(&'a str, Span),
+    Poll(&'a str, Span),
+    AbilitySet(&'a str, Span),
+    Location(&'a str, Span),
+    /// A selector that only has a meaning in some context (`@Visitor`, `@Ind`, `@Result`…);
+    /// `allowed` says whether the surrounding trigger / construct provides that context.
+    ContextSelector {
+        name: &'a str,
+        span: Span,
+        allowed: bool,
+    },
+}
 
 /// Standard attribute types, which are not references to custom attributes.
 const STANDARD_ATTRIBUTES: &[&str] = &[

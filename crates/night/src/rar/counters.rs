@@ -1,0 +1,215 @@
+//! The counter-reasons of each reason: what can block, stop, move or prevent it (rules 2
+//! and 3), cached per reason.
+
+use std::hash::BuildHasherDefault;
+use std::rc::Rc;
+
+use super::fx::FxHasher;
+use super::reason::{Counter, LId, Node};
+use super::{Rar, has, strong_kill};
+use crate::catalogue::{Component, SelfTarget};
+
+impl Rar<'_> {
+    fn fixed_landing_counters(&self, action: usize, out: &mut Vec<Node>) {
+        for &l in &self.by_action[action] {
+            self.own_counters(l, out);
+        }
+    }
+
+    /// Counters of a landing that are about the action itself: blocked, or its target
+    /// cannot be targeted.
+    fn own_counters(&self, l: LId, out: &mut Vec<Node>) {
+        let night = self.night;
+        let land = self.landing(l);
+        let action = &night.actions[land.action];
+        if action.passive() {
+            return;
+        }
+        if action.blockable(night) {
+            for &b in &self.blocks_at[action.actor] {
+                if self.landing(b).action != land.action {
+                    out.push(Node::Blocked(b));
+                }
+            }
+        }
+        if action.ability.self_target != SelfTarget::Only && action.actor != land.loc {
+            for &u in &self.untargetable_at[land.loc] {
+                if self.landing(u).action != land.action {
+                    out.push(Node::Untargetable(u));
+                }
+            }
+        }
+    }
+
+    /// Everything that can stop a landing: its action blocked, its target untargetable, a
+    /// redirection on its path failing or contested, or the effect moved away.
+    fn landing_counters(&self, l: LId, out: &mut Vec<Node>) {
+        self.own_counters(l, out);
+        // The path: each step needs its redirector to work and to be uncontested.
+        let mut path = Vec::new();
+        self.landing_actions(l, &mut path);
+        let mut cur = l;
+        while let Some((p, r)) = self.landing(cur).parent {
+            self.fixed_landing_counters(r, out);
+            let here = self.landing(cur).loc;
+            for &sib in &self.children[p as usize] {
+                let Some((_, r2)) = self.landing(sib).parent else {
+                    continue;
+                };
+                if r2 != r && self.landing(sib).loc != here && !path.contains(&(r2 as u32)) {
+                    out.push(Node::Moved(sib));
+                }
+            }
+            cur = p;
+        }
+        for &c in &self.children[l as usize] {
+            out.push(Node::Moved(c));
+        }
+    }
+
+    fn protections(&self, victim: usize, strong: bool, out: &mut Vec<Node>) {
+        if strong {
+            return;
+        }
+        for &p in &self.at[victim] {
+            if has(self.night, self.landing(p).action, |c| {
+                matches!(c, Component::Protect)
+            }) {
+                out.push(Node::Protected(p));
+            }
+        }
+    }
+
+    fn hidings(&self, victim: usize, out: &mut Vec<Node>) {
+        for &ai in &self.by_actor[victim] {
+            if self.night.actions[ai]
+                .ability
+                .has(|c| matches!(c, Component::Hide))
+            {
+                for &h in &self.by_action[ai] {
+                    out.push(Node::Hidden(h));
+                }
+            }
+        }
+    }
+
+    /// The counter-reasons of a reason.
+    pub fn counters(&mut self, node: Node) -> Rc<[Counter]> {
+        if let Some(c) = self.counters.get(&node) {
+            return c.clone();
+        }
+        let rc: Rc<[Counter]> = self
+            .counter_nodes(node)
+            .into_iter()
+            .map(|n| (n, self.actions(n).into_boxed_slice()))
+            .collect();
+        self.counters.insert(node, rc.clone());
+        rc
+    }
+
+    /// The counter-reasons of a reason, each once, in the order they are found.
+    pub(super) fn counter_nodes(&self, node: Node) -> Vec<Node> {
+        let night = self.night;
+        let mut out = Vec::new();
+        match node {
+            Node::Kill(l) => {
+                self.landing_counters(l, &mut out);
+                let victim = self.landing(l).loc;
+                self.protections(victim, strong_kill(night, self.landing(l).action), &mut out);
+                self.hidings(victim, &mut out);
+            }
+            Node::Pgo { visit, arm } => {
+                self.landing_counters(visit, &mut out);
+                self.landing_counters(arm, &mut out);
+                let victim = night.actions[self.landing(visit).action].actor;
+                self.protections(victim, false, &mut out);
+            }
+            Node::Guard { guard, kill } => {
+                self.landing_counters(guard, &mut out);
+                self.landing_counters(kill, &mut out);
+                let victim = night.actions[self.landing(guard).action].actor;
+                let strong = strong_kill(night, self.landing(kill).action);
+                self.protections(victim, strong, &mut out);
+            }
+            Node::HideDeath { hide, kill } => {
+                self.landing_counters(hide, &mut out);
+                self.landing_counters(kill, &mut out);
+                let strong = strong_kill(night, self.landing(kill).action);
+                self.protections(self.landing(kill).loc, strong, &mut out);
+            }
+            Node::Moved(c) => {
+                if let Some((p, r)) = self.landing(c).parent {
+                    self.fixed_landing_counters(r, &mut out);
+                    let mut path = Vec::new();
+                    self.landing_actions(p, &mut path);
+                    let here = self.landing(c).loc;
+                    for &sib in &self.children[p as usize] {
+                        let Some((_, r2)) = self.landing(sib).parent else {
+                            continue;
+                        };
+                        if r2 != r && self.landing(sib).loc != here && !path.contains(&(r2 as u32))
+                        {
+                            out.push(Node::Moved(sib));
+                        }
+                    }
+                }
+            }
+            Node::Protected(l)
+            | Node::Hidden(l)
+            | Node::Blocked(l)
+            | Node::Untargetable(l)
+            | Node::Visited(l)
+            | Node::Investigate(l) => self.landing_counters(l, &mut out),
+            Node::TrackSaw { track: a, visit: b } | Node::WatchSaw { watch: a, visit: b } => {
+                self.landing_counters(a, &mut out);
+                self.landing_counters(b, &mut out);
+            }
+            Node::TrackNothing(t) => {
+                self.landing_counters(t, &mut out);
+                let tracked = self.landing(t).loc;
+                for v in self.visits_by(tracked, self.landing(t).action) {
+                    out.push(Node::Visited(v));
+                }
+            }
+            Node::WatchNobody(w) => {
+                self.landing_counters(w, &mut out);
+                for v in self.visits_at(self.landing(w).loc, self.landing(w).action) {
+                    out.push(Node::Visited(v));
+                }
+            }
+            Node::Recruit(l) => {
+                self.landing_counters(l, &mut out);
+                let caveat = has(night, self.landing(l).action, |c| {
+                    matches!(
+                        c,
+                        Component::Recruit {
+                            fails_if_target_dies: true
+                        }
+                    )
+                });
+                if caveat {
+                    out.extend(self.death_reasons[self.landing(l).loc].iter().copied());
+                }
+            }
+        }
+        let mut seen: std::collections::HashSet<Node, BuildHasherDefault<FxHasher>> =
+            std::collections::HashSet::with_capacity_and_hasher(out.len(), Default::default());
+        out.retain(|n| seen.insert(*n));
+        out
+    }
+
+    pub(super) fn eval_counters(&mut self, node: Node) -> Rc<[Counter]> {
+        if let Some(c) = self.eval_counters.get(&node) {
+            return c.clone();
+        }
+        let counters = self.counters(node);
+        let mut keyed: Vec<(usize, Counter)> = counters
+            .iter()
+            .map(|c| (self.counters(c.0).len(), c.clone()))
+            .collect();
+        keyed.sort_by_key(|(k, _)| *k);
+        let rc: Rc<[Counter]> = keyed.into_iter().map(|(_, c)| c).collect();
+        self.eval_counters.insert(node, rc.clone());
+        rc
+    }
+}
