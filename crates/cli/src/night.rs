@@ -55,10 +55,7 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
                 .wrap_err_with(|| format!("cannot read the catalogue {}", path.display()))?;
             Catalogue::from_toml(&text, &path.display().to_string()).map_err(invalid)?
         }
-        None => match Catalogue::standard() {
-            Ok(c) => c,
-            Err(e) => return Ok(report(e)),
-        },
+        None => Catalogue::standard().map_err(invalid)?,
     };
     let text = std::fs::read_to_string(&args.night)
         .into_diagnostic()
