@@ -664,13 +664,13 @@ mod saved {
             let polls = &["Lynch", "Ghost Election", "Banishment"];
             let start = || game_seeded_with(HAUNTED, polls, true, &[], seed);
             let mut straight = start();
-            let mut d1 = Driver(driver);
+            let mut d1 = Driver::new(driver);
             for _ in 0..14 {
                 if straight.state.outcome.is_some() { break; }
                 phase(&mut straight, &mut d1);
             }
             let mut first = start();
-            let mut d2 = Driver(driver);
+            let mut d2 = Driver::new(driver);
             for _ in 0..cut {
                 if first.state.outcome.is_some() { break; }
                 phase(&mut first, &mut d2);
