@@ -85,3 +85,22 @@ fn an_old_save_replays_to_the_state_the_old_build_reached() {
         );
     }
 }
+
+#[test]
+fn the_save_and_script_modules_replay_the_old_save_as_the_old_cli_did() {
+    // `save::load` reloads the role set from the saved (relative) `roles_dir`, as `mafia wwr`
+    // does: cargo runs tests from `crates/wwr`, where it resolves.
+    let mut game = mafia_wwr::save::load(&fixture("random7.before.json")).expect("loads");
+    let played = mafia_wwr::script::run(
+        &mut game,
+        &fixture("random7.further.script"),
+        "random7.further.script",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(played, 12);
+    let got = mafia_wwr::save::to_text(&game.state).expect("saves");
+    assert!(
+        got == fixture("random7.after.json"),
+        "the replayed state differs from random7.after.json"
+    );
+}
