@@ -3,7 +3,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use mafia_wwr::{Game, GameState, Library, Setup};
+use mafia_wwr::script::{self, Step};
+use mafia_wwr::{Game, Library, SaveError, Setup, save};
 use miette::{IntoDiagnostic, WrapErr, miette};
 
 #[derive(Debug, clap::Subcommand)]
@@ -76,8 +77,10 @@ fn new(args: NewArgs) -> miette::Result<ExitCode> {
     for u in &game.state.unsupported {
         eprintln!("{u}");
     }
-    let json = serde_json::to_string_pretty(&game.state).into_diagnostic()?;
-    println!("{json}");
+    print!(
+        "{}",
+        save::to_text(&game.state).map_err(|e| miette!("{e}"))?
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -85,22 +88,17 @@ fn load(path: &Path) -> miette::Result<Game> {
     let text = std::fs::read_to_string(path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the game {}", path.display()))?;
-    let state: GameState = serde_json::from_str(&text).map_err(|e| {
-        miette!(
-            "{}:{}:{}: not a saved WWR game: {e}",
-            path.display(),
-            e.line(),
-            e.column()
-        )
-    })?;
-    let lib = Library::load(&state.setup.roles_dir).map_err(|e| miette!("{e}"))?;
-    Game::load(state, Arc::new(lib)).map_err(|e| miette!("{}: {e}", path.display()))
+    save::load(&text).map_err(|e| match e {
+        SaveError::NotASave { .. } => miette!("{}:{e}", path.display()),
+        SaveError::RoleSet(_) => miette!("{e}"),
+        _ => miette!("{}: {e}", path.display()),
+    })
 }
 
-fn save(path: &Path, game: &Game) -> miette::Result<()> {
-    let json = serde_json::to_string_pretty(&game.state).into_diagnostic()?;
+fn write(path: &Path, game: &Game) -> miette::Result<()> {
+    let text = save::to_text(&game.state).map_err(|e| miette!("{e}"))?;
     let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, json + "\n")
+    std::fs::write(&tmp, text)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, path)
@@ -124,22 +122,17 @@ fn print_new_events(game: &Game, from: usize) {
 fn act(args: ActArgs) -> miette::Result<ExitCode> {
     let mut game = load(&args.game)?;
     let from = game.state.log.len();
-    let lines: Vec<(String, String)> = match (&args.line, &args.script) {
-        (Some(l), None) => vec![("argument".to_string(), l.clone())],
+    let result = match (&args.line, &args.script) {
+        (Some(line), None) => Step::of(line)
+            .run(&mut game, "argument")
+            .map_err(|e| miette!("argument: {e}")),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .into_diagnostic()
                 .wrap_err_with(|| format!("cannot read the script {}", path.display()))?;
-            text.lines()
-                .enumerate()
-                .map(|(i, l)| {
-                    (
-                        format!("{}:{}", path.display(), i + 1),
-                        l.trim().to_string(),
-                    )
-                })
-                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-                .collect()
+            script::run(&mut game, &text, &path.display().to_string())
+                .map(|_| ())
+                .map_err(|e| miette!("{e}"))
         }
         _ => {
             return Err(miette!(
@@ -147,29 +140,17 @@ fn act(args: ActArgs) -> miette::Result<ExitCode> {
             ));
         }
     };
-    let mut result = Ok(ExitCode::SUCCESS);
-    for (place, line) in lines {
-        let r = if line.eq_ignore_ascii_case("next") {
-            game.next_phase().map(|_| ())
-        } else {
-            game.act(&line, &place).map(|_| ())
-        };
-        if let Err(e) = r {
-            result = Err(miette!("{place}: {e}"));
-            break;
-        }
-    }
     // Everything accepted before an error is kept.
-    save(&args.game, &game)?;
+    write(&args.game, &game)?;
     print_new_events(&game, from);
-    result
+    result.map(|()| ExitCode::SUCCESS)
 }
 
 fn next(args: GameArg) -> miette::Result<ExitCode> {
     let mut game = load(&args.game)?;
     let from = game.state.log.len();
     game.next_phase().map_err(|e| miette!("{e}"))?;
-    save(&args.game, &game)?;
+    write(&args.game, &game)?;
     print_new_events(&game, from);
     Ok(ExitCode::SUCCESS)
 }

@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut g = Game::new(setup.clone(), lib.clone(), seed).expect("game");
-            let phases = play_to_end(&mut g, &mut Driver(seed), 60);
+            let phases = play_to_end(&mut g, &mut Driver::new(seed), 60);
             std::hint::black_box(phases)
         })
     });

@@ -4,25 +4,30 @@
 //! the same game seed and driver seed always give the same game.
 
 use mafia_roles::ability::{Timing, Trigger};
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
 
 use crate::engine::Game;
+use crate::rng;
 use crate::state::Opt;
 
-/// A tiny deterministic generator (SplitMix64) owned by the driver.
+/// The driver's own generator: the same ChaCha8 as the game's RNG, seeded the same way from
+/// the driver seed, and separate from the game's.
 #[derive(Debug, Clone)]
-pub struct Driver(pub u64);
+pub struct Driver(ChaCha8Rng);
 
 impl Driver {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    pub fn new(seed: u64) -> Driver {
+        Driver(rng::seeded(seed))
     }
 
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
+        rng::below(&mut self.0, n)
     }
 }
 

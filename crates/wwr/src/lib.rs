@@ -10,7 +10,9 @@
 //! Modules: [`setup`] (setup file), [`library`] (definitions, inheritance, the list of
 //! unsupported ability types), [`state`] (the saved game), [`eval`] (selectors, values,
 //! conditions), [`engine`] (phase machine, triggers, abilities, killing order, polls),
-//! [`input`] (the `act` line syntax), [`render`] (what a player or the host is shown).
+//! [`input`] (the `act` line syntax), [`script`] (act scripts: `act` lines and `next`),
+//! [`save`] (the saved game file), [`render`] (what a player or the host is shown),
+//! [`rng`] (the seeded generator), [`autoplay`] (random legal play for tests and benchmarks).
 
 pub mod autoplay;
 pub mod engine;
@@ -20,11 +22,15 @@ pub mod input;
 pub mod library;
 pub mod render;
 pub mod rng;
+pub mod save;
+pub mod script;
 pub mod setup;
 pub mod state;
 
 pub use engine::Game;
 pub use error::WwrError;
 pub use library::{Library, Unsupported};
+pub use save::SaveError;
+pub use script::ScriptError;
 pub use setup::Setup;
 pub use state::GameState;

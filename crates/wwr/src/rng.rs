@@ -1,9 +1,29 @@
-//! The game's only source of randomness: ChaCha8 seeded from the setup seed. Its state is
-//! saved as (seed, word position), so a reloaded game draws exactly the same numbers.
+//! The crate's one kind of generator: ChaCha8 seeded from a `u64`. The game's RNG
+//! ([`GameRng`], its only source of randomness) is saved as (seed, word position), so a
+//! reloaded game draws exactly the same numbers; the autoplay driver uses the same generator
+//! with its own seed.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
+
+/// A ChaCha8 generator seeded from `seed`, as the game's RNG and the autoplay driver seed it.
+pub(crate) fn seeded(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A uniform number in `0..n` (`n > 0`) drawn from `rng`, without modulo bias.
+#[inline]
+pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    let n = n.max(1) as u64;
+    let zone = u64::MAX - (u64::MAX % n);
+    loop {
+        let v = rng.next_u64();
+        if v < zone {
+            return (v % n) as usize;
+        }
+    }
+}
 
 /// The saved form of the RNG.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,7 +44,7 @@ impl GameRng {
     pub fn new(seed: u64) -> GameRng {
         GameRng {
             seed,
-            inner: ChaCha8Rng::seed_from_u64(seed),
+            inner: seeded(seed),
         }
     }
 
@@ -48,14 +68,7 @@ impl GameRng {
 
     /// A uniform number in `0..n` (`n > 0`), without modulo bias.
     pub fn below(&mut self, n: usize) -> usize {
-        let n = n.max(1) as u64;
-        let zone = u64::MAX - (u64::MAX % n);
-        loop {
-            let v = self.inner.next_u64();
-            if v < zone {
-                return (v % n) as usize;
-            }
-        }
+        below(&mut self.inner, n)
     }
 
     /// Shuffles a slice in place (Fisher–Yates).

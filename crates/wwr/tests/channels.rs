@@ -279,11 +279,15 @@ fn town_elder_survives_one_night_attack_and_is_banished_on_the_second() {
     assert!(!alive(&g, "Tess"));
     assert!(!ghost(&g, "Tess"), "True Banish @Self on death");
     let p = public(&g);
-    let died = p
-        .iter()
-        .position(|l| l == "Tess died. Their role was Town Elder.");
-    let ghost_at = p.iter().position(|l| l == "Tess is now a ghost.");
-    let banished = p.iter().position(|l| l == "Tess was banished.");
+    // Each line must be there (a missing one is not "earlier"), then in this order.
+    let at = |line: &str| {
+        p.iter()
+            .position(|l| l == line)
+            .unwrap_or_else(|| panic!("no public line `{line}` in {p:?}"))
+    };
+    let died = at("Tess died. Their role was Town Elder.");
+    let ghost_at = at("Tess is now a ghost.");
+    let banished = at("Tess was banished.");
     assert!(died < ghost_at && ghost_at < banished, "{p:?}");
 }
 
@@ -664,13 +668,13 @@ mod saved {
             let polls = &["Lynch", "Ghost Election", "Banishment"];
             let start = || game_seeded_with(HAUNTED, polls, true, &[], seed);
             let mut straight = start();
-            let mut d1 = Driver(driver);
+            let mut d1 = Driver::new(driver);
             for _ in 0..14 {
                 if straight.state.outcome.is_some() { break; }
                 phase(&mut straight, &mut d1);
             }
             let mut first = start();
-            let mut d2 = Driver(driver);
+            let mut d2 = Driver::new(driver);
             for _ in 0..cut {
                 if first.state.outcome.is_some() { break; }
                 phase(&mut first, &mut d2);

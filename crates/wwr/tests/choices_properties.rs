@@ -42,8 +42,8 @@ proptest! {
     fn choices_same_seed_and_inputs_same_game(seed in any::<u64>(), driver in any::<u64>()) {
         let mut a = choosers(seed);
         let mut b = choosers(seed);
-        play_to_end(&mut a, &mut Driver(driver), 24);
-        play_to_end(&mut b, &mut Driver(driver), 24);
+        play_to_end(&mut a, &mut Driver::new(driver), 24);
+        play_to_end(&mut b, &mut Driver::new(driver), 24);
         prop_assert_eq!(json(&a), json(&b));
     }
 
@@ -54,11 +54,11 @@ proptest! {
         cut in 0usize..10,
     ) {
         let mut straight = choosers(seed);
-        let mut d1 = Driver(driver);
+        let mut d1 = Driver::new(driver);
         play_to_end(&mut straight, &mut d1, 24);
 
         let mut first = choosers(seed);
-        let mut d2 = Driver(driver);
+        let mut d2 = Driver::new(driver);
         for _ in 0..cut {
             if first.state.outcome.is_some() { break; }
             play_phase(&mut first, &mut d2);
@@ -76,7 +76,7 @@ fn random_play_answers_choices() {
     // The driver really exercises choices: over a few games, some choice gets answered.
     let answered = (0..6u64).any(|seed| {
         let mut g = choosers(seed);
-        play_to_end(&mut g, &mut Driver(seed), 12);
+        play_to_end(&mut g, &mut Driver::new(seed), 12);
         g.state.choices.iter().any(|c| c.answer.is_some())
     });
     assert!(answered);

@@ -706,11 +706,11 @@ mod saved {
             cut in 0usize..10,
         ) {
             let mut straight = game_seeded(TWELVE, seed);
-            let mut d1 = Driver(driver);
+            let mut d1 = Driver::new(driver);
             play_to_end(&mut straight, &mut d1, 30);
 
             let mut first = game_seeded(TWELVE, seed);
-            let mut d2 = Driver(driver);
+            let mut d2 = Driver::new(driver);
             for _ in 0..cut {
                 if first.state.outcome.is_some() { break; }
                 play_phase(&mut first, &mut d2);

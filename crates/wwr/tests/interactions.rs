@@ -330,9 +330,9 @@ proptest::proptest! {
         use mafia_wwr::autoplay::{Driver, play_phase, play_to_end};
         let json = |g: &mafia_wwr::Game| serde_json::to_string(&g.state).unwrap();
         let mut straight = game_seeded(MIXED, seed);
-        play_to_end(&mut straight, &mut Driver(driver), 24);
+        play_to_end(&mut straight, &mut Driver::new(driver), 24);
         let mut first = game_seeded(MIXED, seed);
-        let mut d = Driver(driver);
+        let mut d = Driver::new(driver);
         for _ in 0..cut {
             if first.state.outcome.is_some() {
                 break;

@@ -29,8 +29,8 @@ proptest! {
     fn same_seed_and_inputs_same_game(seed in any::<u64>(), driver in any::<u64>()) {
         let mut a = game_seeded(SEVEN, seed);
         let mut b = game_seeded(SEVEN, seed);
-        play_to_end(&mut a, &mut Driver(driver), 30);
-        play_to_end(&mut b, &mut Driver(driver), 30);
+        play_to_end(&mut a, &mut Driver::new(driver), 30);
+        play_to_end(&mut b, &mut Driver::new(driver), 30);
         prop_assert_eq!(json(&a), json(&b));
     }
 
@@ -41,11 +41,11 @@ proptest! {
         cut in 0usize..12,
     ) {
         let mut straight = game_seeded(SEVEN, seed);
-        let mut d1 = Driver(driver);
+        let mut d1 = Driver::new(driver);
         play_to_end(&mut straight, &mut d1, 30);
 
         let mut first = game_seeded(SEVEN, seed);
-        let mut d2 = Driver(driver);
+        let mut d2 = Driver::new(driver);
         for _ in 0..cut {
             if first.state.outcome.is_some() { break; }
             play_phase(&mut first, &mut d2);

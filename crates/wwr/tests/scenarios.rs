@@ -69,11 +69,11 @@ fn witch_potion_of_life_blocks_the_wolfpack_attack_with_an_active_defense() {
     act(&mut g, "Eve: Vote Wolfpack: Dave");
     next(&mut g); // D1
     assert!(alive(&g, "Dave"));
-    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
-    assert!(has(
+    assert_has(&channel(&g, "wolfpack"), "Eve is attacking: Failure");
+    assert_has(
         &host(&g),
-        "Group:Wolfpack Attack on Dave failed: active defense (Witch)"
-    ));
+        "Group:Wolfpack Attack on Dave failed: active defense (Witch)",
+    );
     // The potion is spent: Update `Potions` value `1` to `no`.
     let potions = g
         .state
@@ -113,7 +113,7 @@ fn witch_potion_of_death_kills_at_the_end_of_the_night() {
     );
     next(&mut g);
     assert!(!alive(&g, "Eve"));
-    assert!(has(&told(&g, "Bob"), "Attack Eve: Success"));
+    assert_has(&told(&g, "Bob"), "Attack Eve: Success");
     // Only townsfolk remain: the Townsfolk team wins.
     assert_eq!(g.state.outcome.as_ref().unwrap().winners, ["Townsfolk"]);
 }
@@ -131,7 +131,7 @@ fn runner_escapes_the_first_wolfish_attack_only() {
     act(&mut g, "Eve: Vote Wolfpack: Rita");
     next(&mut g);
     assert!(alive(&g, "Rita"));
-    assert!(has(&told(&g, "Rita"), "You got attacked and ran away"));
+    assert_has(&told(&g, "Rita"), "You got attacked and ran away");
     next(&mut g); // N2
     act(&mut g, "Eve: Vote Wolfpack: Rita");
     next(&mut g);
@@ -155,8 +155,8 @@ fn killing_order_example_one_wolfpack_is_blocked_lone_wolf_succeeds() {
     act(&mut g, "Lou: End Night: Rita");
     next(&mut g);
     assert!(!alive(&g, "Rita"));
-    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
-    assert!(has(&told(&g, "Lou"), "Success"));
+    assert_has(&channel(&g, "wolfpack"), "Eve is attacking: Failure");
+    assert_has(&told(&g, "Lou"), "Success");
 }
 
 #[test]
@@ -171,8 +171,8 @@ fn scared_wolf_survives_one_night_attack_and_learns_it() {
     act(&mut g, "Bob: End Night: Sam");
     next(&mut g);
     assert!(alive(&g, "Sam"));
-    assert!(has(&told(&g, "Sam"), "Defense Used"));
-    assert!(has(&told(&g, "Bob"), "Attack Sam: Failure"));
+    assert_has(&told(&g, "Sam"), "Defense Used");
+    assert_has(&told(&g, "Bob"), "Attack Sam: Failure");
 }
 
 #[test]
@@ -188,7 +188,7 @@ fn hooker_is_absent_from_home_but_shares_the_attack_at_the_host() {
     act(&mut g, "Eve: Vote Wolfpack: Hana");
     next(&mut g);
     assert!(alive(&g, "Hana"), "absent: the attack on her home fails");
-    assert!(has(&host(&g), "failed: absence defense"));
+    assert_has(&host(&g), "failed: absence defense");
     next(&mut g); // N2: no target succession, so she visits Cid
     act(&mut g, "Hana: Immediate Night: Cid");
     act(&mut g, "Eve: Vote Wolfpack: Cid");
@@ -244,7 +244,7 @@ fn idiot_survives_the_lynch_and_loses_his_vote() {
     act(&mut g, "Cid: Vote Lynch: Ian");
     next(&mut g);
     assert!(alive(&g, "Ian"));
-    assert!(has(&told(&g, "Ian"), "Defense was used!"));
+    assert_has(&told(&g, "Ian"), "Defense was used!");
     let ian = g.player_named("Ian").unwrap();
     assert_eq!(g.voting_power(ian, false), 0);
 }
@@ -255,13 +255,13 @@ fn idiot_survives_the_lynch_and_loses_his_vote() {
 fn huntress_shoots_her_target_when_the_wolves_kill_her() {
     let mut g = game(FIVE);
     act(&mut g, "Carol: Immediate: @Selection = Eve");
-    assert!(has(&told(&g, "Carol"), "Your target is now Eve."));
+    assert_has(&told(&g, "Carol"), "Your target is now Eve.");
     next(&mut g);
     act(&mut g, "Eve: Vote Wolfpack: Carol");
     next(&mut g);
     assert!(!alive(&g, "Carol"));
     assert!(!alive(&g, "Eve"));
-    assert!(has(&public(&g), "Huntress Carol killed Eve"));
+    assert_has(&public(&g), "Huntress Carol killed Eve");
 }
 
 #[test]
@@ -324,11 +324,11 @@ fn lynch_poll_opens_on_day_one_and_kills_the_top_voted_player() {
     act(&mut g, "Eve: Vote Lynch: Dave");
     next(&mut g);
     assert_eq!(poll_winner(&g, "Lynch").as_deref(), Some("Eve"));
-    assert!(has(
+    assert_has(
         &public(&g),
-        "The Lynch poll closed: Eve 2, Dave 1. Result: Eve."
-    ));
-    assert!(has(&public(&g), "Eve was lynched."));
+        "The Lynch poll closed: Eve 2, Dave 1. Result: Eve.",
+    );
+    assert_has(&public(&g), "Eve was lynched.");
     assert_eq!(g.state.outcome.as_ref().unwrap().winners, ["Townsfolk"]);
 }
 
@@ -341,7 +341,7 @@ fn a_tied_lynch_kills_nobody() {
     next(&mut g);
     assert_eq!(poll_winner(&g, "Lynch"), None);
     assert!(alive(&g, "Alice") && alive(&g, "Eve"));
-    assert!(has(&public(&g), "Result: no result (tie)."));
+    assert_has(&public(&g), "Result: no result (tie).");
 }
 
 #[test]
@@ -448,8 +448,8 @@ fn two_attacks_on_one_player_in_one_night_both_succeed() {
     act(&mut g, "Bob: End Night: Dave");
     next(&mut g);
     assert!(!alive(&g, "Dave"));
-    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Success"));
-    assert!(has(&told(&g, "Bob"), "Attack Dave: Success"));
+    assert_has(&channel(&g, "wolfpack"), "Eve is attacking: Success");
+    assert_has(&told(&g, "Bob"), "Attack Dave: Success");
 }
 
 // --- Visits: On Visited, Cancel, redirection, emitting --------------------------------
@@ -467,16 +467,13 @@ fn recluse_learns_who_visited_and_cancels_wolfish_attacks() {
     ]);
     next(&mut g);
     act(&mut g, "Alice: Immediate Night: Rex");
-    assert!(has(
-        &told(&g, "Rex"),
-        "Fortune Teller used Investigating on you"
-    ));
+    assert_has(&told(&g, "Rex"), "Fortune Teller used Investigating on you");
     act(&mut g, "Eve: Vote Wolfpack: Rex");
     next(&mut g);
     assert!(alive(&g, "Rex"));
-    assert!(has(&told(&g, "Rex"), "Wolf Eve used Killing on you"));
-    assert!(has(&channel(&g, "wolfpack"), "Eve is attacking: Failure"));
-    assert!(has(&host(&g), "Eve's visit to Rex was cancelled"));
+    assert_has(&told(&g, "Rex"), "Wolf Eve used Killing on you");
+    assert_has(&channel(&g, "wolfpack"), "Eve is attacking: Failure");
+    assert_has(&host(&g), "Eve's visit to Rex was cancelled");
 }
 
 #[test]
@@ -495,7 +492,7 @@ fn assistant_redirects_a_wolfish_non_killing_ability_to_her_target() {
         &mut g,
         "Tom: Immediate Day: @Selection = Ann, @SecondarySelection = Wolf",
     );
-    assert!(has(&told(&g, "Ann"), "Redirect was used"));
+    assert_has(&told(&g, "Ann"), "Redirect was used");
     next(&mut g);
     assert_eq!(
         act(&mut g, "Alice: Immediate Night: Dave"),
@@ -534,10 +531,7 @@ fn a_failed_pack_attack_emits_attack_and_the_ferocious_wolf_strikes_its_target()
     next(&mut g);
     assert!(alive(&g, "Bob"));
     assert!(!alive(&g, "Dave"));
-    assert!(has(
-        &host(&g),
-        "Dave died: Attack by Role:Ferocious Wolf (Fred)"
-    ));
+    assert_has(&host(&g), "Dave died: Attack by Role:Ferocious Wolf (Fred)");
 }
 
 // --- Complex actions, obstruction, poll deletion, elections and granting ---------------
@@ -579,12 +573,9 @@ fn riding_hood_killed_by_the_pack_obstructs_the_attacker_and_deletes_the_next_pa
     act(&mut g, "Tia: Vote Wolfpack: Rhoda");
     next(&mut g);
     assert!(!alive(&g, "Rhoda"));
-    assert!(has(
-        &public(&g),
-        "Rhoda ascended. Their role was Riding Hood."
-    ));
+    assert_has(&public(&g), "Rhoda ascended. Their role was Riding Hood.");
     next(&mut g); // N2: no pack poll, and Tia's investigation is obstructed
-    assert!(has(&host(&g), "the Wolfpack poll was deleted"));
+    assert_has(&host(&g), "the Wolfpack poll was deleted");
     assert!(
         g.state
             .polls
@@ -595,7 +586,7 @@ fn riding_hood_killed_by_the_pack_obstructs_the_attacker_and_deletes_the_next_pa
         act(&mut g, "Tia: Immediate Night: Alice"),
         Vec::<String>::new()
     );
-    assert!(has(&host(&g), "Tia's Investigating was obstructed"));
+    assert_has(&host(&g), "Tia's Investigating was obstructed");
     next(&mut g);
     next(&mut g); // N3: the obstruction ended with N2
     assert_eq!(
@@ -622,8 +613,8 @@ fn the_election_grants_mayor_then_reporter() {
         act(&mut g, &format!("{v}: Vote Mayor Election: Bob"));
     }
     next(&mut g);
-    assert!(has(&public(&g), "Bob was elected as Mayor"));
-    assert!(has(&told(&g, "Bob"), "You are now also Mayor."));
+    assert_has(&public(&g), "Bob was elected as Mayor");
+    assert_has(&told(&g, "Bob"), "You are now also Mayor.");
     let mayor = g
         .state
         .attrs

@@ -132,3 +132,17 @@ pub fn poll_winner(g: &Game, def: &str) -> Option<String> {
 pub fn has(lines: &[String], needle: &str) -> bool {
     lines.iter().any(|l| l.contains(needle))
 }
+
+/// Asserts that some line contains `needle`; on failure prints the needle and every line
+/// searched.
+#[track_caller]
+pub fn assert_has(lines: &[String], needle: &str) {
+    if !has(lines, needle) {
+        let searched: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
+        panic!(
+            "no line contains `{needle}`; the {} line(s) searched:\n{}",
+            lines.len(),
+            searched.join("\n")
+        );
+    }
+}
