@@ -75,7 +75,7 @@ fn new(args: NewArgs) -> miette::Result<ExitCode> {
     let lib = Library::load(&setup.roles_dir).map_err(|e| miette!("{e}"))?;
     let game = Game::new(setup, Arc::new(lib), args.seed).map_err(|e| miette!("{e}"))?;
     for u in &game.state.unsupported {
-        eprintln!("{u}");
+        crate::errors::warn(u);
     }
     print!(
         "{}",
