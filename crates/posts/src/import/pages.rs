@@ -8,8 +8,9 @@ use super::{
     ImportError, Page, parse_discourse_topic, parse_mtgsalvation_page, parse_phpbb_page,
     parse_xenforo_page,
 };
+use crate::error::{SourceError, SourceProblem};
 use crate::model::RawPost;
-use crate::source::{Batch, PostSource, SourceError, SourceProblem};
+use crate::source::{Batch, PostSource};
 
 /// The forum engines whose pages can be imported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
