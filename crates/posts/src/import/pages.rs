@@ -26,7 +26,8 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// Every engine, in the order [`Engine::detect`] tries them.
+    /// Every engine, in the order [`Engine::detect`] tries them. Lists of engines (the GM
+    /// dashboard's forum choice) are made from this, so a new engine appears everywhere.
     pub const ALL: [Engine; 4] = [
         Engine::Discourse,
         Engine::XenForo,
@@ -41,6 +42,17 @@ impl Engine {
             Engine::XenForo => "xenforo",
             Engine::Discourse => "discourse",
             Engine::MtgSalvation => "mtgsalvation",
+        }
+    }
+
+    /// The engine's name for people (a form's choice, a message): `phpBB`, `XenForo`,
+    /// `Discourse`, `MTG Salvation`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Engine::PhpBb => "phpBB",
+            Engine::XenForo => "XenForo",
+            Engine::Discourse => "Discourse",
+            Engine::MtgSalvation => "MTG Salvation",
         }
     }
 
