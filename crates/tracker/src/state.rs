@@ -16,7 +16,7 @@ use mafia_posts::Post;
 use serde::{Deserialize, Serialize};
 
 use crate::commands::{Command, Names, Recognised, Recogniser};
-use crate::config::{Alignment, Game, MajorityProfile};
+use crate::config::{Alignment, Game, MajorityProfile, user_key};
 use crate::phase::{NightNumbering, Phase, PhaseKind};
 use crate::review::{ReviewItem, ReviewKind};
 use crate::schedule::{Deadline, Schedule, ScheduleError};
@@ -155,7 +155,7 @@ impl Tracker {
             for a in &p.aliases {
                 roster.add(i, a);
             }
-            holders.insert(p.name.to_lowercase(), i);
+            holders.insert(user_key(&p.name), i);
             slots.push(Slot {
                 name: p.name.clone(),
                 replaced: Vec::new(),
@@ -174,7 +174,7 @@ impl Tracker {
             slots,
             roster,
             holders,
-            gms: game.gms.iter().map(|g| g.to_lowercase()).collect(),
+            gms: game.gms.iter().map(|g| user_key(g)).collect(),
             gms_heard: HashSet::new(),
             player_names,
             users: Vec::new(),
@@ -244,7 +244,7 @@ impl Tracker {
             }
         }
         if role == Role::Gm {
-            self.gms_heard.insert(post.author.trim().to_lowercase());
+            self.gms_heard.insert(user_key(&post.author));
             self.gm_post(post);
             return;
         }
@@ -265,7 +265,7 @@ impl Tracker {
                 self.note_edit(post);
             }
             Role::Outsider => {
-                let author_key = post.author.trim().to_lowercase();
+                let author_key = user_key(&post.author);
                 let former = self
                     .slots
                     .iter()
@@ -287,7 +287,7 @@ impl Tracker {
 
     /// What an author is in the game now: a GM, a slot holder or someone else.
     fn role_of(&self, author: &str) -> Role {
-        let key = author.trim().to_lowercase();
+        let key = user_key(author);
         if self.gms.contains(&key) {
             Role::Gm
         } else {
@@ -305,8 +305,23 @@ impl Tracker {
         }
     }
 
-    fn phase(&self) -> Phase {
+    /// The running phase.
+    pub fn phase(&self) -> Phase {
         self.schedule.current().phase
+    }
+
+    /// Whether `name` is one of the game's GMs (the rule of [`Game::is_gm`]).
+    pub fn is_gm(&self, name: &str) -> bool {
+        self.gms.contains(&user_key(name))
+    }
+
+    /// Whether applying `post` may end the running phase, so that today's vote log
+    /// ([`Status::votes`]) is cleared: a GM's post (a command), or a post at or past the
+    /// current deadline. A caller that keeps the whole vote history reads the log before
+    /// applying such a post.
+    pub fn may_end_phase(&self, post: &Post) -> bool {
+        let past_deadline = post.time.is_some_and(|t| self.schedule.is_past_deadline(t));
+        past_deadline || self.is_gm(&post.author)
     }
 
     fn note(&mut self, kind: ReviewKind, post: Option<u64>, who: Option<String>, message: String) {
@@ -519,7 +534,8 @@ impl Tracker {
         self.slots.iter().filter(|s| s.alive).count()
     }
 
-    fn target_name(&self, target: &Target) -> String {
+    /// The name a vote target shows: the slot's current holder, or `No Lynch`.
+    pub fn target_name(&self, target: &Target) -> String {
         match target {
             Target::Slot(s) => self
                 .slots
@@ -676,7 +692,7 @@ impl Tracker {
 
     fn slot_named(&self, name: &str) -> Result<usize, String> {
         self.holders
-            .get(&name.trim().to_lowercase())
+            .get(&user_key(name))
             .copied()
             .ok_or_else(|| format!("{name} is not a player"))
     }
@@ -723,7 +739,7 @@ impl Tracker {
             }
             Command::Replace { new, old } => {
                 let slot = self.slot_named(old)?;
-                let new_key = new.trim().to_lowercase();
+                let new_key = user_key(new);
                 if !self.user_keys.contains(&new_key) {
                     return Err(format!(
                         "{new} is not a known user yet (ask them to post once in the thread)"
@@ -735,7 +751,7 @@ impl Tracker {
                 let old_name =
                     std::mem::replace(&mut self.slots[slot].name, new.trim().to_string());
                 self.slots[slot].replaced.push(old_name.clone());
-                self.holders.remove(&old_name.to_lowercase());
+                self.holders.remove(&user_key(&old_name));
                 self.holders.insert(new_key, slot);
                 self.authors.clear();
                 self.roster.add(slot, new);
@@ -930,7 +946,7 @@ impl Tracker {
         self.game
             .gms
             .iter()
-            .filter(|g| !self.gms_heard.contains(&g.to_lowercase()))
+            .filter(|g| !self.gms_heard.contains(&user_key(g)))
             .cloned()
             .collect()
     }
