@@ -15,6 +15,7 @@
 //! - [`tally`]: majority, lock and wagons.
 //! - [`review`]: the GM review list.
 //! - [`report`]: the status as text, JSON or BBCode.
+//! - [`vocabulary`]: the recognisers' words as data (command phrasings, vote words).
 
 pub mod commands;
 pub mod config;
@@ -26,6 +27,7 @@ pub mod schedule;
 pub mod state;
 pub mod status;
 pub mod tally;
+pub mod vocabulary;
 pub mod votes;
 
 pub use config::{ConfigError, Game};
