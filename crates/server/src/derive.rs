@@ -5,12 +5,11 @@
 
 use std::collections::HashSet;
 
-use mafia_posts::{Line, Post, RawPost, Span, SpanKind};
+use mafia_posts::{Line, Post, RawPost};
 use mafia_store::{GameRow, Override};
-use mafia_tracker::config::VoteSyntax;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::state::VoteRecord;
-use mafia_tracker::votes::Verdict;
+use mafia_tracker::votes::{self, Verdict};
 use mafia_tracker::{ConfigError, Game, Status, Tracker, TrackerError};
 use serde::{Deserialize, Serialize};
 
@@ -71,33 +70,7 @@ pub fn with_overrides(raw: &[RawPost], overrides: &[Override], game: Option<&Gam
 
 fn override_line(o: &Override, game: Option<&Game>) -> Line {
     let syntaxes = game.map(|g| g.rules.votes.as_slice()).unwrap_or(&[]);
-    if syntaxes.contains(&VoteSyntax::Bot) || syntaxes.is_empty() {
-        return Line::plain(match &o.vote {
-            Some(name) => format!("##VOTE {name}"),
-            None => "##UNVOTE".to_owned(),
-        });
-    }
-    let text = match &o.vote {
-        Some(name) => format!("Vote: {name}"),
-        None => "Unvote".to_owned(),
-    };
-    let kind = if syntaxes.contains(&VoteSyntax::Bold) {
-        SpanKind::Bold
-    } else {
-        SpanKind::VoteTag
-    };
-    let text = if kind == SpanKind::VoteTag {
-        o.vote.clone().unwrap_or_default()
-    } else {
-        text
-    };
-    Line {
-        spans: vec![Span {
-            range: 0..text.len(),
-            kind,
-        }],
-        text,
-    }
+    votes::vote_line(syntaxes, o.vote.as_deref())
 }
 
 /// Why a game's file cannot be used: it does not parse, or the tracker cannot start from it.

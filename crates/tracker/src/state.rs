@@ -5,9 +5,9 @@
 //! - A post whose id was already applied changes nothing.
 //! - The post's time first passes every deadline at or before it (the schedule advances).
 //! - GM posts carry commands (and only GM posts); each recognised command is applied by the
-//!   rules of the spec or refused with a reason on the GM review list ([`gm`]).
+//!   rules of the spec or refused with a reason on the GM review list (`state/gm.rs`).
 //! - Living players' posts during a day carry votes; the last counting vote or unvote of a
-//!   post wins ([`votes`]). Everything else worth a host's look goes to the review list.
+//!   post wins (`state/votes.rs`). Everything else worth a host's look goes to the review list.
 //!
 //! Votes belong to slots, not users, so a replacement carries the slot's votes both ways.
 

@@ -10,7 +10,7 @@
 //!
 //! The words of votes are data: [`VoteWords`] (see [`crate::vocabulary`]).
 
-use mafia_posts::{Body, Line, SpanKind};
+use mafia_posts::{Body, Line, Span, SpanKind};
 use serde::{Deserialize, Serialize};
 
 use crate::config::VoteSyntax;
@@ -212,6 +212,35 @@ fn clean_name(s: &str) -> String {
     let s = trim_punct(s);
     let s = s.strip_prefix('@').unwrap_or(s);
     trim_punct(s).to_string()
+}
+
+/// A line that votes for `vote` (`None`: unvotes) in a syntax the game counts: the bot's
+/// `##VOTE name` / `##UNVOTE` when the game counts it or names no syntax, else a bold
+/// `Vote: name` / `Unvote`, else a vote tag. A GM's correction of a post is such a line laid
+/// at the end of the post (the last vote of a post wins).
+pub fn vote_line(syntaxes: &[VoteSyntax], vote: Option<&str>) -> Line {
+    if syntaxes.contains(&VoteSyntax::Bot) || syntaxes.is_empty() {
+        return Line::plain(match vote {
+            Some(name) => format!("##VOTE {name}"),
+            None => "##UNVOTE".to_owned(),
+        });
+    }
+    let (kind, text) = if syntaxes.contains(&VoteSyntax::Bold) {
+        let text = match vote {
+            Some(name) => format!("Vote: {name}"),
+            None => "Unvote".to_owned(),
+        };
+        (SpanKind::Bold, text)
+    } else {
+        (SpanKind::VoteTag, vote.unwrap_or_default().to_owned())
+    };
+    Line {
+        spans: vec![Span {
+            range: 0..text.len(),
+            kind,
+        }],
+        text,
+    }
 }
 
 /// Finds every vote-like mark in a post body, in line order, in the standard vote words
