@@ -91,44 +91,42 @@ pub enum Event {
 /// GM post needs it).
 pub fn recognise(post: &Post, author: Author, now: &Now<'_>, commands: &mut CommandCache) -> Event {
     let edited = post.edited.is_some();
-    if author == Author::Gm {
-        let reader = commands.get(now.names, now.rules.dialect);
-        return Event::Gm {
-            recognition: reader.recognise(&post.body),
-            edited,
-        };
-    }
-    if now.game_over {
-        return Event::AfterTheEnd;
-    }
-    match author {
-        Author::Gm => Event::AfterTheEnd,
-        Author::Player(slot) if now.slots[slot].alive => {
-            let marks = votes::recognise(&post.body, &now.rules.votes, now.roster);
-            if now.phase.is_day() {
-                Event::DayPost {
-                    slot,
-                    marks,
-                    edited,
-                }
-            } else {
-                let with_votes = !marks.is_empty();
-                Event::NightPost {
-                    slot,
-                    flagged: with_votes || !now.rules.night_talk,
-                    with_votes,
-                    edited,
-                }
-            }
+    let slot = match author {
+        Author::Gm => {
+            let reader = commands.get(now.names, now.rules.dialect);
+            return Event::Gm {
+                recognition: reader.recognise(&post.body),
+                edited,
+            };
         }
-        Author::Player(slot) => Event::DeadPlayerPost { slot, edited },
+        _ if now.game_over => return Event::AfterTheEnd,
         Author::Outsider => {
             let key = user_key(&post.author);
             let former = now
                 .slots
                 .iter()
                 .any(|s| s.replaced.iter().any(|r| r.to_lowercase() == key));
-            Event::OutsiderPost { former }
+            return Event::OutsiderPost { former };
+        }
+        Author::Player(slot) => slot,
+    };
+    if !now.slots[slot].alive {
+        return Event::DeadPlayerPost { slot, edited };
+    }
+    let marks = votes::recognise(&post.body, &now.rules.votes, now.roster);
+    if now.phase.is_day() {
+        Event::DayPost {
+            slot,
+            marks,
+            edited,
+        }
+    } else {
+        let with_votes = !marks.is_empty();
+        Event::NightPost {
+            slot,
+            flagged: with_votes || !now.rules.night_talk,
+            with_votes,
+            edited,
         }
     }
 }
@@ -156,5 +154,115 @@ impl CommandCache {
 impl PartialEq for CommandCache {
     fn eq(&self, _: &Self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mafia_posts::{Body, Line};
+
+    use super::*;
+    use crate::phase::PhaseKind;
+    use crate::votes::{Target, Verdict};
+
+    fn post(author: &str, text: &str) -> Post {
+        Post {
+            id: "1".into(),
+            number: 1,
+            author: author.into(),
+            time: None,
+            edited: None,
+            body: Body {
+                lines: vec![Line::plain(text)],
+            },
+        }
+    }
+
+    fn slot(name: &str, alive: bool, replaced: &[&str]) -> Slot {
+        Slot {
+            name: name.into(),
+            replaced: replaced.iter().map(|r| r.to_string()).collect(),
+            alive,
+            death: None,
+            alignment: None,
+        }
+    }
+
+    /// Reads `text` by `author` in `phase` of a game of Alice (alive, replaced Zed) and Bob
+    /// (dead), with Mod as GM.
+    fn read(author: &str, text: &str, kind: PhaseKind, night_talk: bool) -> Event {
+        let players = ["Alice".to_string(), "Bob".to_string()];
+        let users = [players[0].clone(), players[1].clone(), "Mod".to_string()];
+        let slots = [slot("Alice", true, &["Zed"]), slot("Bob", false, &[])];
+        let mut roster = Roster::new();
+        roster.add(0, "Alice");
+        roster.add(1, "Bob");
+        let rules = Rules {
+            night_talk,
+            ..Rules::default()
+        };
+        let gms: HashSet<String> = [user_key("Mod")].into();
+        let holders: HashMap<String, usize> = [(user_key("Alice"), 0), (user_key("Bob"), 1)].into();
+        let now = Now {
+            names: Names {
+                players: &players,
+                users: &users,
+            },
+            rules: &rules,
+            roster: &roster,
+            slots: &slots,
+            phase: Phase { kind, number: 1 },
+            game_over: false,
+        };
+        let who = author_of(author, &gms, &holders);
+        recognise(&post(author, text), who, &now, &mut CommandCache::default())
+    }
+
+    #[test]
+    fn authors_are_compared_by_their_key() {
+        let gms: HashSet<String> = [user_key("Mod")].into();
+        let holders: HashMap<String, usize> = [(user_key("Alice"), 0)].into();
+        assert_eq!(author_of(" mod ", &gms, &holders), Author::Gm);
+        assert_eq!(author_of("ALICE", &gms, &holders), Author::Player(0));
+        assert_eq!(author_of("Carol", &gms, &holders), Author::Outsider);
+    }
+
+    #[test]
+    fn posts_become_the_events_the_fold_applies() {
+        let day = read("Alice", "##VOTE Bob", PhaseKind::Day, false);
+        let Event::DayPost { slot: 0, marks, .. } = day else {
+            panic!("{day:?}")
+        };
+        assert_eq!(
+            marks[0].verdict,
+            Verdict::Vote {
+                target: Target::Slot(1)
+            }
+        );
+        assert!(matches!(
+            read("Alice", "##VOTE Bob", PhaseKind::Night, true),
+            Event::NightPost {
+                flagged: true,
+                with_votes: true,
+                ..
+            }
+        ));
+        assert!(matches!(
+            read("Alice", "good night", PhaseKind::Night, true),
+            Event::NightPost { flagged: false, .. }
+        ));
+        assert!(matches!(
+            read("Bob", "hi", PhaseKind::Day, false),
+            Event::DeadPlayerPost { slot: 1, .. }
+        ));
+        assert_eq!(
+            read("zed", "hi", PhaseKind::Day, false),
+            Event::OutsiderPost { former: true }
+        );
+        let gm = read("Mod", "Bob has died.", PhaseKind::Day, false);
+        let Event::Gm { recognition, .. } = gm else {
+            panic!("{gm:?}")
+        };
+        assert_eq!(recognition.commands.len(), 1, "{recognition:?}");
     }
 }
