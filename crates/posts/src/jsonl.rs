@@ -19,58 +19,12 @@ use std::path::{Path, PathBuf};
 use jiff::Timestamp;
 use serde_json::{Map, Value};
 
+use crate::error::{JsonlError, JsonlErrorKind, SourceError};
 use crate::model::{Edited, Markup, RawPost};
-use crate::source::{Batch, PostSource, SourceError};
+use crate::source::{Batch, PostSource};
 
 /// Lines longer than this are reported and skipped rather than read into memory.
 pub const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
-
-/// A line of a JSON Lines file that could not be read as a post.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}: {kind}", origin.display())]
-pub struct JsonlError {
-    /// The file (or the name given to the reader).
-    pub origin: PathBuf,
-    /// 1-based line number.
-    pub line: u64,
-    pub kind: JsonlErrorKind,
-}
-
-/// What was wrong with a line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum JsonlErrorKind {
-    #[error("not valid UTF-8 (invalid byte at column {column})")]
-    InvalidUtf8 { column: usize },
-    #[error("line longer than {limit} bytes; expected one post per line")]
-    TooLong { limit: usize },
-    #[error("expected a JSON object, column {column}: {message}")]
-    Syntax { column: usize, message: String },
-    #[error("expected a JSON object {{\"number\": …, \"author\": …, …}}, found {found}")]
-    NotObject { found: &'static str },
-    #[error("missing field `{field}` (expected {expected})")]
-    Missing {
-        field: &'static str,
-        expected: &'static str,
-    },
-    #[error("field `{field}`: expected {expected}, found {found}")]
-    WrongType {
-        field: &'static str,
-        expected: &'static str,
-        found: String,
-    },
-    #[error(
-        "field `{field}`: expected an RFC 3339 time with an offset \
-         (like 2026-03-29T18:00:00+02:00 or 2026-03-29T16:00:00Z), found {value:?}"
-    )]
-    BadTime { field: &'static str, value: String },
-    #[error("expected a body: one of the fields `html`, `bbcode` or `text`")]
-    NoBody,
-    #[error("expected exactly one body field, found both `{first}` and `{second}`")]
-    SeveralBodies {
-        first: &'static str,
-        second: &'static str,
-    },
-}
 
 /// Reads one JSON Lines record as a post.
 pub fn parse_jsonl_line(line: &str) -> Result<RawPost, JsonlErrorKind> {

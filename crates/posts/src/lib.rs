@@ -17,6 +17,7 @@
 //! ```
 
 mod bbcode;
+mod error;
 mod html;
 pub mod import;
 mod jsonl;
@@ -25,10 +26,11 @@ mod model;
 mod source;
 
 pub use bbcode::normalise_bbcode;
+pub use error::{JsonlError, JsonlErrorKind, SourceError, SourceProblem};
 pub use html::normalise_html;
-pub use jsonl::{JsonlError, JsonlErrorKind, JsonlSource, MAX_LINE_BYTES, parse_jsonl_line};
+pub use jsonl::{JsonlSource, MAX_LINE_BYTES, parse_jsonl_line};
 pub use model::{Body, Edited, Line, Markup, Post, RawPost, Span, SpanKind};
-pub use source::{Batch, PostSource, SourceError, SourceProblem};
+pub use source::{Batch, PostSource};
 
 /// Normalises a post body: HTML, BBCode or plain text to visible lines.
 pub fn normalise_markup(markup: &Markup) -> Body {

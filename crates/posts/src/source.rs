@@ -1,9 +1,6 @@
 //! The source trait: where posts come from (a JSON Lines file, a forum importer…).
 
-use std::path::PathBuf;
-
-use crate::import::ImportError;
-use crate::jsonl::JsonlError;
+use crate::error::{SourceError, SourceProblem};
 use crate::model::{Post, RawPost};
 
 /// A source of a thread's posts.
@@ -40,29 +37,4 @@ impl Batch {
     pub fn normalised(&self) -> Vec<Post> {
         self.posts.iter().map(RawPost::normalise).collect()
     }
-}
-
-/// A problem with one line or post; the rest of the source was still read.
-#[derive(Debug, thiserror::Error)]
-pub enum SourceProblem {
-    #[error(transparent)]
-    Jsonl(#[from] JsonlError),
-    /// A forum page (`origin`: its file or URL), or a post on it, could not be read.
-    #[error("{origin}: {error}")]
-    Page {
-        origin: String,
-        #[source]
-        error: ImportError,
-    },
-}
-
-/// A source could not be read at all.
-#[derive(Debug, thiserror::Error)]
-pub enum SourceError {
-    #[error("cannot read {}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
 }

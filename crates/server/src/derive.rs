@@ -5,13 +5,12 @@
 
 use std::collections::HashSet;
 
-use mafia_posts::{Line, Post, RawPost, Span, SpanKind};
+use mafia_posts::{Line, Post, RawPost};
 use mafia_store::{GameRow, Override};
-use mafia_tracker::config::VoteSyntax;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::state::VoteRecord;
-use mafia_tracker::votes::{Target, Verdict};
-use mafia_tracker::{Game, Status, Tracker};
+use mafia_tracker::votes::{self, Verdict};
+use mafia_tracker::{ConfigError, Game, Status, Tracker, TrackerError};
 use serde::{Deserialize, Serialize};
 
 /// Everything the pages of one game show, derived from the stored rows.
@@ -71,38 +70,27 @@ pub fn with_overrides(raw: &[RawPost], overrides: &[Override], game: Option<&Gam
 
 fn override_line(o: &Override, game: Option<&Game>) -> Line {
     let syntaxes = game.map(|g| g.rules.votes.as_slice()).unwrap_or(&[]);
-    if syntaxes.contains(&VoteSyntax::Bot) || syntaxes.is_empty() {
-        return Line::plain(match &o.vote {
-            Some(name) => format!("##VOTE {name}"),
-            None => "##UNVOTE".to_owned(),
-        });
-    }
-    let text = match &o.vote {
-        Some(name) => format!("Vote: {name}"),
-        None => "Unvote".to_owned(),
-    };
-    let kind = if syntaxes.contains(&VoteSyntax::Bold) {
-        SpanKind::Bold
-    } else {
-        SpanKind::VoteTag
-    };
-    let text = if kind == SpanKind::VoteTag {
-        o.vote.clone().unwrap_or_default()
-    } else {
-        text
-    };
-    Line {
-        spans: vec![Span {
-            range: 0..text.len(),
-            kind,
-        }],
-        text,
-    }
+    votes::vote_line(syntaxes, o.vote.as_deref())
+}
+
+/// Why a game's file cannot be used: it does not parse, or the tracker cannot start from it.
+#[derive(Debug, thiserror::Error)]
+pub enum GameFileError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Tracker(#[from] TrackerError),
+}
+
+/// The game file of a stored game, parsed.
+pub fn game_of(row: &GameRow) -> Result<Game, GameFileError> {
+    Ok(Game::parse(&row.config, &format!("game {}", row.slug))?)
 }
 
 /// Replays a game from its stored rows.
 pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Derived {
-    let game = Game::parse(&row.config, &format!("game {}", row.slug)).map_err(|e| e.to_string());
+    // The pages show the reason as text (`Derived::game`).
+    let game = game_of(row).map_err(|e| e.to_string());
     let posts = with_overrides(raw, &overrides, game.as_ref().ok());
     let mut derived = Derived {
         slug: row.slug.clone(),
@@ -116,14 +104,14 @@ pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Deriv
         overrides,
     };
     let Ok(game) = game else { return derived };
-    let tracker = match Tracker::new(game.clone()) {
+    let tracker = match Tracker::new(game) {
         Ok(t) => t,
         Err(e) => {
-            derived.game = Err(e.to_string());
+            derived.game = Err(GameFileError::from(e).to_string());
             return derived;
         }
     };
-    let replay = replay(tracker, &game, &derived.posts);
+    let replay = replay(tracker, &derived.posts);
     derived.status = Some(replay.status);
     derived.history = replay.history;
     derived.activity = replay.activity;
@@ -138,8 +126,7 @@ struct Replay {
     phases: Vec<Phase>,
 }
 
-fn replay(mut tracker: Tracker, game: &Game, posts: &[Post]) -> Replay {
-    let gms: HashSet<String> = game.gms.iter().map(|g| g.to_lowercase()).collect();
+fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
     let mut history = Vec::new();
     let mut seen_marks: HashSet<(u64, String, String)> = HashSet::new();
     let mut activity: Vec<Activity> = Vec::new();
@@ -155,17 +142,12 @@ fn replay(mut tracker: Tracker, game: &Game, posts: &[Post]) -> Replay {
     };
     for post in posts {
         // A day's vote log is cleared when the day ends: read it before any post that may
-        // end it (a GM post, or the first post past the deadline).
-        let current = tracker.schedule().current();
-        let past_deadline = match (&current.at, post.time) {
-            (Some(at), Some(t)) => t >= at.timestamp(),
-            _ => false,
-        };
-        if past_deadline || gms.contains(&post.author.to_lowercase()) {
+        // end it (the tracker says which: a GM post, or the first post past the deadline).
+        if tracker.may_end_phase(post) {
             collect(&tracker, &mut history);
         }
         tracker.apply(post);
-        let phase = tracker.schedule().current().phase;
+        let phase = tracker.phase();
         phases.push(phase);
         let words = post
             .body
@@ -201,13 +183,7 @@ fn replay(mut tracker: Tracker, game: &Game, posts: &[Post]) -> Replay {
 }
 
 fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
-    let name = |t: &Target| match t {
-        Target::Slot(i) => tracker
-            .slots()
-            .get(*i)
-            .map_or_else(|| "?".to_owned(), |s| s.name.clone()),
-        Target::NoLynch => "No Lynch".to_owned(),
-    };
+    let name = |t| tracker.target_name(t);
     let reading = match &record.verdict {
         Verdict::Vote { target } => format!("vote for {}", name(target)),
         Verdict::NearMiss { target, written } => {
@@ -260,8 +236,7 @@ impl Derived {
 
     /// A derivation restored from a snapshot (the game file is parsed again: it is cheap).
     pub fn from_snapshot(row: &GameRow, snapshot: Snapshot, overrides: Vec<Override>) -> Derived {
-        let game =
-            Game::parse(&row.config, &format!("game {}", row.slug)).map_err(|e| e.to_string());
+        let game = game_of(row).map_err(|e| e.to_string());
         Derived {
             slug: row.slug.clone(),
             thread_url: row.thread_url.clone(),
@@ -284,4 +259,72 @@ pub fn status_at(derived: &Derived, at: u64) -> Option<Status> {
         tracker.apply(post);
     }
     Some(tracker.status())
+}
+
+#[cfg(test)]
+mod tests {
+    use mafia_posts::Markup;
+
+    use super::*;
+
+    fn row(config: &str) -> GameRow {
+        GameRow {
+            id: 1,
+            slug: "spaces".into(),
+            config: config.into(),
+            thread_url: None,
+            forum: None,
+            running: false,
+        }
+    }
+
+    fn post(number: u64, author: &str, minute: i64, text: &str) -> RawPost {
+        RawPost {
+            id: number.to_string(),
+            number,
+            author: author.into(),
+            time: Some(jiff::Timestamp::from_second(1_774_800_000 + minute * 60).unwrap()),
+            edited: None,
+            body: Markup::Text(text.into()),
+        }
+    }
+
+    /// Before the server asked the tracker, it lower-cased the author without trimming it, so
+    /// a GM written with spaces around the name (here both in the game file and as the
+    /// author) was a GM to the tracker but not to the server: the day's votes were not read
+    /// before the GM's post ended the day, and the vote history lost them.
+    #[test]
+    fn a_gm_written_with_spaces_is_a_gm_to_the_server_as_to_the_tracker() {
+        let config = r#"
+name = "Spaces"
+gms = [" Mod "]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol"]
+"#;
+        let raw = [
+            post(1, "Mod", 0, "Welcome."),
+            post(2, "Alice", 1, "##VOTE Bob"),
+            post(3, " mod ", 2, "Day 1 has ended early."),
+        ];
+        let d = derive(&row(config), &raw, Vec::new());
+        let game = d.game.as_ref().expect("game file");
+        let tracker = Tracker::new(game.clone()).expect("tracker");
+        assert!(game.is_gm(" mod "));
+        assert!(tracker.is_gm(" mod "));
+        let status = d.status.as_ref().expect("status");
+        assert!(
+            !status.phase.is_day(),
+            "the GM ended the day: {}",
+            status.phase
+        );
+        let history: Vec<(&str, &str, bool)> = d
+            .history
+            .iter()
+            .map(|h| (h.voter.as_str(), h.reading.as_str(), h.counted))
+            .collect();
+        assert_eq!(history, [("Alice", "vote for Bob", true)]);
+    }
 }

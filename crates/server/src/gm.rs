@@ -13,6 +13,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
+use mafia_posts::import::Engine;
 use mafia_store::{NewGame, Session};
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -211,17 +212,28 @@ async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>
                 (csrf_field(&gm.0.csrf))
                 p { label { "Short name (letters, digits, -) " input name="slug" pattern="[a-z0-9-]{1,40}" required; } }
                 p { label { "Thread URL " input name="thread_url" type="url"; } }
-                p { label { "Forum " select name="forum" {
-                    option value="phpbb" { "phpBB" }
-                    option value="xenforo" { "XenForo" }
-                    option value="discourse" { "Discourse" }
-                    option value="jsonl" { "JSON Lines (posts imported by hand)" }
-                } } }
+                p { label { "Forum " (forum_select()) } }
                 p { label { "Game file (TOML)" textarea name="config" rows="14" required {} } }
                 button { "Create" }
             }
         },
     ))
+}
+
+/// The value of the forum choice for a game whose posts are imported by hand (JSON Lines).
+const FORUM_BY_HAND: &str = "jsonl";
+
+/// The forum choice of the create form: every engine the importers read (its key parses back
+/// into the [`Engine`] the poller uses), then posts imported by hand.
+fn forum_select() -> Markup {
+    html! {
+        select name="forum" {
+            @for engine in Engine::ALL {
+                option value=(engine.name()) { (engine.label()) }
+            }
+            option value=(FORUM_BY_HAND) { "JSON Lines (posts imported by hand)" }
+        }
+    }
 }
 
 fn valid_slug(slug: &str) -> bool {
@@ -533,6 +545,22 @@ mod tests {
                 .unwrap()
                 .contains("Secure")
         );
+    }
+
+    #[test]
+    fn the_forum_choice_offers_every_engine_by_a_key_that_parses_back() {
+        let form = forum_select().into_string();
+        for engine in Engine::ALL {
+            let option = format!(
+                "<option value=\"{}\">{}</option>",
+                engine.name(),
+                engine.label()
+            );
+            assert!(form.contains(&option), "{option} missing from {form}");
+            assert_eq!(engine.name().parse::<Engine>(), Ok(engine));
+        }
+        assert!(form.contains("MTG Salvation"), "{form}");
+        assert!(form.contains("value=\"jsonl\""), "{form}");
     }
 
     #[test]

@@ -17,6 +17,8 @@
 //! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`, and
 //!   `BEEN SHOT|BEEN MODKILLED` (TeamLiquid hosts' words).
 //! - Phase announcements, on any line (after the line's other commands).
+//!
+//! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
 mod text;
 mod time;
@@ -26,6 +28,7 @@ use mafia_posts::{Body, Line, SpanKind};
 use serde::{Deserialize, Serialize};
 
 use crate::phase::{Phase, PhaseKind};
+use crate::vocabulary::CommandWords;
 
 use text::{Folded, NameSet, Word};
 pub use time::{TimeError, parse_duration};
@@ -135,14 +138,26 @@ pub struct Recogniser {
     players: NameSet,
     users: NameSet,
     dialect: Dialect,
+    vocab: &'static CommandWords,
 }
 
 impl Recogniser {
+    /// A reader of the standard command language ([`CommandWords::STANDARD`]).
     pub fn new(names: Names<'_>, dialect: Dialect) -> Recogniser {
+        Recogniser::with_words(names, dialect, &CommandWords::STANDARD)
+    }
+
+    /// A reader whose commands are written in `vocab`.
+    pub fn with_words(
+        names: Names<'_>,
+        dialect: Dialect,
+        vocab: &'static CommandWords,
+    ) -> Recogniser {
         Recogniser {
             players: NameSet::new(names.players),
             users: NameSet::new(names.users),
             dialect,
+            vocab,
         }
     }
 
@@ -152,6 +167,7 @@ impl Recogniser {
             players: &self.players,
             users: &self.users,
             dialect: self.dialect,
+            vocab: self.vocab,
             out: Recognition::default(),
             announced: Vec::new(),
         };
@@ -166,6 +182,7 @@ struct Reader<'r> {
     players: &'r NameSet,
     users: &'r NameSet,
     dialect: Dialect,
+    vocab: &'r CommandWords,
     out: Recognition,
     announced: Vec<Phase>,
 }
@@ -176,17 +193,6 @@ struct DeathWord {
     start: usize,
     end: usize,
 }
-
-const DEATH_WORDS: &[&[&str]] = &[
-    &["died"],
-    &["dead"],
-    &["been", "lynched"],
-    &["been", "killed"],
-    &["been", "eaten"],
-    // How TeamLiquid hosts announce night kills and modkills ("X the VT has been shot!").
-    &["been", "shot"],
-    &["been", "modkilled"],
-];
 
 impl Reader<'_> {
     fn push(&mut self, command: Command, index: usize, line: &Line) {
@@ -236,11 +242,11 @@ impl Reader<'_> {
 
     /// `##RESURRECT PLAYER` on a line of its own.
     fn resurrect(&mut self, index: usize, line: &Line, folded: &Folded<'_>) -> bool {
-        const TAG: &str = "##resurrect";
+        let tag = self.vocab.resurrect_tag;
         let lower = folded.lower();
         let trimmed = lower.trim_start();
-        let Some(rest) = trimmed.strip_prefix(TAG) else {
-            if lower.contains(TAG) {
+        let Some(rest) = trimmed.strip_prefix(tag) else {
+            if lower.contains(tag) {
                 self.problem(
                     index,
                     line,
@@ -292,7 +298,7 @@ impl Reader<'_> {
         let lower = folded.lower();
         for pair in words.windows(2) {
             let (a, b) = (pair[0].text(lower), pair[1].text(lower));
-            let is_phrase = (a == "has" && b == "replaced") || (a == "is" && b == "replacing");
+            let is_phrase = self.vocab.replace.iter().any(|[x, y]| a == *x && b == *y);
             if !is_phrase {
                 continue;
             }
@@ -343,18 +349,10 @@ impl Reader<'_> {
 
     /// `GAME HAS ENDED` and friends, and `UNEND GAME` and friends.
     fn game_end(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-        const UNEND: &[&[&str]] = &[
-            &["unend", "game"],
-            &["game", "has", "unended"],
-            &["game", "unended"],
-        ];
-        const END: &[&[&str]] = &[
-            &["game", "has", "ended"],
-            &["game", "ended"],
-            &["game", "is", "over"],
-        ];
         let lower = folded.lower();
-        if UNEND
+        if self
+            .vocab
+            .unend_game
             .iter()
             .any(|p| text::find_seq(words, lower, p, 0).is_some())
         {
@@ -363,7 +361,9 @@ impl Reader<'_> {
         }
         // A host's bold "End Game" / "Game Over" heading, alone on its line.
         let heading = words.len() == 2
-            && [["end", "game"], ["game", "over"]]
+            && self
+                .vocab
+                .end_game_headings
                 .iter()
                 .any(|seq| text::seq_at(words, lower, seq, 0))
             && is_bold_alone(line, folded, words);
@@ -371,10 +371,10 @@ impl Reader<'_> {
             self.push(Command::EndGame, index, line);
             return true;
         }
-        for pattern in END {
+        for pattern in self.vocab.end_game {
             let mut from = 0;
             while let Some(at) = text::find_seq(words, lower, pattern, from) {
-                if !in_subordinate_clause(words, lower, at) {
+                if !in_subordinate_clause(self.vocab, words, lower, at) {
                     self.push(Command::EndGame, index, line);
                     return true;
                 }
@@ -393,12 +393,14 @@ impl Reader<'_> {
         words: &[Word],
     ) -> bool {
         let lower = folded.lower();
-        let Some(at) = text::find_seq(words, lower, &["ended", "early"], 0) else {
+        let [has, ended, early] = self.vocab.ended_early;
+        let Some(at) = text::find_seq(words, lower, &[ended, early], 0) else {
             return false;
         };
-        let kind = words.first().and_then(|w| phase_kind(w.text(lower)));
-        let ends_with_phrase =
-            at >= 2 && at + 2 == words.len() && words[at - 1].text(lower) == "has";
+        let kind = words
+            .first()
+            .and_then(|w| self.vocab.phase_kind(w.text(lower)));
+        let ends_with_phrase = at >= 2 && at + 2 == words.len() && words[at - 1].text(lower) == has;
         let starts_with_kind = kind.is_some()
             && words
                 .first()
@@ -429,19 +431,19 @@ impl Reader<'_> {
         words: &[Word],
     ) -> bool {
         let lower = folded.lower();
+        let (has, verbs) = self.vocab.phase_change_2016;
         for (at, pair) in words.windows(2).enumerate() {
-            if pair[0].text(lower) != "has" {
+            if pair[0].text(lower) != has {
                 continue;
             }
-            let begun = match pair[1].text(lower) {
-                "begun" => true,
-                "ended" => false,
-                _ => continue,
+            let verb = pair[1].text(lower);
+            let Some(&(_, begun)) = verbs.iter().find(|(v, _)| *v == verb) else {
+                continue;
             };
             let kind = words[..at]
                 .iter()
                 .rev()
-                .find_map(|w| phase_kind(w.text(lower)));
+                .find_map(|w| self.vocab.phase_kind(w.text(lower)));
             match kind {
                 Some(kind) => {
                     self.push(Command::PhaseChange2016 { kind, begun }, index, line);
@@ -462,19 +464,23 @@ impl Reader<'_> {
         words: &[Word],
     ) -> bool {
         let lower = folded.lower();
-        let Some(deadline) = words.iter().position(|w| w.text(lower) == "deadline") else {
+        let vocab = self.vocab;
+        let Some(deadline) = words.iter().position(|w| w.text(lower) == vocab.deadline) else {
             return false;
         };
         let moved = words[deadline..]
             .iter()
-            .position(|w| w.text(lower) == "moved")
+            .position(|w| w.text(lower) == vocab.moved)
             .map(|i| deadline + i);
         let direction_from = moved.unwrap_or(deadline) + 1;
         let direction = words
             .get(direction_from..)
             .unwrap_or(&[])
             .iter()
-            .position(|w| matches!(w.text(lower), "later" | "earlier"))
+            .position(|w| {
+                let word = w.text(lower);
+                word == vocab.later || word == vocab.earlier
+            })
             .map(|i| direction_from + i);
 
         let (time_from, direction) = match (self.dialect, moved, direction) {
@@ -504,7 +510,7 @@ impl Reader<'_> {
                 self.problem(index, line, "the deadline is moved by no time at all");
             }
             Ok(by) => {
-                let by = if words[direction].text(lower) == "earlier" {
+                let by = if words[direction].text(lower) == vocab.earlier {
                     -by
                 } else {
                     by
@@ -528,7 +534,7 @@ impl Reader<'_> {
         let lower = folded.lower();
         let mut death_words = Vec::new();
         for (i, w) in words.iter().enumerate() {
-            for seq in DEATH_WORDS {
+            for seq in self.vocab.death {
                 if text::seq_at(words, lower, seq, i) {
                     let last = &words[i + seq.len() - 1];
                     death_words.push(DeathWord {
@@ -599,7 +605,7 @@ impl Reader<'_> {
             let comment_end = next_other
                 .map(|(next, _)| sentence_start(next.start).max(dw.end))
                 .unwrap_or(lower.len());
-            let comment = death_comment(folded, words, dw.end, comment_end)
+            let comment = death_comment(self.vocab, folded, words, dw.end, comment_end)
                 .unwrap_or_else(|| line.text.trim().to_owned());
             for name_index in fresh {
                 if seen.contains(&name_index) {
@@ -625,8 +631,8 @@ impl Reader<'_> {
     fn announce(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
         let lower = folded.lower();
         let mut phase = None;
-        if is_bold_heading(line, folded, words) {
-            phase = phase_at(words, lower, 0);
+        if is_bold_heading(self.vocab, line, folded, words) {
+            phase = phase_at(self.vocab, words, lower, 0);
         }
         if phase.is_none() {
             let breaks = text::sentence_breaks(lower, &[]);
@@ -637,7 +643,7 @@ impl Reader<'_> {
                 if first >= words.len() {
                     break;
                 }
-                if let Some(p) = announcement_at(words, lower, first, self.dialect) {
+                if let Some(p) = announcement_at(self.vocab, words, lower, first, self.dialect) {
                     phase = Some(p);
                     break;
                 }
@@ -654,100 +660,68 @@ impl Reader<'_> {
 
 /// Whether the words just before word `at` make it a condition or a time ("until the game
 /// is over", "when the game has ended"): rules text, not the host ending the game.
-fn in_subordinate_clause(words: &[Word], lower: &str, at: usize) -> bool {
-    const OPENERS: &[&str] = &[
-        "until", "till", "til", "when", "whenever", "after", "before", "once", "if", "unless",
-        "while", "since", "whether",
-    ];
+fn in_subordinate_clause(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> bool {
     words
-        .get(at.saturating_sub(3)..at)
+        .get(at.saturating_sub(vocab.condition_reach)..at)
         .unwrap_or(&[])
         .iter()
-        .any(|w| OPENERS.contains(&w.text(lower)))
-}
-
-fn phase_kind(word: &str) -> Option<PhaseKind> {
-    match word {
-        "day" => Some(PhaseKind::Day),
-        "night" => Some(PhaseKind::Night),
-        _ => None,
-    }
+        .any(|w| vocab.condition_openers.contains(&w.text(lower)))
 }
 
 fn only_punctuation(s: &str) -> bool {
     s.chars().all(|c| !c.is_alphanumeric())
 }
 
-/// A phase number: digits, or a number word up to twenty.
-fn phase_number(word: &str) -> Option<u32> {
-    const WORDS: &[&str] = &[
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
-    if word.chars().all(|c| c.is_ascii_digit()) {
-        return word.parse().ok();
-    }
-    WORDS
-        .iter()
-        .position(|w| *w == word)
-        .and_then(|n| u32::try_from(n).ok())
-}
-
 /// `Day N` / `Night N` starting at word `at`.
-fn phase_at(words: &[Word], lower: &str, at: usize) -> Option<Phase> {
-    let kind = phase_kind(words.get(at)?.text(lower))?;
-    let number = phase_number(words.get(at + 1)?.text(lower))?;
+fn phase_at(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> Option<Phase> {
+    let kind = vocab.phase_kind(words.get(at)?.text(lower))?;
+    let number = vocab.phase_number(words.get(at + 1)?.text(lower))?;
     Some(Phase { kind, number })
 }
 
 /// A sentence announcing a phase, starting at word `at`.
-fn announcement_at(words: &[Word], lower: &str, at: usize, dialect: Dialect) -> Option<Phase> {
+fn announcement_at(
+    vocab: &CommandWords,
+    words: &[Word],
+    lower: &str,
+    at: usize,
+    dialect: Dialect,
+) -> Option<Phase> {
     let word = |i: usize| words.get(i).map(|w| w.text(lower));
+    let is_in = |i: usize, list: &[&str]| word(i).is_some_and(|w| list.contains(&w));
     // "It is (now) Day 2", "It's (now) Day 2", "It is currently day 1" (MTG Salvation).
-    if word(at) == Some("it") && matches!(word(at + 1), Some("is" | "s")) {
+    let (it, is) = vocab.it_is;
+    if word(at) == Some(it) && is_in(at + 1, is) {
         let mut i = at + 2;
-        if matches!(word(i), Some("now" | "currently")) {
+        if is_in(i, vocab.it_is_now) {
             i += 1;
         }
-        return phase_at(words, lower, i);
+        return phase_at(vocab, words, lower, i);
     }
     // "Day 2 has (now) begun", "Day 2 begins (now)", "Night 1 is starting", …
-    let phase = phase_at(words, lower, at)?;
+    let phase = phase_at(vocab, words, lower, at)?;
     let mut i = at + 2;
-    if matches!(word(i), Some("has" | "is")) {
+    if is_in(i, vocab.announce_auxiliaries) {
         i += 1;
     }
-    if word(i) == Some("now") {
+    if word(i) == Some(vocab.announce_now) {
         i += 1;
     }
-    match word(i)? {
-        // In the 2016 dialect "has begun" is a phase change command, read before.
-        "begun" if dialect == Dialect::V2016 => None,
-        "begun" | "begins" | "beginning" | "started" | "starts" | "starting" => Some(phase),
-        // "Day 1 start." (MTG Salvation): a bare "start" only when it ends the sentence, so
-        // "Day 2 start time is 20:00" is not an announcement.
-        "start" if ends_sentence(words, lower, i) => Some(phase),
-        _ => None,
+    let verb = word(i)?;
+    // In the 2016 dialect "has begun" is a phase change command, read before.
+    let (_, changes_2016) = vocab.phase_change_2016;
+    if dialect == Dialect::V2016 && changes_2016.iter().any(|&(v, begun)| begun && v == verb) {
+        return None;
     }
+    if vocab.announce_verbs.contains(&verb) {
+        return Some(phase);
+    }
+    // "Day 1 start." (MTG Salvation): a bare "start" only when it ends the sentence, so
+    // "Day 2 start time is 20:00" is not an announcement.
+    if vocab.announce_verbs_at_end.contains(&verb) && ends_sentence(words, lower, i) {
+        return Some(phase);
+    }
+    None
 }
 
 /// Whether word `i` is the last of its sentence: the line ends after it, or `.`, `!` or `?`
@@ -765,9 +739,9 @@ fn ends_sentence(words: &[Word], lower: &str, i: usize) -> bool {
 }
 
 /// A line that is only `Day N` / `Night N` (punctuation around it allowed), all in bold.
-fn is_bold_heading(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+fn is_bold_heading(vocab: &CommandWords, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
     words.len() == 2
-        && phase_at(words, folded.lower(), 0).is_some()
+        && phase_at(vocab, words, folded.lower(), 0).is_some()
         && is_bold_alone(line, folded, words)
 }
 
@@ -804,7 +778,13 @@ fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
 }
 
 /// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.
-fn death_comment(folded: &Folded<'_>, words: &[Word], from: usize, to: usize) -> Option<String> {
+fn death_comment(
+    vocab: &CommandWords,
+    folded: &Folded<'_>,
+    words: &[Word],
+    from: usize,
+    to: usize,
+) -> Option<String> {
     let lower = folded.lower();
     let first = words.partition_point(|w| w.start < from);
     for i in first..words.len() {
@@ -813,10 +793,10 @@ fn death_comment(folded: &Folded<'_>, words: &[Word], from: usize, to: usize) ->
         }
         let pronoun = words[i].text(lower);
         let verb = words.get(i + 1).map(|w| w.text(lower));
-        let opens = matches!(
-            (pronoun, verb),
-            ("he" | "she", Some("was")) | ("they", Some("were"))
-        );
+        let opens = vocab
+            .death_comment_openers
+            .iter()
+            .any(|&[p, v]| p == pronoun && Some(v) == verb);
         if opens {
             let start = words[i + 1].end;
             let text = folded.original(start, to.max(start)).trim();

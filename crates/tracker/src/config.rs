@@ -193,7 +193,20 @@ fn default_votes() -> Vec<VoteSyntax> {
     Rules::default().votes
 }
 
+/// The key two spellings of a user name are compared by: surrounding spaces dropped, lower
+/// case (`" Moderator "` and `moderator` are the same user). Every comparison of user names
+/// in the tracker, and in anything that asks it, goes through this.
+pub fn user_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
 impl Game {
+    /// Whether `name` is one of the game's GMs (compared by [`user_key`]).
+    pub fn is_gm(&self, name: &str) -> bool {
+        let key = user_key(name);
+        self.gms.iter().any(|g| user_key(g) == key)
+    }
+
     /// Reads and checks a game file.
     pub fn load(path: &Path) -> Result<Game, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {

@@ -7,20 +7,29 @@
 //! - [`commands`]: recognising GM commands in a post body (pure text → [`commands::Command`]).
 //! - [`config`]: the game file (TOML) a host writes.
 //! - [`votes`]: recognising votes in a player's post and resolving names.
-//! - [`state`]: the fold: [`Tracker::apply`] one post at a time, [`Tracker::status`].
+//! - [`recognise`]: what a post says, as one [`recognise::Event`] (pure: the post and the game
+//!   as it stands in, the event out).
+//! - [`state`]: the fold: [`Tracker::apply`] one post at a time (recognise, then apply the
+//!   event), [`Tracker::status`].
+//! - [`status`]: what readers see: slots, the vote log, day results, [`Status`].
 //! - [`tally`]: majority, lock and wagons.
 //! - [`review`]: the GM review list.
 //! - [`report`]: the status as text, JSON or BBCode.
+//! - [`vocabulary`]: the recognisers' words as data (command phrasings, vote words).
 
 pub mod commands;
 pub mod config;
 pub mod phase;
+pub mod recognise;
 pub mod report;
 pub mod review;
 pub mod schedule;
 pub mod state;
+pub mod status;
 pub mod tally;
+pub mod vocabulary;
 pub mod votes;
 
 pub use config::{ConfigError, Game};
-pub use state::{Status, Tracker, TrackerError};
+pub use state::{Tracker, TrackerError};
+pub use status::Status;

@@ -20,17 +20,21 @@ pub enum Format {
     Bbcode,
 }
 
-impl FromStr for Format {
-    type Err = String;
+/// A report format name that is not one of `text`, `json`, `bbcode` (as written, trimmed and
+/// in lower case).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format `{0}` (expected text, json or bbcode)")]
+pub struct UnknownFormat(pub String);
 
-    fn from_str(s: &str) -> Result<Format, String> {
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
         match s.trim().to_ascii_lowercase().as_str() {
             "text" => Ok(Format::Text),
             "json" => Ok(Format::Json),
             "bbcode" => Ok(Format::Bbcode),
-            other => Err(format!(
-                "unknown format `{other}` (expected text, json or bbcode)"
-            )),
+            other => Err(UnknownFormat(other.to_owned())),
         }
     }
 }

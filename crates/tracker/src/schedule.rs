@@ -116,6 +116,15 @@ impl Schedule {
         &self.current
     }
 
+    /// Whether `now` is at or past the current deadline (so [`Schedule::advance`] would end
+    /// the current phase).
+    pub fn is_past_deadline(&self, now: Timestamp) -> bool {
+        self.current
+            .at
+            .as_ref()
+            .is_some_and(|at| at.timestamp() <= now)
+    }
+
     /// Whether the game has a fixed schedule (deadlines), rather than announcements only.
     pub fn is_scheduled(&self) -> bool {
         self.local.is_some()

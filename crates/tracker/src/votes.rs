@@ -7,11 +7,14 @@
 //!
 //! Names are resolved against the current slot holders and their aliases: exact
 //! (case-insensitive) first, then a unique near miss (accepted with a warning).
+//!
+//! The words of votes are data: [`VoteWords`] (see [`crate::vocabulary`]).
 
-use mafia_posts::{Body, Line, SpanKind};
+use mafia_posts::{Body, Line, Span, SpanKind};
 use serde::{Deserialize, Serialize};
 
 use crate::config::VoteSyntax;
+use crate::vocabulary::VoteWords;
 
 /// What a vote asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -211,24 +214,64 @@ fn clean_name(s: &str) -> String {
     trim_punct(s).to_string()
 }
 
-/// Finds every vote-like mark in a post body, in line order.
+/// A line that votes for `vote` (`None`: unvotes) in a syntax the game counts: the bot's
+/// `##VOTE name` / `##UNVOTE` when the game counts it or names no syntax, else a bold
+/// `Vote: name` / `Unvote`, else a vote tag. A GM's correction of a post is such a line laid
+/// at the end of the post (the last vote of a post wins).
+pub fn vote_line(syntaxes: &[VoteSyntax], vote: Option<&str>) -> Line {
+    if syntaxes.contains(&VoteSyntax::Bot) || syntaxes.is_empty() {
+        return Line::plain(match vote {
+            Some(name) => format!("##VOTE {name}"),
+            None => "##UNVOTE".to_owned(),
+        });
+    }
+    let (kind, text) = if syntaxes.contains(&VoteSyntax::Bold) {
+        let text = match vote {
+            Some(name) => format!("Vote: {name}"),
+            None => "Unvote".to_owned(),
+        };
+        (SpanKind::Bold, text)
+    } else {
+        (SpanKind::VoteTag, vote.unwrap_or_default().to_owned())
+    };
+    Line {
+        spans: vec![Span {
+            range: 0..text.len(),
+            kind,
+        }],
+        text,
+    }
+}
+
+/// Finds every vote-like mark in a post body, in line order, in the standard vote words
+/// ([`VoteWords::STANDARD`]).
 pub fn recognise(body: &Body, syntaxes: &[VoteSyntax], roster: &Roster) -> Vec<VoteMark> {
+    recognise_with(body, syntaxes, roster, &VoteWords::STANDARD)
+}
+
+/// Finds every vote-like mark in a post body, in line order, with votes written in `vocab`.
+pub fn recognise_with(
+    body: &Body,
+    syntaxes: &[VoteSyntax],
+    roster: &Roster,
+    vocab: &VoteWords,
+) -> Vec<VoteMark> {
     let mut marks = Vec::new();
     for (index, line) in body.lines.iter().enumerate() {
         if syntaxes.contains(&VoteSyntax::Bot) {
-            bot_votes(index, line, roster, &mut marks);
+            bot_votes(vocab, index, line, roster, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Bold) {
-            bold_votes(index, line, roster, &mut marks);
+            bold_votes(vocab, index, line, roster, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Tag) {
             for text in line.spans_of(SpanKind::VoteTag) {
                 let t = text.trim();
                 let lower = t.to_lowercase();
-                let verdict = if lower.is_empty() || lower == "unvote" {
+                let verdict = if lower.is_empty() || lower == vocab.tag_unvote {
                     Verdict::Unvote
                 } else {
-                    vote_for(t, roster)
+                    vote_for(vocab, t, roster)
                 };
                 marks.push(VoteMark {
                     line: index,
@@ -242,10 +285,10 @@ pub fn recognise(body: &Body, syntaxes: &[VoteSyntax], roster: &Roster) -> Vec<V
 }
 
 /// The verdict for a vote naming `written`.
-fn vote_for(written: &str, roster: &Roster) -> Verdict {
+fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
     let cleaned = clean_name(written);
     let lower = cleaned.to_lowercase();
-    if lower == "no lynch" || lower == "nolynch" || lower == "no-lynch" {
+    if vocab.no_lynch.contains(&lower.as_str()) {
         return Verdict::Vote {
             target: Target::NoLynch,
         };
@@ -274,7 +317,13 @@ fn find_hashes(text: &str, from: usize) -> Option<usize> {
 
 /// `##VOTE name`, `##UNVOTE`, `##VOTE NO LYNCH`: the name is the rest of the line (up to the
 /// next `##`).
-fn bot_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMark>) {
+fn bot_votes(
+    vocab: &VoteWords,
+    index: usize,
+    line: &Line,
+    roster: &Roster,
+    marks: &mut Vec<VoteMark>,
+) {
     let text = &line.text;
     let mut from = 0;
     while let Some(at) = find_hashes(text, from) {
@@ -285,20 +334,20 @@ fn bot_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMar
         let raw = format!("##{}", written_command.trim_end());
         // `## Vote: no lynch`: a space after the hashes is a slip, not another command.
         let command = written_command.trim_start();
-        if strip_prefix_ci(command, "unvote").is_some() {
+        if strip_prefix_ci(command, vocab.bot_unvote).is_some() {
             marks.push(VoteMark {
                 line: index,
                 raw,
                 verdict: Verdict::Unvote,
             });
-        } else if strip_prefix_ci(command, "vote").is_some() {
-            let written = command.get(4..).unwrap_or("").trim_start_matches(':');
+        } else if let Some(after) = strip_prefix_ci(command, vocab.bot_vote) {
+            let written = after.trim_start_matches(':');
             let verdict = if written.trim().is_empty() {
                 Verdict::NotCounted {
                     reason: "##VOTE without a name".into(),
                 }
             } else {
-                vote_for(written, roster)
+                vote_for(vocab, written, roster)
             };
             marks.push(VoteMark {
                 line: index,
@@ -318,16 +367,16 @@ enum Lead<'a> {
 
 /// Reads `Vote: name`, `Vote name`, `Unvote: name`, `Un vote`, `V: name`, `UV: name` at the
 /// start of `text`.
-fn lead(text: &str) -> Option<Lead<'_>> {
+fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     let t = text.trim_start();
-    for un in ["unvote", "un vote", "un-vote"] {
+    for un in vocab.unvote {
         if let Some(after) = strip_prefix_ci(t, un) {
             if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
                 return Some(Lead::Unvote);
             }
         }
     }
-    if let Some(after) = strip_prefix_ci(t, "vote") {
+    if let Some(after) = strip_prefix_ci(t, vocab.vote) {
         if let Some(rest) = after.strip_prefix(':') {
             return Some(Lead::Vote(rest));
         }
@@ -336,7 +385,7 @@ fn lead(text: &str) -> Option<Lead<'_>> {
         }
         return None;
     }
-    for short in ["uv:", "v:"] {
+    for short in vocab.short {
         if strip_prefix_ci(t, short).is_some() {
             return Some(Lead::Short);
         }
@@ -356,13 +405,21 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 /// Bolded `Vote: name` / `Unvote`; unbolded ones and `V:`/`UV:` are flagged as not counting.
-fn bold_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMark>) {
+fn bold_votes(
+    vocab: &VoteWords,
+    index: usize,
+    line: &Line,
+    roster: &Roster,
+    marks: &mut Vec<VoteMark>,
+) {
     let mut bold_found = false;
     for span in line.spans.iter().filter(|s| s.kind == SpanKind::Bold) {
         let Some(text) = line.text.get(span.range.clone()) else {
             continue;
         };
-        let Some(lead) = lead(text) else { continue };
+        let Some(lead) = lead(vocab, text) else {
+            continue;
+        };
         bold_found = true;
         let raw = text.trim().to_string();
         let verdict = match lead {
@@ -379,7 +436,7 @@ fn bold_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMa
                         reason: "Vote: without a name".into(),
                     }
                 } else {
-                    vote_for(name, roster)
+                    vote_for(vocab, name, roster)
                 }
             }
             Lead::Short => Verdict::NotCounted {
@@ -396,7 +453,7 @@ fn bold_votes(index: usize, line: &Line, roster: &Roster, marks: &mut Vec<VoteMa
         return;
     }
     // Not bolded: flag lines that start like a vote.
-    if let Some(lead) = lead(&line.text) {
+    if let Some(lead) = lead(vocab, &line.text) {
         let reason = match lead {
             Lead::Short => {
                 "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed, in bold)"

@@ -142,7 +142,7 @@ fn formats_are_named_text_json_bbcode() {
     assert!(
         "html"
             .parse::<Format>()
-            .is_err_and(|e| e.contains("text, json or bbcode"))
+            .is_err_and(|e| e.to_string().contains("text, json or bbcode"))
     );
 }
 

@@ -8,8 +8,9 @@ use super::{
     ImportError, Page, parse_discourse_topic, parse_mtgsalvation_page, parse_phpbb_page,
     parse_xenforo_page,
 };
+use crate::error::{SourceError, SourceProblem};
 use crate::model::RawPost;
-use crate::source::{Batch, PostSource, SourceError, SourceProblem};
+use crate::source::{Batch, PostSource};
 
 /// The forum engines whose pages can be imported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,7 +26,8 @@ pub enum Engine {
 }
 
 impl Engine {
-    /// Every engine, in the order [`Engine::detect`] tries them.
+    /// Every engine, in the order [`Engine::detect`] tries them. Lists of engines (the GM
+    /// dashboard's forum choice) are made from this, so a new engine appears everywhere.
     pub const ALL: [Engine; 4] = [
         Engine::Discourse,
         Engine::XenForo,
@@ -40,6 +42,17 @@ impl Engine {
             Engine::XenForo => "xenforo",
             Engine::Discourse => "discourse",
             Engine::MtgSalvation => "mtgsalvation",
+        }
+    }
+
+    /// The engine's name for people (a form's choice, a message): `phpBB`, `XenForo`,
+    /// `Discourse`, `MTG Salvation`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Engine::PhpBb => "phpBB",
+            Engine::XenForo => "XenForo",
+            Engine::Discourse => "Discourse",
+            Engine::MtgSalvation => "MTG Salvation",
         }
     }
 

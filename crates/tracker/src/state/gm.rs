@@ -1,0 +1,288 @@
+//! The fold of GM posts: each recognised command is applied by the rules of the spec, or
+//! refused with a reason ([`Refusal`]) on the GM review list; lines that could not be read
+//! go to the review list too.
+
+use jiff::Timestamp;
+use mafia_posts::Post;
+
+use super::Tracker;
+use crate::commands::{Command, Recognised, Recognition};
+use crate::config::{Alignment, user_key};
+use crate::phase::Phase;
+use crate::review::ReviewKind;
+use crate::schedule::ScheduleError;
+use crate::status::{DayResult, Death};
+use crate::votes::Target;
+
+/// Why a recognised GM command was not applied (shown on the review list).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the game has ended; only UNEND GAME counts now")]
+    GameOver,
+    #[error("the game has not ended")]
+    NotEnded,
+    #[error("{0} is not a player")]
+    NotAPlayer(String),
+    #[error("{0} is alive")]
+    Alive(String),
+    /// `running` and `asked` are in lower case ("it is night 1, not day").
+    #[error("it is {running}, not {asked}")]
+    WrongPhase { running: String, asked: String },
+    #[error("it is already {0}")]
+    AlreadyPhase(Phase),
+    #[error("{phase} is already over (it is {current})")]
+    PhaseOver { phase: Phase, current: Phase },
+    #[error("the post has no time, so the schedule cannot change")]
+    NoTime,
+    #[error("{0} is not a known user yet (ask them to post once in the thread)")]
+    UnknownUser(String),
+    #[error("{0} is already in the game")]
+    AlreadyInGame(String),
+    #[error(transparent)]
+    Schedule(#[from] ScheduleError),
+}
+
+impl Tracker {
+    /// A GM's post: its unreadable lines and its commands, in line order.
+    pub(super) fn gm_post(&mut self, recognition: Recognition, post: &Post) {
+        // Hosts keep the opening post up to date all game long ("Game has ended. Mafia
+        // victory!", struck-out names), so what it says now is not what it said when posted.
+        if self.applied == 1 && post.number <= 1 {
+            for command in recognition.commands {
+                if !matches!(command.command, Command::Announce { .. }) {
+                    self.note(
+                        ReviewKind::IgnoredCommand,
+                        Some(post.number),
+                        Some(post.author.clone()),
+                        format!(
+                            "`{}` ignored: the opening post is edited during the game, so its \
+                             commands are not applied",
+                            command.raw
+                        ),
+                    );
+                }
+            }
+            return;
+        }
+        for problem in recognition.problems {
+            self.note(
+                ReviewKind::UnreadableCommand,
+                Some(post.number),
+                Some(post.author.clone()),
+                format!("`{}`: {}", problem.raw, problem.reason),
+            );
+        }
+        // The post that ends the game usually announces its last deaths too ("End Game",
+        // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
+        let mut ends = false;
+        for command in recognition.commands {
+            ends |= command.command == Command::EndGame && !self.game_over;
+            if let Err(reason) = self.command(&command, post) {
+                self.note(
+                    ReviewKind::IgnoredCommand,
+                    Some(post.number),
+                    Some(post.author.clone()),
+                    format!("`{}` ignored: {reason}", command.raw),
+                );
+            }
+        }
+        if ends {
+            self.game_over = true;
+        }
+    }
+
+    /// The game ends during a day: the day's count as it stands (before the deaths the end
+    /// post announces) is the day's final count, as a phase heading would have kept it. A
+    /// second `End Game` in the same post keeps nothing more (`ended_in_day` is set).
+    fn keep_final_day(&mut self) {
+        let phase = self.phase();
+        if !phase.is_day() || self.ended_in_day {
+            return;
+        }
+        let hammer = self.hammer.as_ref().map(|(t, p)| (self.target_name(t), *p));
+        self.days.push(DayResult {
+            phase,
+            tally: self.tally_now(),
+            hammer,
+            votes: self.today.clone(),
+        });
+        self.ended_in_day = true;
+    }
+
+    fn now(&self, post: &Post) -> Result<Timestamp, Refusal> {
+        post.time.ok_or(Refusal::NoTime)
+    }
+
+    fn slot_named(&self, name: &str) -> Result<usize, Refusal> {
+        self.holders
+            .get(&user_key(name))
+            .copied()
+            .ok_or_else(|| Refusal::NotAPlayer(name.to_owned()))
+    }
+
+    fn command(&mut self, recognised: &Recognised, post: &Post) -> Result<(), Refusal> {
+        if self.game_over && recognised.command != Command::UnendGame {
+            return Err(Refusal::GameOver);
+        }
+        match &recognised.command {
+            Command::Death { player, comment } => {
+                let slot = self.slot_named(player)?;
+                let phase = self.phase();
+                let s = &mut self.slots[slot];
+                s.alive = false;
+                s.death = Some(Death {
+                    comment: comment.clone(),
+                    phase: s.death.as_ref().map_or(phase, |d| d.phase),
+                    post: s.death.as_ref().map_or(post.number, |d| d.post),
+                });
+                self.roster_changed();
+            }
+            Command::Resurrect { player } => {
+                let slot = self.slot_named(player)?;
+                if self.slots[slot].alive {
+                    return Err(Refusal::Alive(player.clone()));
+                }
+                self.slots[slot].alive = true;
+                self.slots[slot].death = None;
+                self.roster_changed();
+            }
+            Command::EndEarly { kind } => {
+                let phase = self.phase();
+                if phase.kind != *kind {
+                    return Err(Refusal::WrongPhase {
+                        running: phase.to_string().to_lowercase(),
+                        asked: format!("{kind:?}").to_lowercase(),
+                    });
+                }
+                let now = self.now(post)?;
+                self.end_phase_early(now);
+            }
+            Command::MoveDeadline { by } => {
+                let now = self.now(post)?;
+                self.schedule.move_deadline(*by, now)?;
+            }
+            Command::Replace { new, old } => {
+                let slot = self.slot_named(old)?;
+                let new_key = user_key(new);
+                if !self.user_keys.contains(&new_key) {
+                    return Err(Refusal::UnknownUser(new.clone()));
+                }
+                if self.holders.contains_key(&new_key) || self.gms.contains(&new_key) {
+                    return Err(Refusal::AlreadyInGame(new.clone()));
+                }
+                let old_name =
+                    std::mem::replace(&mut self.slots[slot].name, new.trim().to_string());
+                self.slots[slot].replaced.push(old_name.clone());
+                self.holders.remove(&user_key(&old_name));
+                self.holders.insert(new_key, slot);
+                self.authors.clear();
+                self.roster.add(slot, new);
+                if let Some(n) = self.player_names.get_mut(slot) {
+                    *n = new.trim().to_string();
+                }
+                self.recogniser.clear();
+                self.roster_changed();
+            }
+            // `gm_post` sets `game_over` once the rest of the post is read.
+            Command::EndGame => self.keep_final_day(),
+            Command::UnendGame => {
+                if !self.game_over {
+                    return Err(Refusal::NotEnded);
+                }
+                let now = self.now(post)?;
+                self.game_over = false;
+                if std::mem::take(&mut self.ended_in_day) {
+                    // The day goes on: its count is not final after all.
+                    self.days.pop();
+                }
+                self.schedule.rebuild_from_last_past(now);
+                for phase in self.schedule.advance(now) {
+                    self.phase_ended(phase);
+                }
+            }
+            Command::PhaseChange2016 { kind, begun } => {
+                let phase = self.phase();
+                // "Day 2 has begun" when it is already day (or "Day 1 has ended" when it is
+                // already night) restates what the schedule did: nothing more to end.
+                let already = if *begun {
+                    phase.kind == *kind
+                } else {
+                    phase.kind != *kind
+                };
+                if already {
+                    return Err(Refusal::AlreadyPhase(phase));
+                }
+                let now = self.now(post)?;
+                self.end_phase_early(now);
+            }
+            Command::Announce { phase } => {
+                let current = self.phase();
+                if *phase == current {
+                    return Ok(());
+                }
+                if self.order(*phase) < self.order(current) {
+                    return Err(Refusal::PhaseOver {
+                        phase: *phase,
+                        current,
+                    });
+                }
+                // Games without timestamps still follow announcements; the time only matters
+                // to a fixed schedule, which such games cannot have.
+                let now = post
+                    .time
+                    .or(self.last_time)
+                    .unwrap_or(Timestamp::UNIX_EPOCH);
+                let ended = self.schedule.try_begin_phase(*phase, now)?;
+                for phase in ended {
+                    self.phase_ended(phase);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After deaths, resurrections and replacements: dead players neither vote nor are voted
+    /// for; locks reflect the new majority only on the next vote; the 50 % rule is checked.
+    fn roster_changed(&mut self) {
+        for i in 0..self.votes.len() {
+            let voter_dead = !self.slots[i].alive;
+            let target_dead = matches!(
+                self.votes[i].as_ref().map(|v| &v.target),
+                Some(Target::Slot(t)) if !self.slots[*t].alive
+            );
+            if voter_dead || target_dead {
+                self.votes[i] = None;
+            }
+        }
+        let slots = &self.slots;
+        self.locked.retain(|t| match t {
+            Target::Slot(s) => slots[*s].alive,
+            Target::NoLynch => true,
+        });
+        self.check_fifty_percent();
+    }
+
+    fn check_fifty_percent(&mut self) {
+        let alive = self.slots.iter().filter(|s| s.alive);
+        let (mut mafia, mut town) = (0, 0);
+        for s in alive {
+            match s.alignment {
+                Some(Alignment::Mafia) => mafia += 1,
+                Some(Alignment::Town) => town += 1,
+                _ => {}
+            }
+        }
+        let hit = mafia > 0 && mafia >= town;
+        if hit && !self.fifty_flagged {
+            self.note(
+                ReviewKind::FiftyPercentRule,
+                self.last_post,
+                None,
+                format!(
+                    "50 % rule: {mafia} mafia and {town} town alive; the town cannot outvote the mafia, so the game should be called"
+                ),
+            );
+        }
+        self.fifty_flagged = hit;
+    }
+}

@@ -1,0 +1,191 @@
+//! The recognisers' vocabulary as data: the phrasings of GM commands ([`CommandWords`]) and
+//! the words of votes ([`VoteWords`]). [`crate::commands`] and [`crate::votes`] read posts
+//! through these tables, so a forum's conventions can be added as another table rather than
+//! as code. All words are lower case; matching ignores case.
+
+use crate::phase::PhaseKind;
+
+/// Lower-case words that follow each other on a line.
+pub type Phrase = &'static [&'static str];
+
+/// How GM commands are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandWords {
+    /// `##RESURRECT NAME`: the tag that opens the line.
+    pub resurrect_tag: &'static str,
+    /// `NEW has replaced OLD`, `NEW is replacing OLD`: the two words between the names.
+    pub replace: &'static [[&'static str; 2]],
+    /// `UNEND GAME` and friends.
+    pub unend_game: &'static [Phrase],
+    /// `GAME HAS ENDED` and friends.
+    pub end_game: &'static [Phrase],
+    /// Two-word bold headings, alone on their line, that end the game (`End Game`).
+    pub end_game_headings: &'static [[&'static str; 2]],
+    /// Words that, up to [`CommandWords::condition_reach`] words before an end-of-game
+    /// phrase, make it rules text ("until the game is over").
+    pub condition_openers: &'static [&'static str],
+    pub condition_reach: usize,
+    /// `DAY … HAS ENDED EARLY`: the closing words (the line ends with them).
+    pub ended_early: [&'static str; 3],
+    /// 2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`: the auxiliary, and each verb with
+    /// whether it means the phase has begun.
+    pub phase_change_2016: (&'static str, &'static [(&'static str, bool)]),
+    /// `DEADLINE … MOVED <time> LATER|EARLIER`.
+    pub deadline: &'static str,
+    pub moved: &'static str,
+    pub later: &'static str,
+    pub earlier: &'static str,
+    /// `PLAYER … DIED` and the other death words.
+    pub death: &'static [Phrase],
+    /// "He was …": the words that open a death comment.
+    pub death_comment_openers: &'static [[&'static str; 2]],
+    /// The names of the phase kinds.
+    pub phase_kinds: &'static [(&'static str, PhaseKind)],
+    /// Phase numbers written as words, from zero.
+    pub numbers: &'static [&'static str],
+    /// "It is (now) Day 2": the opening words, and the second word's spellings ("it's" is
+    /// folded to `it s`).
+    pub it_is: (&'static str, &'static [&'static str]),
+    /// "It is now / currently Day 2".
+    pub it_is_now: &'static [&'static str],
+    /// "Day 2 has / is …".
+    pub announce_auxiliaries: &'static [&'static str],
+    /// "Day 2 has now begun".
+    pub announce_now: &'static str,
+    /// "Day 2 has begun", "Day 2 begins", …: the verbs that announce a phase.
+    pub announce_verbs: &'static [&'static str],
+    /// Verbs that announce a phase only when they end the sentence ("Day 1 start.", MTG
+    /// Salvation; not "Day 2 start time is 20:00").
+    pub announce_verbs_at_end: &'static [&'static str],
+}
+
+impl CommandWords {
+    /// The command language of the spec (`gm-commands.txt`, `gm-commands-2016.html`) and of
+    /// the hosts whose threads the tests read.
+    pub const STANDARD: CommandWords = CommandWords {
+        resurrect_tag: "##resurrect",
+        replace: &[["has", "replaced"], ["is", "replacing"]],
+        unend_game: &[
+            &["unend", "game"],
+            &["game", "has", "unended"],
+            &["game", "unended"],
+        ],
+        end_game: &[
+            &["game", "has", "ended"],
+            &["game", "ended"],
+            &["game", "is", "over"],
+        ],
+        end_game_headings: &[["end", "game"], ["game", "over"]],
+        condition_openers: &[
+            "until", "till", "til", "when", "whenever", "after", "before", "once", "if", "unless",
+            "while", "since", "whether",
+        ],
+        condition_reach: 3,
+        ended_early: ["has", "ended", "early"],
+        phase_change_2016: ("has", &[("begun", true), ("ended", false)]),
+        deadline: "deadline",
+        moved: "moved",
+        later: "later",
+        earlier: "earlier",
+        death: &[
+            &["died"],
+            &["dead"],
+            &["been", "lynched"],
+            &["been", "killed"],
+            &["been", "eaten"],
+            // How TeamLiquid hosts announce night kills and modkills ("X the VT has been
+            // shot!").
+            &["been", "shot"],
+            &["been", "modkilled"],
+        ],
+        death_comment_openers: &[["he", "was"], ["she", "was"], ["they", "were"]],
+        phase_kinds: &[("day", PhaseKind::Day), ("night", PhaseKind::Night)],
+        numbers: &[
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ],
+        it_is: ("it", &["is", "s"]),
+        it_is_now: &["now", "currently"],
+        announce_auxiliaries: &["has", "is"],
+        announce_now: "now",
+        announce_verbs: &[
+            "begun",
+            "begins",
+            "beginning",
+            "started",
+            "starts",
+            "starting",
+        ],
+        announce_verbs_at_end: &["start"],
+    };
+
+    /// The phase kind a word names (`day`, `night`).
+    pub fn phase_kind(&self, word: &str) -> Option<PhaseKind> {
+        self.phase_kinds
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, kind)| *kind)
+    }
+
+    /// A phase number: digits, or a number word.
+    pub fn phase_number(&self, word: &str) -> Option<u32> {
+        if word.chars().all(|c| c.is_ascii_digit()) {
+            return word.parse().ok();
+        }
+        self.numbers
+            .iter()
+            .position(|w| *w == word)
+            .and_then(|n| u32::try_from(n).ok())
+    }
+}
+
+/// How votes are written (the syntaxes themselves are chosen per game:
+/// [`VoteSyntax`](crate::config::VoteSyntax)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VoteWords {
+    /// The tracker bot's `##VOTE name` / `##UNVOTE`: the words after the hashes.
+    pub bot_vote: &'static str,
+    pub bot_unvote: &'static str,
+    /// Bold `Vote: name` / `Vote name`.
+    pub vote: &'static str,
+    /// Bold `Unvote`, `Un vote`, `Un-vote`.
+    pub unvote: &'static [&'static str],
+    /// Abbreviations that look like votes but do not count (`V:`, `UV:`).
+    pub short: &'static [&'static str],
+    /// A vote tag whose text is this (or empty) unvotes.
+    pub tag_unvote: &'static str,
+    /// The ways to write a vote for no lynch.
+    pub no_lynch: &'static [&'static str],
+}
+
+impl VoteWords {
+    /// The vote syntaxes of the rule set and the tracker bot.
+    pub const STANDARD: VoteWords = VoteWords {
+        bot_vote: "vote",
+        bot_unvote: "unvote",
+        vote: "vote",
+        unvote: &["unvote", "un vote", "un-vote"],
+        short: &["uv:", "v:"],
+        tag_unvote: "unvote",
+        no_lynch: &["no lynch", "nolynch", "no-lynch"],
+    };
+}
