@@ -48,7 +48,7 @@ async fn games(State(state): State<AppState>) -> Result<Json<Vec<GameSummary>>, 
             phase: d.status.as_ref().map(|s| s.phase.to_string()),
             game_over: d.status.as_ref().is_some_and(|s| s.game_over),
             posts: d.posts.len(),
-            error: d.game.as_ref().err().cloned(),
+            error: d.game.as_ref().err().map(|e| e.to_string()),
         });
     }
     Ok(Json(out))

@@ -4,6 +4,7 @@
 //! file or the overrides change (a parser fix therefore re-derives every game).
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use mafia_posts::{Line, Post, RawPost};
 use mafia_store::{GameRow, Override};
@@ -18,8 +19,8 @@ use serde::{Deserialize, Serialize};
 pub struct Derived {
     pub slug: String,
     pub thread_url: Option<String>,
-    /// The game, or why its game file cannot be used.
-    pub game: Result<Game, String>,
+    /// The game, or why its game file cannot be used (shared: a derivation is cloned).
+    pub game: Result<Game, Arc<GameFileError>>,
     /// The posts as the tracker read them (normalised, overrides applied).
     pub posts: Vec<Post>,
     /// The state after the last post.
@@ -89,8 +90,7 @@ pub fn game_of(row: &GameRow) -> Result<Game, GameFileError> {
 
 /// Replays a game from its stored rows.
 pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Derived {
-    // The pages show the reason as text (`Derived::game`).
-    let game = game_of(row).map_err(|e| e.to_string());
+    let game = game_of(row).map_err(Arc::new);
     let posts = with_overrides(raw, &overrides, game.as_ref().ok());
     let mut derived = Derived {
         slug: row.slug.clone(),
@@ -107,7 +107,7 @@ pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Deriv
     let tracker = match Tracker::new(game) {
         Ok(t) => t,
         Err(e) => {
-            derived.game = Err(GameFileError::from(e).to_string());
+            derived.game = Err(Arc::new(GameFileError::from(e)));
             return derived;
         }
     };
@@ -236,7 +236,7 @@ impl Derived {
 
     /// A derivation restored from a snapshot (the game file is parsed again: it is cheap).
     pub fn from_snapshot(row: &GameRow, snapshot: Snapshot, overrides: Vec<Override>) -> Derived {
-        let game = game_of(row).map_err(|e| e.to_string());
+        let game = game_of(row).map_err(Arc::new);
         Derived {
             slug: row.slug.clone(),
             thread_url: row.thread_url.clone(),
