@@ -3,7 +3,7 @@
 //! with a selector (`OracleSelected:Self`, `Defense:Target`), and the source role of an
 //! attribute applied by an extra role's ability.
 
-use super::{AttrPattern, Game};
+use super::game::{AttrPattern, Game};
 use crate::eval::Ctx;
 use crate::library::{norm, selector_value};
 use crate::state::{AttrKind, Holder, Val};
@@ -99,20 +99,20 @@ impl Game {
         {
             return;
         }
-        let Some(def) = self.def_of(&super::Source::Attr(id)) else {
+        let Some(def) = self.def_of(&crate::state::Source::Attr(id)) else {
             return;
         };
         let me = match self.attr(id).map(|a| &a.holder) {
             Some(Holder::Player(p)) => Some(*p),
             _ => None,
         };
-        let owner = super::Owner {
-            source: super::Source::Attr(id),
+        let owner = super::game::Owner {
+            source: crate::state::Source::Attr(id),
             me,
             attr: Some(id),
         };
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if super::timing_of(ab) == Some(mafia_roles::ability::Timing::Starting) {
+            if super::kinds::timing_of(ab) == Some(mafia_roles::ability::Timing::Starting) {
                 let ctx = self.ctx_for(&owner, i);
                 self.run_triggered(&owner, i, ab.clone(), ctx);
             }
@@ -121,8 +121,8 @@ impl Game {
 
     /// Whether an attribute's ability already ran (its `Starting` ran when it was applied
     /// during game start, before the game's own `Starting` bucket).
-    pub(crate) fn attr_ability_used(&self, source: &super::Source, index: usize) -> bool {
-        matches!(source, super::Source::Attr(_))
+    pub(crate) fn attr_ability_used(&self, source: &crate::state::Source, index: usize) -> bool {
+        matches!(source, crate::state::Source::Attr(_))
             && self
                 .state
                 .uses
@@ -142,7 +142,8 @@ impl Game {
     ) {
         use mafia_roles::ability::Step;
         let Some(fb) = fb else { return };
-        let (Some(p), super::Source::Role(_) | super::Source::Attr(_)) = (ctx.me, &ctx.source)
+        let (Some(p), crate::state::Source::Role(_) | crate::state::Source::Attr(_)) =
+            (ctx.me, &ctx.source)
         else {
             return;
         };
@@ -185,7 +186,7 @@ impl Game {
         if now == run {
             return run;
         }
-        let names_now = super::params_of(ab).restrictions.iter().any(|r| {
+        let names_now = super::kinds::params_of(ab).restrictions.iter().any(|r| {
             matches!(r, Restriction::Temporal { phase, .. }
                 if (*phase == K::Night) == (now.kind == crate::state::PhaseKind::Night)
                     && now.kind != run.kind)
@@ -262,13 +263,13 @@ impl Game {
         let Some(def) = self.lib.role(old).cloned() else {
             return;
         };
-        let owner = super::Owner {
-            source: super::Source::Role(def.name.clone()),
+        let owner = super::game::Owner {
+            source: crate::state::Source::Role(def.name.clone()),
             me: Some(p),
             attr: None,
         };
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if super::timing_of(ab) == Some(mafia_roles::ability::Timing::OnRoleChange) {
+            if super::kinds::timing_of(ab) == Some(mafia_roles::ability::Timing::OnRoleChange) {
                 let ctx = self.merge(&owner, i, base);
                 self.run_triggered(&owner, i, ab.clone(), ctx);
             }

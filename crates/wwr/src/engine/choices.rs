@@ -13,7 +13,8 @@ use std::sync::Arc;
 
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Step, Timing, Trigger, Value};
 
-use super::{Game, Owner, params_of};
+use super::game::{Game, Owner};
+use super::kinds::params_of;
 use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::{AttrKind, Audience, Choice, Holder, Phase, Val};

@@ -9,7 +9,7 @@
 
 use mafia_roles::ability::Value;
 
-use super::Game;
+use super::game::Game;
 use crate::eval::Ctx;
 use crate::state::{Attr, Holder, Val};
 

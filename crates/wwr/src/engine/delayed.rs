@@ -5,7 +5,7 @@
 
 use crate::state::Dur;
 
-use super::Game;
+use super::game::Game;
 
 impl Game {
     /// Moves the attributes just applied `(~DelayedPhase)` out of play until the next phase.

@@ -26,7 +26,8 @@ use mafia_roles::ability::{
     Ability, Event as TEvent, KillKind, LoyaltyKind, Timing, Trigger, Value,
 };
 
-use super::{Game, Owner, timing_of};
+use super::game::{Game, Owner};
+use super::kinds::timing_of;
 use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;

@@ -19,7 +19,7 @@ use mafia_roles::ability::{
 };
 use mafia_roles::element::Flag;
 
-use super::{Ev, Game};
+use super::game::{Ev, Game};
 use crate::eval::Ctx;
 use crate::library::{norm, walk_steps};
 use crate::state::*;
@@ -296,7 +296,7 @@ impl Game {
         if !self.is_ghost(p) {
             return false;
         }
-        let status = super::params_of(ab)
+        let status = super::kinds::params_of(ab)
             .restrictions
             .iter()
             .find_map(|r| match r {

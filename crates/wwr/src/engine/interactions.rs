@@ -3,7 +3,8 @@
 
 use mafia_roles::ability::{Ability, Timing, Trigger};
 
-use super::{Game, Item, Owner, SortKey, params_of, timing_of};
+use super::game::{Game, Item, Owner, SortKey};
+use super::kinds::{params_of, timing_of};
 use crate::eval::Ctx;
 use crate::state::*;
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use mafia_roles::ElementKind;
 use mafia_roles::element::{Access, PlayerType};
 
-use super::Game;
+use super::game::Game;
 use crate::error::WwrError;
 use crate::library::{Def, Library, norm};
 use crate::setup::Setup;

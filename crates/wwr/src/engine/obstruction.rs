@@ -13,7 +13,7 @@
 
 use crate::eval::Ctx;
 
-use super::Game;
+use super::game::Game;
 
 impl Game {
     /// Whether `ctx` runs a group action through its executor (`ctx.me`), outside its

@@ -14,7 +14,8 @@
 
 use mafia_roles::ability::{Duration, PollManipulation, Timing, Value};
 
-use super::{Game, Owner, timing_of};
+use super::game::{Game, Owner};
+use super::kinds::timing_of;
 use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::{
