@@ -9,7 +9,7 @@ use crate::state::*;
 
 use super::choices;
 use super::game::{Game, Item};
-use super::kinds::*;
+use super::kinds::{params_of, queued_timing, timing_of};
 
 impl Game {
     /// Runs one `act` line; returns the messages it produced for the acting player.

@@ -12,7 +12,7 @@ use crate::library::{Def, Library, norm};
 use crate::rng::GameRng;
 use crate::state::*;
 
-use super::kinds::*;
+use super::kinds::timing_of;
 
 /// The version written into saved games.
 pub const FORMAT: u32 = 1;

@@ -1,9 +1,13 @@
 //! Investigating abilities: role, alignment, category, class, attribute and count
 //! investigations, and what a disguised player is seen as.
 
+use mafia_roles::ability::{InvestigateKind, Value};
+
+use crate::eval::Ctx;
 use crate::state::*;
 
-use super::game::Game;
+use super::game::{Game, team_of_def};
+use super::registry::Outcome;
 
 impl Game {
     pub(crate) fn seen_role(&mut self, t: usize, disguises: &[String]) -> String {
@@ -30,5 +34,74 @@ impl Game {
             }
             _ => self.state.players[t].role.clone(),
         }
+    }
+
+    pub(crate) fn run_investigate(
+        &mut self,
+        ik: &InvestigateKind,
+        target: &Value,
+        disguises: &[String],
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let v = self.eval(target, ctx);
+        let ts = self.visit(v.players(), ty, ctx);
+        if let Some(c) = ctx.cancel.take() {
+            return Err(Some(c));
+        }
+        let t = *ts.first().ok_or(None)?;
+        let role = self.seen_role(t, disguises);
+        let def = self.lib.role(&role).cloned();
+        Ok(Some(match ik.name() {
+            "Role" => role,
+            "Alignment" => {
+                if role == self.state.players[t].role {
+                    self.state.players[t].alignment.clone()
+                } else {
+                    def.map(|d| team_of_def(&self.lib, &d)).unwrap_or_default()
+                }
+            }
+            "Category" => def.and_then(|d| d.category.clone()).unwrap_or_default(),
+            _ => def.and_then(|d| d.class.clone()).unwrap_or_default(),
+        }))
+    }
+
+    pub(crate) fn run_attribute_investigate(
+        &mut self,
+        target: &Value,
+        attribute: &Value,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let v = self.eval(target, ctx);
+        let ts = self.visit(v.players(), ty, ctx);
+        if let Some(c) = ctx.cancel.take() {
+            return Err(Some(c));
+        }
+        let pat = self.attr_pattern(attribute, ctx);
+        let t = *ts.first().ok_or(None)?;
+        Ok(Some(
+            if self.has_attr(&Holder::Player(t), &pat) {
+                "Success"
+            } else {
+                "Failure"
+            }
+            .into(),
+        ))
+    }
+
+    pub(crate) fn run_investigate_count(
+        &mut self,
+        target: &Value,
+        players: &bool,
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let v = self.eval(target, ctx);
+        let n = if *players {
+            v.players().len()
+        } else {
+            self.role_players(&self.text_of(&v)).len()
+        };
+        Some(n.to_string())
     }
 }

@@ -1,6 +1,6 @@
 //! Killing abilities: attacks, lynches, banishments, defenses and deaths.
 
-use mafia_roles::ability::{KillKind, Timing};
+use mafia_roles::ability::{KillKind, Timing, Value};
 
 use crate::eval::Ctx;
 use crate::library::norm;
@@ -8,6 +8,7 @@ use crate::state::*;
 
 use super::game::{Ev, Game};
 use super::groups;
+use super::registry::Outcome;
 
 impl Game {
     /// The context of an attack on `t` as its defense and death triggers see it: the
@@ -206,5 +207,34 @@ impl Game {
         );
         self.disband_after_death(p);
         self.check_win();
+    }
+
+    pub(crate) fn run_killing(
+        &mut self,
+        k: &KillKind,
+        target: &Value,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let v = self.eval(target, ctx);
+        let ts = self.visit(v.players(), ty, ctx);
+        if let Some(c) = ctx.cancel.take() {
+            return Err(Some(c));
+        }
+        let source = self.attack_source(ctx);
+        let attacker = self.attacker_of(ctx);
+        let mut ok = false;
+        for t in ts {
+            ok |= match k {
+                KillKind::Banish | KillKind::TrueBanish => self.banish(t, *k, attacker, &source),
+                _ => self.attack(t, *k, attacker, &source, false),
+            };
+        }
+        Ok(Some(if ok { "Success" } else { "Failure" }.to_string()))
+    }
+
+    pub(crate) fn run_resurrect(&mut self, target: &Value, ctx: &mut Ctx) -> Option<String> {
+        let v = self.eval(target, ctx);
+        self.resurrect(v.players())
     }
 }

@@ -13,7 +13,7 @@ use crate::setup::Setup;
 use crate::state::*;
 
 use super::game::{FORMAT, Game, Owner, team_of_def};
-use super::kinds::*;
+use super::kinds::timing_of;
 use super::{locations, requirements};
 
 impl Game {

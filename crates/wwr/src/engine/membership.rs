@@ -1,12 +1,13 @@
 //! Group membership abilities: `Join`, `Leave`, `Add … to`, `Remove … from`.
 
-use mafia_roles::ability::Value;
+use mafia_roles::ability::{Duration, Value};
 
 use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
 use super::game::Game;
+use super::registry::Outcome;
 
 impl Game {
     pub(crate) fn group_name(&mut self, v: &Value, ctx: &Ctx) -> String {
@@ -80,5 +81,64 @@ impl Game {
         for id in ids {
             self.remove_attr(id);
         }
+    }
+
+    pub(crate) fn run_join(
+        &mut self,
+        group: &Value,
+        membership: &Option<Value>,
+        duration: &Option<Duration>,
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let g = self.group_name(group, ctx);
+        let m = match membership {
+            Some(m) => self.text(m, ctx),
+            None => "Member".into(),
+        };
+        let me = ctx.me.ok_or(None)?;
+        let ok = self.join(me, &g, &m, Self::duration(duration, Dur::Persistent), ctx);
+        Ok(Some(if ok { "Success" } else { "Failure" }.into()))
+    }
+
+    pub(crate) fn run_add_to_group(
+        &mut self,
+        target: &Value,
+        group: &Value,
+        membership: &Option<Value>,
+        duration: &Option<Duration>,
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let g = self.group_name(group, ctx);
+        let m = match membership {
+            Some(m) => self.text(m, ctx),
+            None => "Member".into(),
+        };
+        let v = self.eval(target, ctx);
+        let mut ok = false;
+        for p in v.players() {
+            ok |= self.join(p, &g, &m, Self::duration(duration, Dur::Persistent), ctx);
+        }
+        Some(if ok { "Success" } else { "Failure" }.into())
+    }
+
+    pub(crate) fn run_leave(&mut self, group: &Value, ctx: &mut Ctx) -> Outcome {
+        let g = self.group_name(group, ctx);
+        let me = ctx.me.ok_or(None)?;
+        self.leave(me, &g);
+        Ok(Some("Success".into()))
+    }
+
+    pub(crate) fn run_remove_from_group(
+        &mut self,
+        target: &Value,
+        group: &Value,
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let g = self.group_name(group, ctx);
+        let v = self.eval(target, ctx);
+        for p in v.players() {
+            self.leave(p, &g);
+        }
+        Some("Success".into())
     }
 }

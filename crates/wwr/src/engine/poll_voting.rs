@@ -1,7 +1,7 @@
 //! Creating polls, casting votes and closing polls (the poll bucket of a phase end).
 
 use mafia_roles::ElementKind;
-use mafia_roles::ability::Timing;
+use mafia_roles::ability::{Duration, PollAction, Timing, Value};
 
 use crate::error::WwrError;
 use crate::eval::Ctx;
@@ -9,7 +9,8 @@ use crate::library::{list_value, norm, selector_value};
 use crate::state::*;
 
 use super::game::{Ev, Game, Owner};
-use super::kinds::*;
+use super::kinds::timing_of;
+use super::registry::Outcome;
 
 impl Game {
     pub(crate) fn create_poll(
@@ -348,5 +349,88 @@ impl Game {
             },
             &base,
         );
+    }
+
+    #[allow(clippy::too_many_arguments)] // the fields of `AbilityKind::ManipulateVotes`
+    pub(crate) fn run_manipulate_votes(
+        &mut self,
+        target: &Value,
+        subtype: &Value,
+        relative: &bool,
+        value: &Value,
+        duration: &Option<Duration>,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let v = self.eval(target, ctx);
+        let subtype = self.text(subtype, ctx);
+        let n = {
+            let v = self.eval(value, ctx);
+            self.num_of(&v)
+        };
+        let ts = self.visit(v.players(), ty, ctx);
+        for t in &ts {
+            self.new_attr(
+                Holder::Player(*t),
+                AttrKind::Manipulation {
+                    subtype: subtype.clone(),
+                    relative: *relative,
+                    value: n,
+                },
+                ctx.me,
+                Self::duration(duration, Dur::Permanent),
+                ctx.attr,
+            );
+        }
+        Some("Success".into())
+    }
+
+    pub(crate) fn run_poll_action(
+        &mut self,
+        action: &PollAction,
+        poll: &Value,
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let name = norm(&self.text(poll, ctx));
+        match action.name() {
+            "Cancel" => self.state.cancelled_polls.push(name),
+            _ => self.state.deleted_polls.push(name),
+        }
+        Some("Success".into())
+    }
+
+    pub(crate) fn run_create_poll(
+        &mut self,
+        poll: &Option<Value>,
+        location: &Value,
+        name: &Option<Value>,
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let def = match poll {
+            Some(p) => self.text(p, ctx),
+            None => match &ctx.source {
+                Source::Poll(p) => p.clone(),
+                _ => return Err(Some("Failure".into())),
+            },
+        };
+        let loc = match self.eval(location, ctx) {
+            Val::Group(g) => g,
+            other => norm(&self.text_of(&other)),
+        };
+        let shown = name.as_ref().map(|n| self.text(n, ctx));
+        if !self.place_exists(&loc) {
+            self.host_log(format!(
+                "Create Poll: #{loc} is neither a group nor a location in play"
+            ));
+            return Err(Some("Failure".into()));
+        }
+        Ok(Some(
+            if self.create_poll(&def, &loc, shown, ctx) {
+                "Success"
+            } else {
+                "Failure"
+            }
+            .into(),
+        ))
     }
 }

@@ -8,7 +8,7 @@ use crate::eval::Ctx;
 use crate::state::*;
 
 use super::game::Game;
-use super::kinds::*;
+use super::kinds::params_of;
 
 impl Game {
     /// Whether an ability may be used now; the error says which restriction refused it.

@@ -1,13 +1,14 @@
 //! Changing roles and alignments: `Grant`, `Revoke`, role and alignment `Change`.
 
-use mafia_roles::ability::Timing;
+use mafia_roles::ability::{ChangeKind, Timing, Value};
 
 use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
 use super::game::{Ev, Game, Owner, team_of_def};
-use super::kinds::*;
+use super::kinds::timing_of;
+use super::registry::Outcome;
 
 impl Game {
     pub(crate) fn change_role(&mut self, p: usize, role: &str, changer: Option<usize>) -> bool {
@@ -86,5 +87,109 @@ impl Game {
         self.old_role_changed(p, &old, &base);
         self.after_role_change(p, was_member, changer);
         true
+    }
+
+    pub(crate) fn run_grant(&mut self, role: &Value, target: &Value, ctx: &mut Ctx) -> Outcome {
+        let role = self.text(role, ctx);
+        let v = self.eval(target, ctx);
+        let Some(def) = self.lib.role(&role).cloned() else {
+            self.host_log(format!("Grant: unknown role `{role}`"));
+            return Err(Some("Failure".into()));
+        };
+        for p in v.players() {
+            let id = self.new_attr(
+                Holder::Player(p),
+                AttrKind::Role {
+                    role: def.name.clone(),
+                },
+                ctx.me,
+                Dur::Persistent,
+                None,
+            );
+            self.say(
+                Audience::Player(p),
+                format!("You are now also {}.", def.name),
+            );
+            self.run_attr_starting(id);
+            for (i, (ab, _)) in def.abilities.iter().enumerate() {
+                if timing_of(ab) == Some(Timing::OnAssigned) {
+                    let owner = Owner {
+                        source: Source::Attr(id),
+                        me: Some(p),
+                        attr: Some(id),
+                    };
+                    let c = self.ctx_for(&owner, i);
+                    self.run_triggered(&owner, i, ab.clone(), c);
+                }
+            }
+        }
+        Ok(Some("Success".into()))
+    }
+
+    pub(crate) fn run_revoke(
+        &mut self,
+        role: &Value,
+        target: &Value,
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let ids: Vec<u64> = match self.eval(role, ctx) {
+            Val::Attr(id) => vec![id],
+            other => {
+                let r = norm(&self.text_of(&other));
+                let holders = {
+                    let v = self.eval(target, ctx);
+                    self.holders_of(&v)
+                };
+                self.state
+                    .attrs
+                    .iter()
+                    .filter(|a| {
+                        holders.contains(&a.holder)
+                            && matches!(&a.kind, AttrKind::Role { role } if norm(role) == r)
+                    })
+                    .map(|a| a.id)
+                    .collect()
+            }
+        };
+        for id in &ids {
+            self.remove_attr(*id);
+        }
+        Some("Success".into())
+    }
+
+    pub(crate) fn run_change(
+        &mut self,
+        ck: &ChangeKind,
+        target: &Value,
+        to: &Value,
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let v = self.eval(target, ctx);
+        let to = self.eval(to, ctx);
+        match ck.name() {
+            "Role" => {
+                let role = match &to {
+                    Val::Players(ps) if !ps.is_empty() => self.state.players[ps[0]].role.clone(),
+                    other => self.text_of(other),
+                };
+                let mut ok = false;
+                for p in v.players() {
+                    ok |= self.change_role(p, &role, ctx.me);
+                }
+                Some(if ok { "Success" } else { "Failure" }.into())
+            }
+            "Group" => self.group_change(&v, &to),
+            _ => {
+                let team = self.team_key(&self.text_of(&to));
+                for p in v.players() {
+                    if self.loyalty_blocks(p, "Alignment Change") {
+                        continue;
+                    }
+                    self.state.players[p].alignment = team.clone();
+                    self.join_team(p);
+                }
+                Some("Success".into())
+            }
+        }
     }
 }

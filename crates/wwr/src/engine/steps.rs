@@ -8,7 +8,7 @@ use crate::eval::{Ctx, attr_name};
 use crate::state::*;
 
 use super::game::{Ev, Game};
-use super::kinds::*;
+use super::kinds::{filter_matches, params_of};
 
 impl Game {
     /// Runs an ability's steps; returns its feedback.
@@ -347,5 +347,19 @@ impl Game {
             .get(ElementKind::Group, g)
             .map(|d| d.name.clone())
             .unwrap_or_else(|| g.to_string())
+    }
+
+    pub(crate) fn run_cancel(&mut self, feedback: &Option<Value>, ctx: &mut Ctx) -> Option<String> {
+        let f = match feedback {
+            Some(f) => self.text(f, ctx),
+            None => "Failure".into(),
+        };
+        ctx.cancel = Some(f);
+        None
+    }
+
+    pub(crate) fn run_continue(&mut self, ctx: &mut Ctx) -> Option<String> {
+        ctx.cont = true;
+        None
     }
 }

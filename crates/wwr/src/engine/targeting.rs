@@ -1,10 +1,13 @@
 //! Targeting abilities: `Target`, `Untarget`, `Redirect`.
 
+use mafia_roles::ability::{Duration, Value};
+
 use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
 use super::game::Game;
+use super::registry::Outcome;
 
 impl Game {
     pub(crate) fn set_target(&mut self, ctx: &Ctx, v: Option<Val>) {
@@ -30,5 +33,60 @@ impl Game {
                 }
             }
         }
+    }
+
+    pub(crate) fn run_target(
+        &mut self,
+        target: &Value,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let mut v = self.eval(target, ctx);
+        if let Val::Players(ps) = &v {
+            let ps = self.visit(ps.clone(), ty, ctx);
+            if let Some(c) = ctx.cancel.take() {
+                return Err(Some(c));
+            }
+            v = Val::Players(ps);
+        }
+        let shown = self.text_of(&v);
+        self.set_target(ctx, Some(v));
+        if let Some(p) = ctx.me {
+            // An attribute's own target is not its holder's news (the Baroness's
+            // spying attribute targets the Baroness: telling would expose her).
+            if matches!(ctx.source, Source::Role(_)) {
+                self.say(Audience::Player(p), format!("Your target is now {shown}."));
+            }
+        }
+        Ok(None)
+    }
+
+    pub(crate) fn run_untarget(&mut self, ctx: &mut Ctx) -> Option<String> {
+        self.set_target(ctx, None);
+        None
+    }
+
+    pub(crate) fn run_redirect(
+        &mut self,
+        subtype: &Value,
+        source: &Option<Value>,
+        target: &Value,
+        duration: &Option<Duration>,
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let subtype = self.text(subtype, ctx);
+        let me = ctx.me.ok_or(None)?;
+        self.new_attr(
+            Holder::Player(me),
+            AttrKind::Redirection {
+                subtype,
+                source: source.clone(),
+                target: target.clone(),
+            },
+            Some(me),
+            Self::duration(duration, Dur::Permanent),
+            ctx.attr,
+        );
+        Ok(Some("Success".into()))
     }
 }

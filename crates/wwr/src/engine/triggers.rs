@@ -10,7 +10,7 @@ use crate::library::norm;
 use crate::state::*;
 
 use super::game::{Ev, Game, Item, Owner, SortKey};
-use super::kinds::*;
+use super::kinds::{is_attack, params_of, timing_of, uses_selection, with_filter};
 
 impl Game {
     /// Everything that has abilities, in a fixed order: players (by seat) with their role

@@ -1,0 +1,91 @@
+//! Protecting abilities: `Protect` from attacks, by defenses, through absence.
+
+use mafia_roles::ability::{Duration, Protection, Value};
+
+use crate::eval::Ctx;
+use crate::state::*;
+
+use super::game::Game;
+use super::registry::Outcome;
+
+impl Game {
+    #[allow(clippy::too_many_arguments)] // the fields of `AbilityKind::Protect`
+    pub(crate) fn run_protect(
+        &mut self,
+        target: &Value,
+        from: &Value,
+        by: &Option<Value>,
+        through: &Protection,
+        during: &Option<mafia_roles::ability::PhaseKind>,
+        duration: &Option<Duration>,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Outcome {
+        let v = self.eval(target, ctx);
+        let from = self.text(from, ctx);
+        let (kind, at) = match through {
+            Protection::Defense(d) => (
+                match d.name() {
+                    "Active Defense" => DefenseKind::Active,
+                    "Passive Defense" => DefenseKind::Passive,
+                    "Partial Defense" => DefenseKind::Partial,
+                    _ => DefenseKind::Recruitment,
+                },
+                None,
+            ),
+            Protection::Absence(loc) => {
+                let l = self.eval(loc, ctx);
+                if let Val::Group(g) = &l {
+                    if !self.place_exists(g) {
+                        self.host_log(format!(
+                            "Protect: absence at #{g}, which is neither a group nor a location in play"
+                        ));
+                        return Err(Some("Failure".into()));
+                    }
+                }
+                let l = match l {
+                    Val::Players(ps) => {
+                        let ps = self.visit(ps, ty, ctx);
+                        ps.first().copied()
+                    }
+                    _ => None,
+                };
+                (DefenseKind::Absence, l)
+            }
+        };
+        let during = during.map(|d| match d.name() {
+            "Day" => PhaseKind::Day,
+            _ => PhaseKind::Night,
+        });
+        let ts = self.visit(v.players(), ty, ctx);
+        for t in &ts {
+            self.new_attr(
+                Holder::Player(*t),
+                AttrKind::Defense {
+                    kind,
+                    from: from.clone(),
+                    by: by.clone(),
+                    during,
+                    at,
+                },
+                ctx.me,
+                Self::duration(duration, Dur::Permanent),
+                ctx.attr,
+            );
+        }
+        if let Some(me) = ctx.me {
+            if !ts.is_empty() && matches!(ctx.source, Source::Role(_)) && ts != [me] {
+                self.host_log(format!(
+                    "{} protected {} ({} defense from {})",
+                    self.name(me),
+                    self.text_of(&Val::Players(ts.clone())),
+                    kind.name(),
+                    from
+                ));
+            }
+        }
+        Ok(Some(
+            if ts.is_empty() { "Failure" } else { "Success" }.into(),
+        ))
+    }
+}
