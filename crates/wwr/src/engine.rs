@@ -25,7 +25,6 @@ mod choices;
 mod copying;
 mod delayed;
 mod disguising;
-pub(crate) mod game;
 mod groups;
 mod haunting;
 mod interactions;
@@ -49,5 +48,5 @@ mod steps;
 mod targeting;
 mod triggers;
 
-pub use game::{AttrPattern, FORMAT, Game, team_key, team_of_def};
+pub use crate::game::{AttrPattern, FORMAT, Game, team_key, team_of_def};
 pub use kinds::{filter_matches, type_names};

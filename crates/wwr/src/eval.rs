@@ -7,7 +7,7 @@ pub use ctx::Ctx;
 
 use mafia_roles::ability::{Base, CompareOp, Condition, Prop, QueryItem, Rounding, Sigil, Value};
 
-use crate::engine::game::Game;
+use crate::game::Game;
 use crate::library::norm;
 use crate::state::{AttrKind, Holder, Source, Val};
 

@@ -8,8 +8,8 @@ use crate::library::norm;
 use crate::state::*;
 
 use super::choices;
-use super::game::{Game, Item};
 use super::kinds::{params_of, queued_timing, timing_of};
+use crate::game::{Game, Item};
 
 impl Game {
     /// Runs one `act` line; returns the messages it produced for the acting player.

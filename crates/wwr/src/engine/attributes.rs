@@ -6,7 +6,7 @@ use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
-use super::game::{AttrPattern, Game};
+use crate::game::{AttrPattern, Game};
 
 impl Game {
     /// The attribute pattern a value names.

@@ -3,8 +3,8 @@
 //! with a selector (`OracleSelected:Self`, `Defense:Target`), and the source role of an
 //! attribute applied by an extra role's ability.
 
-use super::game::{AttrPattern, Game};
 use crate::eval::Ctx;
+use crate::game::{AttrPattern, Game};
 use crate::library::{norm, selector_value};
 use crate::state::{AttrKind, Holder, Val};
 
@@ -106,7 +106,7 @@ impl Game {
             Some(Holder::Player(p)) => Some(*p),
             _ => None,
         };
-        let owner = super::game::Owner {
+        let owner = crate::game::Owner {
             source: crate::state::Source::Attr(id),
             me,
             attr: Some(id),
@@ -263,7 +263,7 @@ impl Game {
         let Some(def) = self.lib.role(old).cloned() else {
             return;
         };
-        let owner = super::game::Owner {
+        let owner = crate::game::Owner {
             source: crate::state::Source::Role(def.name.clone()),
             me: Some(p),
             attr: None,

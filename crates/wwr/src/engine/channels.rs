@@ -20,10 +20,10 @@ use mafia_roles::ElementKind;
 use mafia_roles::ability::{Event as TEvent, Trigger, Value};
 use mafia_roles::element::{Access, Flag, PlayerType};
 
-use super::game::Game;
 use super::kinds::with_filter;
 use crate::error::WwrError;
 use crate::eval::Ctx;
+use crate::game::Game;
 use crate::library::norm;
 use crate::state::*;
 

@@ -13,9 +13,9 @@ use std::sync::Arc;
 
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Step, Timing, Trigger, Value};
 
-use super::game::{Game, Owner};
 use super::kinds::params_of;
 use crate::eval::Ctx;
+use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::{AttrKind, Audience, Choice, Holder, Phase, Val};
 

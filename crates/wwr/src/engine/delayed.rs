@@ -5,7 +5,7 @@
 
 use crate::state::Dur;
 
-use super::game::Game;
+use crate::game::Game;
 
 impl Game {
     /// Moves the attributes just applied `(~DelayedPhase)` out of play until the next phase.

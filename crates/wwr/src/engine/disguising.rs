@@ -5,7 +5,7 @@ use mafia_roles::ability::{DisguiseStrength, Duration, Value};
 use crate::eval::Ctx;
 use crate::state::*;
 
-use super::game::Game;
+use crate::game::Game;
 
 impl Game {
     pub(crate) fn run_disguise(

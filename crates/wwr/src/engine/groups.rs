@@ -26,9 +26,9 @@ use mafia_roles::ability::{
     Ability, Event as TEvent, KillKind, LoyaltyKind, Timing, Trigger, Value,
 };
 
-use super::game::{Game, Owner};
 use super::kinds::timing_of;
 use crate::eval::Ctx;
+use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::*;
 

@@ -19,8 +19,8 @@ use mafia_roles::ability::{
 };
 use mafia_roles::element::Flag;
 
-use super::game::{Ev, Game};
 use crate::eval::Ctx;
+use crate::game::{Ev, Game};
 use crate::library::{norm, walk_steps};
 use crate::state::*;
 

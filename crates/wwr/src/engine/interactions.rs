@@ -3,9 +3,9 @@
 
 use mafia_roles::ability::{Ability, Timing, Trigger};
 
-use super::game::{Game, Item, Owner, SortKey};
 use super::kinds::{params_of, timing_of};
 use crate::eval::Ctx;
+use crate::game::{Game, Item, Owner, SortKey};
 use crate::state::*;
 
 /// Queued actions (and their recorded uses) taken out while a replacement is checked, so

@@ -6,9 +6,9 @@ use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
-use super::game::{Ev, Game};
 use super::groups;
 use super::registry::Outcome;
+use crate::game::{Ev, Game};
 
 impl Game {
     /// The context of an attack on `t` as its defense and death triggers see it: the

@@ -12,9 +12,9 @@ use crate::rng::GameRng;
 use crate::setup::Setup;
 use crate::state::*;
 
-use super::game::{FORMAT, Game, Owner, team_of_def};
 use super::kinds::timing_of;
 use super::{locations, requirements};
+use crate::game::{FORMAT, Game, Owner, team_of_def};
 
 impl Game {
     /// Starts a game: deals roles with the seeded RNG, applies role attributes, lets every

@@ -14,8 +14,8 @@ use std::sync::Arc;
 use mafia_roles::ElementKind;
 use mafia_roles::element::{Access, PlayerType};
 
-use super::game::Game;
 use crate::error::WwrError;
+use crate::game::Game;
 use crate::library::{Def, Library, norm};
 use crate::setup::Setup;
 

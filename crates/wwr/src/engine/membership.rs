@@ -6,8 +6,8 @@ use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
-use super::game::Game;
 use super::registry::Outcome;
+use crate::game::Game;
 
 impl Game {
     pub(crate) fn group_name(&mut self, v: &Value, ctx: &Ctx) -> String {

@@ -6,7 +6,7 @@ use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
-use super::game::{Ev, Game};
+use crate::game::{Ev, Game};
 
 impl Game {
     pub(crate) fn send(&mut self, to: &Val, text: String) {

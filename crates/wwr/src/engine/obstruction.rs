@@ -16,7 +16,7 @@ use mafia_roles::ability::{AbilityFilter, Duration, ObstructFeedback, Value};
 use crate::eval::Ctx;
 use crate::state::*;
 
-use super::game::Game;
+use crate::game::Game;
 
 impl Game {
     /// Whether `ctx` runs a group action through its executor (`ctx.me`), outside its

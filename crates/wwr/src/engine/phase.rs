@@ -9,7 +9,7 @@ use crate::eval::Ctx;
 use crate::library::list_value;
 use crate::state::*;
 
-use super::game::Game;
+use crate::game::Game;
 
 impl Game {
     /// Removes the attributes whose duration ends with `phase`.

@@ -8,9 +8,9 @@ use crate::eval::Ctx;
 use crate::library::{list_value, norm, selector_value};
 use crate::state::*;
 
-use super::game::{Ev, Game, Owner};
 use super::kinds::timing_of;
 use super::registry::Outcome;
+use crate::game::{Ev, Game, Owner};
 
 impl Game {
     pub(crate) fn create_poll(

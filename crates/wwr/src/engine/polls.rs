@@ -14,9 +14,9 @@
 
 use mafia_roles::ability::{Duration, PollManipulation, Timing, Value};
 
-use super::game::{Game, Owner};
 use super::kinds::timing_of;
 use crate::eval::Ctx;
+use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::{
     Audience, CandidateEffect, CandidateManipulation, Opt, Phase, Poll, Source, Val,

@@ -5,8 +5,8 @@ use mafia_roles::ability::{Duration, Protection, Value};
 use crate::eval::Ctx;
 use crate::state::*;
 
-use super::game::Game;
 use super::registry::Outcome;
+use crate::game::Game;
 
 impl Game {
     #[allow(clippy::too_many_arguments)] // the fields of `AbilityKind::Protect`

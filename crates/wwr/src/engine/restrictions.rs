@@ -7,8 +7,8 @@ use mafia_roles::ability::{
 use crate::eval::Ctx;
 use crate::state::*;
 
-use super::game::Game;
 use super::kinds::params_of;
+use crate::game::Game;
 
 impl Game {
     /// Whether an ability may be used now; the error says which restriction refused it.

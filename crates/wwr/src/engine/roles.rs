@@ -6,9 +6,9 @@ use crate::eval::Ctx;
 use crate::library::norm;
 use crate::state::*;
 
-use super::game::{Ev, Game, Owner, team_of_def};
 use super::kinds::timing_of;
 use super::registry::Outcome;
+use crate::game::{Ev, Game, Owner, team_of_def};
 
 impl Game {
     pub(crate) fn change_role(&mut self, p: usize, role: &str, changer: Option<usize>) -> bool {

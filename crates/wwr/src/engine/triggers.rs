@@ -9,8 +9,8 @@ use crate::eval::{Ctx, attr_name};
 use crate::library::norm;
 use crate::state::*;
 
-use super::game::{Ev, Game, Item, Owner, SortKey};
 use super::kinds::{is_attack, params_of, timing_of, uses_selection, with_filter};
+use crate::game::{Ev, Game, Item, Owner, SortKey};
 
 impl Game {
     /// Everything that has abilities, in a fixed order: players (by seat) with their role

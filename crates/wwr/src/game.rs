@@ -1,6 +1,7 @@
-//! The `Game` struct, the types the engine modules share (owners, bucket items, trigger
-//! events) and the small lookups every module uses (players, teams, groups, attributes,
-//! messages). A leaf: it names no other engine module.
+//! The game value (saved state, loaded definitions, live RNG), the types the engine modules
+//! share (owners, bucket items, trigger events) and the small lookups every module uses
+//! (players, teams, groups, attributes, messages). This is the view of a game that `eval`
+//! works on: it names no engine module but the leaf `engine::kinds`.
 
 use std::sync::Arc;
 
@@ -12,7 +13,7 @@ use crate::library::{Def, Library, norm};
 use crate::rng::GameRng;
 use crate::state::*;
 
-use super::kinds::timing_of;
+use crate::engine::kinds::timing_of;
 
 /// The version written into saved games.
 pub const FORMAT: u32 = 1;
