@@ -268,13 +268,13 @@ impl Game {
                 // Among abilities sharing a trigger, a condition that picks the other one
                 // is the least telling reason (Flute Player's two `Immediate Night` lines).
                 if refusal.is_empty() || refusal.starts_with("Condition:") {
-                    refusal = e;
+                    refusal = e.to_string();
                 }
                 continue;
             }
             if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
                 self.requeue(unqueued);
-                refusal = e;
+                refusal = e.to_string();
                 continue;
             }
             let target = selection

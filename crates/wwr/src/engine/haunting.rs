@@ -19,6 +19,7 @@ use mafia_roles::ability::{
 };
 use mafia_roles::element::Flag;
 
+use crate::error::Refusal;
 use crate::eval::Ctx;
 use crate::game::{Ev, Game};
 use crate::library::{norm, walk_steps};
@@ -240,7 +241,7 @@ impl Game {
     /// The haunting rules for an ability without a `Status:` restriction: `Some(Err)` when
     /// it may not be used now, `Some(Ok)` when the rules allow a ghost to use it, `None`
     /// when they say nothing (the usual "alive only" rule applies).
-    pub(crate) fn haunt_status(&self, ab: &Ability, ctx: &Ctx) -> Option<Result<(), String>> {
+    pub(crate) fn haunt_status(&self, ab: &Ability, ctx: &Ctx) -> Option<Result<(), Refusal>> {
         let p = ctx.me?;
         if self.is_death_trigger(ab) {
             return None;
@@ -273,7 +274,7 @@ impl Game {
                         .get(mafia_roles::ElementKind::Attribute, name)
                         .is_some_and(|d| d.flags.contains(&Flag::HauntedAttribute));
                     if ghost && !haunted {
-                        return Some(Err("ghosts cannot use this attribute's abilities".into()));
+                        return Some(Err(Refusal::GhostAttribute));
                     }
                     return None;
                 }
@@ -284,8 +285,10 @@ impl Game {
         match rule {
             Some(Active::Always) if alive || ghost => Some(Ok(())),
             Some(Active::GhostlyOnly) if ghost => Some(Ok(())),
-            Some(Active::GhostlyOnly) => Some(Err("Status: Ghostly (only while a ghost)".into())),
-            _ if ghost => Some(Err("ghosts cannot use their role abilities".into())),
+            Some(Active::GhostlyOnly) => {
+                Some(Err(Refusal::Status("Ghostly (only while a ghost)".into())))
+            }
+            _ if ghost => Some(Err(Refusal::GhostRole)),
             _ => None,
         }
     }

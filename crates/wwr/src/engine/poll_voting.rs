@@ -115,7 +115,8 @@ impl Game {
                 });
                 match o {
                     Some(o) => {
-                        self.check_votable(poll, o).map_err(WwrError::NotAllowed)?;
+                        self.check_votable(poll, o)
+                            .map_err(|e| WwrError::NotAllowed(e.to_string()))?;
                         Some(o.clone())
                     }
                     None => {

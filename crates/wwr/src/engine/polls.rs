@@ -15,6 +15,7 @@
 use mafia_roles::ability::{Duration, PollManipulation, Timing, Value};
 
 use super::kinds::timing_of;
+use crate::error::Refusal;
 use crate::eval::Ctx;
 use crate::game::{Game, Owner};
 use crate::library::norm;
@@ -179,18 +180,17 @@ impl Game {
     }
 
     /// Refuses a vote for an unvotable candidate.
-    pub(super) fn check_votable(&self, poll: &Poll, opt: &Opt) -> Result<(), String> {
+    pub(super) fn check_votable(&self, poll: &Poll, opt: &Opt) -> Result<(), Refusal> {
         let Opt::Player(p) = opt else { return Ok(()) };
         if self
             .manipulations_for(poll)
             .iter()
             .any(|m| m.player == *p && m.effect == CandidateEffect::Unvotable)
         {
-            return Err(format!(
-                "{} cannot be voted for on the {} poll",
-                self.name(*p),
-                poll.name
-            ));
+            return Err(Refusal::Unvotable {
+                player: self.name(*p),
+                poll: poll.name.clone(),
+            });
         }
         Ok(())
     }

@@ -4,6 +4,7 @@ use mafia_roles::ability::{
     Ability, Compulsion, Event as TEvent, Params, Restriction, ScaleCount, Scaling, Timing, Trigger,
 };
 
+use crate::error::Refusal;
 use crate::eval::Ctx;
 use crate::state::*;
 
@@ -12,7 +13,7 @@ use crate::game::Game;
 
 impl Game {
     /// Whether an ability may be used now; the error says which restriction refused it.
-    pub(crate) fn allowed(&mut self, ab: &Ability, ctx: &Ctx, chosen: bool) -> Result<(), String> {
+    pub(crate) fn allowed(&mut self, ab: &Ability, ctx: &Ctx, chosen: bool) -> Result<(), Refusal> {
         let params = params_of(ab);
         let Some(r) = ctx.ability.clone() else {
             return Ok(());
@@ -24,7 +25,7 @@ impl Game {
                     status_seen = true;
                     if let Some(p) = ctx.me {
                         if !self.status_holds(p, status.name()) {
-                            return Err(format!("Status: {}", status.name()));
+                            return Err(Refusal::Status(status.name().to_string()));
                         }
                     }
                 }
@@ -42,7 +43,7 @@ impl Game {
         if haunt.is_none() && !status_seen && matches!(ctx.source, Source::Role(_)) {
             if let Some(p) = ctx.me {
                 if !self.state.players[p].alive && !self.is_death_trigger(ab) {
-                    return Err("the player is dead".into());
+                    return Err(Refusal::Dead);
                 }
             }
         }
@@ -57,9 +58,10 @@ impl Game {
                 .any(|c| matches!(c, Compulsion::Repeating { .. }));
             let used = self.uses_in(ctx.me, &r, Some(self.state.phase));
             if !repeating && used >= per_phase {
-                return Err(format!(
-                    "already used {used} time(s) this phase (allowed: {per_phase})"
-                ));
+                return Err(Refusal::UsedThisPhase {
+                    used,
+                    allowed: per_phase,
+                });
             }
         }
         Ok(())
@@ -91,7 +93,7 @@ impl Game {
         res: &Restriction,
         ctx: &Ctx,
         r: &AbilityRef,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let phase = self.state.phase;
         match res {
             Restriction::Temporal {
@@ -113,7 +115,7 @@ impl Game {
                 if ok {
                     Ok(())
                 } else {
-                    Err(format!("Temporal: not in {phase}"))
+                    Err(Refusal::Temporal(phase.to_string()))
                 }
             }
             Restriction::Attribute {
@@ -138,11 +140,11 @@ impl Game {
                 if present == *has {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "Attribute: {} {}",
+                    Err(Refusal::Attribute(format!(
+                        "{} {}",
                         if *has { "has" } else { "lacks" },
                         attribute.to_text()
-                    ))
+                    )))
                 }
             }
             Restriction::Succession { per_target, .. } => {
@@ -164,14 +166,14 @@ impl Game {
                     return Ok(());
                 }
                 if !per_target {
-                    return Err("Succession: used in the previous phase".into());
+                    return Err(Refusal::SuccessionUsed);
                 }
                 let now = ctx
                     .selection
                     .as_ref()
                     .and_then(|s| s.players().first().copied());
                 if now.is_some() && last.contains(&now) {
-                    Err("Succession: same target as in the previous phase".into())
+                    Err(Refusal::SuccessionTarget)
                 } else {
                     Ok(())
                 }
@@ -183,7 +185,7 @@ impl Game {
                 if used < n {
                     Ok(())
                 } else {
-                    Err(format!("Quantity: already used {used} of {n}"))
+                    Err(Refusal::Quantity { used, allowed: n })
                 }
             }
             Restriction::Condition { condition, .. } => {
@@ -192,7 +194,7 @@ impl Game {
                 } else {
                     let mut s = String::new();
                     condition.write(&mut s);
-                    Err(format!("Condition: {s}"))
+                    Err(Refusal::Condition(s))
                 }
             }
             Restriction::Status { .. } => Ok(()),
