@@ -8,12 +8,11 @@ use std::sync::Arc;
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{Ability, Timing};
 
+use crate::engine::kinds::timing_of;
 use crate::eval::Ctx;
 use crate::library::{Def, Library, norm};
 use crate::rng::GameRng;
 use crate::state::*;
-
-use crate::engine::kinds::timing_of;
 
 /// The version written into saved games.
 pub const FORMAT: u32 = 1;

@@ -3,13 +3,13 @@
 use mafia_roles::ability::{Step, Timing};
 
 use crate::error::WwrError;
+use crate::game::{Game, Item};
 use crate::input::{Act, ActKind};
 use crate::library::norm;
 use crate::state::*;
 
 use super::choices;
 use super::kinds::{params_of, queued_timing, timing_of};
-use crate::game::{Game, Item};
 
 impl Game {
     /// Runs one `act` line; returns the messages it produced for the acting player.

@@ -3,10 +3,9 @@
 use mafia_roles::ability::{CounterOp, Duration, Value};
 
 use crate::eval::Ctx;
+use crate::game::{AttrPattern, Game};
 use crate::library::norm;
 use crate::state::*;
-
-use crate::game::{AttrPattern, Game};
 
 impl Game {
     /// The attribute pattern a value names.

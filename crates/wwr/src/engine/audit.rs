@@ -84,9 +84,7 @@ impl Game {
         }
         source_player.map(|p| self.state.players[p].role.clone())
     }
-}
 
-impl Game {
     /// Runs the `Starting` abilities of an attribute or extra role just applied (guide,
     /// Trigger Types: `Starting` "for starting abilities"; the Raven attribute's `Starting:
     /// Set Counter to 1 for @ThisAttr` must run when the Ravenkeeper applies it, not only
@@ -129,9 +127,7 @@ impl Game {
                 .iter()
                 .any(|u| u.ability.source == *source && u.ability.index == index)
     }
-}
 
-impl Game {
     /// Tells the player the feedback of an automatic ability when it is a text written in
     /// one of its conditions (not a bare `Success`/`Failure` result), as `<trigger>: <text>`.
     pub(crate) fn written_feedback(
@@ -161,17 +157,13 @@ impl Game {
         ab.trigger.write(&mut what);
         self.say(crate::state::Audience::Player(p), format!("{what}: {fb}"));
     }
-}
 
-impl Game {
     /// Whether an attribute is a custom one (it keeps its own target), not an extra role.
     pub(crate) fn custom_attr(&self, id: u64) -> bool {
         self.attr(id)
             .is_some_and(|a| matches!(a.kind, AttrKind::Custom { .. }))
     }
-}
 
-impl Game {
     /// The phase an action's restrictions are checked in: the phase it runs in, unless it is
     /// chosen a phase earlier (`Start Day`, `Start Night`) and its temporal restriction names
     /// the kind of the phase it is chosen in, not the one it runs in (`Start Day: [Temporal:
@@ -250,9 +242,7 @@ impl Game {
         }
         (pick != "@Result").then(|| pick.to_string())
     }
-}
 
-impl Game {
     /// `On Role Change` of the role a player just lost (the Coven's hags react to being
     /// changed: "triggers on a role change (use @RoleChanger to get the responsible
     /// player)"); the new role's own `On Role Change` fires through `Game::fire`.

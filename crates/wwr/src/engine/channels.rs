@@ -20,12 +20,13 @@ use mafia_roles::ElementKind;
 use mafia_roles::ability::{Event as TEvent, Trigger, Value};
 use mafia_roles::element::{Access, Flag, PlayerType};
 
-use super::kinds::with_filter;
 use crate::error::WwrError;
 use crate::eval::Ctx;
 use crate::game::Game;
 use crate::library::norm;
 use crate::state::*;
+
+use super::kinds::with_filter;
 
 /// A writing act line: `Alice: Say #tavern: hello` or `Eve: Whisper Corrupted: hi`.
 struct WriteLine {

@@ -13,12 +13,13 @@ use std::sync::Arc;
 
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Step, Timing, Trigger, Value};
 
-use super::kinds::params_of;
 use crate::error::Refusal;
 use crate::eval::Ctx;
 use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::{AttrKind, Audience, Choice, Holder, Phase, Val};
+
+use super::kinds::params_of;
 
 /// The `Choice Choose` ability an action starts with, if it is one.
 fn choose_step(ab: &Ability) -> Option<(&Value, &Value)> {

@@ -3,9 +3,8 @@
 use mafia_roles::ability::{DisguiseStrength, Duration, Value};
 
 use crate::eval::Ctx;
-use crate::state::*;
-
 use crate::game::Game;
+use crate::state::*;
 
 impl Game {
     pub(crate) fn run_disguise(

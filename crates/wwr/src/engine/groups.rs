@@ -26,11 +26,12 @@ use mafia_roles::ability::{
     Ability, Event as TEvent, KillKind, LoyaltyKind, Timing, Trigger, Value,
 };
 
-use super::kinds::timing_of;
 use crate::eval::Ctx;
 use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::*;
+
+use super::kinds::timing_of;
 
 /// The attack source of an ascension / descension (true kill).
 pub(super) const ASCENSION: &str = "Ascension";

@@ -4,10 +4,10 @@
 use mafia_roles::ability::{InvestigateKind, Value};
 
 use crate::eval::Ctx;
+use crate::game::{Game, team_of_def};
 use crate::state::*;
 
 use super::registry::Outcome;
-use crate::game::{Game, team_of_def};
 
 impl Game {
     pub(crate) fn seen_role(&mut self, t: usize, disguises: &[String]) -> String {

@@ -3,12 +3,12 @@
 use mafia_roles::ability::{KillKind, Timing, Value};
 
 use crate::eval::Ctx;
+use crate::game::{Ev, Game};
 use crate::library::norm;
 use crate::state::*;
 
 use super::groups;
 use super::registry::Outcome;
-use crate::game::{Ev, Game};
 
 impl Game {
     /// The context of an attack on `t` as its defense and death triggers see it: the

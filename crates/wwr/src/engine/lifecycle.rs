@@ -7,6 +7,7 @@ use mafia_roles::ElementKind;
 use mafia_roles::ability::Timing;
 
 use crate::error::WwrError;
+use crate::game::{FORMAT, Game, Owner, team_of_def};
 use crate::library::{Def, Library};
 use crate::rng::GameRng;
 use crate::setup::Setup;
@@ -14,7 +15,6 @@ use crate::state::*;
 
 use super::kinds::timing_of;
 use super::{locations, requirements};
-use crate::game::{FORMAT, Game, Owner, team_of_def};
 
 impl Game {
     /// Starts a game: deals roles with the seeded RNG, applies role attributes, lets every

@@ -3,11 +3,11 @@
 use mafia_roles::ability::{Duration, Value};
 
 use crate::eval::Ctx;
+use crate::game::Game;
 use crate::library::norm;
 use crate::state::*;
 
 use super::registry::Outcome;
-use crate::game::Game;
 
 impl Game {
     pub(crate) fn group_name(&mut self, v: &Value, ctx: &Ctx) -> String {

@@ -3,10 +3,9 @@
 use mafia_roles::ability::Value;
 
 use crate::eval::Ctx;
+use crate::game::{Ev, Game};
 use crate::library::norm;
 use crate::state::*;
-
-use crate::game::{Ev, Game};
 
 impl Game {
     pub(crate) fn send(&mut self, to: &Val, text: String) {

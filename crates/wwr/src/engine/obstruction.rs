@@ -14,9 +14,8 @@
 use mafia_roles::ability::{AbilityFilter, Duration, ObstructFeedback, Value};
 
 use crate::eval::Ctx;
-use crate::state::*;
-
 use crate::game::Game;
+use crate::state::*;
 
 impl Game {
     /// Whether `ctx` runs a group action through its executor (`ctx.me`), outside its

@@ -6,10 +6,9 @@ use mafia_roles::ability::Timing;
 
 use crate::error::WwrError;
 use crate::eval::Ctx;
+use crate::game::Game;
 use crate::library::list_value;
 use crate::state::*;
-
-use crate::game::Game;
 
 impl Game {
     /// Removes the attributes whose duration ends with `phase`.

@@ -5,12 +5,12 @@ use mafia_roles::ability::{Duration, PollAction, Timing, Value};
 
 use crate::error::WwrError;
 use crate::eval::Ctx;
+use crate::game::{Ev, Game, Owner};
 use crate::library::{list_value, norm, selector_value};
 use crate::state::*;
 
 use super::kinds::timing_of;
 use super::registry::Outcome;
-use crate::game::{Ev, Game, Owner};
 
 impl Game {
     pub(crate) fn create_poll(

@@ -14,7 +14,6 @@
 
 use mafia_roles::ability::{Duration, PollManipulation, Timing, Value};
 
-use super::kinds::timing_of;
 use crate::error::Refusal;
 use crate::eval::Ctx;
 use crate::game::{Game, Owner};
@@ -22,6 +21,8 @@ use crate::library::norm;
 use crate::state::{
     Audience, CandidateEffect, CandidateManipulation, Opt, Phase, Poll, Source, Val,
 };
+
+use super::kinds::timing_of;
 
 impl Game {
     /// `Add '<Poll>' Poll`.

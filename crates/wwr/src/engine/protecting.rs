@@ -3,10 +3,10 @@
 use mafia_roles::ability::{Duration, Protection, Value};
 
 use crate::eval::Ctx;
+use crate::game::Game;
 use crate::state::*;
 
 use super::registry::Outcome;
-use crate::game::Game;
 
 impl Game {
     #[allow(clippy::too_many_arguments)] // the fields of `AbilityKind::Protect`

@@ -4,10 +4,10 @@
 use mafia_roles::ability::AbilityKind;
 
 use crate::eval::Ctx;
+use crate::game::{Ev, Game};
 use crate::state::*;
 
 use super::kinds::type_names;
-use crate::game::{Ev, Game};
 
 /// What running one ability type gives: `Ok(feedback)` when the action took place (its
 /// `On Action` triggers fire next), `Err(feedback)` when it stopped early (cancelled by an

@@ -6,10 +6,10 @@ use mafia_roles::ability::{
 
 use crate::error::Refusal;
 use crate::eval::Ctx;
+use crate::game::Game;
 use crate::state::*;
 
 use super::kinds::params_of;
-use crate::game::Game;
 
 impl Game {
     /// Whether an ability may be used now; the error says which restriction refused it.

@@ -3,12 +3,12 @@
 use mafia_roles::ability::{ChangeKind, Timing, Value};
 
 use crate::eval::Ctx;
+use crate::game::{Ev, Game, Owner, team_of_def};
 use crate::library::norm;
 use crate::state::*;
 
 use super::kinds::timing_of;
 use super::registry::Outcome;
-use crate::game::{Ev, Game, Owner, team_of_def};
 
 impl Game {
     pub(crate) fn change_role(&mut self, p: usize, role: &str, changer: Option<usize>) -> bool {

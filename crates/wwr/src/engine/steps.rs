@@ -5,10 +5,10 @@ use mafia_roles::ElementKind;
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Guard, Step, Value};
 
 use crate::eval::{Ctx, attr_name};
+use crate::game::{Ev, Game};
 use crate::state::*;
 
 use super::kinds::{filter_matches, params_of};
-use crate::game::{Ev, Game};
 
 impl Game {
     /// Runs an ability's steps; returns its feedback.

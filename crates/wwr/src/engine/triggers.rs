@@ -6,11 +6,11 @@ use std::sync::Arc;
 use mafia_roles::ability::{Ability, Compulsion, Event as TEvent, Step, Timing, Trigger, Value};
 
 use crate::eval::{Ctx, attr_name};
+use crate::game::{Ev, Game, Item, Owner, SortKey};
 use crate::library::norm;
 use crate::state::*;
 
 use super::kinds::{is_attack, params_of, timing_of, uses_selection, with_filter};
-use crate::game::{Ev, Game, Item, Owner, SortKey};
 
 impl Game {
     /// Everything that has abilities, in a fixed order: players (by seat) with their role
