@@ -187,10 +187,10 @@ impl Game {
                     .map(|a| &mut a.counter),
             };
             if let Some(c) = slot {
-                match op.name() {
-                    "Increment" => *c += n,
-                    "Decrement" => *c -= n,
-                    _ => *c = n,
+                match op {
+                    CounterOp::Increment => *c += n,
+                    CounterOp::Decrement => *c -= n,
+                    CounterOp::Set => *c = n,
                 }
             }
         }

@@ -15,7 +15,7 @@
 //! - `Resurrect` brings a ghost back to life.
 
 use mafia_roles::ability::{
-    Ability, AbilityKind, Activation, Event as TEvent, KillKind, Restriction, Trigger,
+    Ability, AbilityKind, Activation, Event as TEvent, KillKind, LivingStatus, Restriction, Trigger,
 };
 use mafia_roles::element::Flag;
 
@@ -303,7 +303,7 @@ impl Game {
             .restrictions
             .iter()
             .find_map(|r| match r {
-                Restriction::Status { status, .. } => Some(status.name()),
+                Restriction::Status { status, .. } => Some(*status),
                 _ => None,
             });
         if let Some(st) = status {
@@ -317,12 +317,12 @@ impl Game {
     }
 
     /// Whether a `Status:` restriction holds for a player.
-    pub(crate) fn status_holds(&self, p: usize, status: &str) -> bool {
+    pub(crate) fn status_holds(&self, p: usize, status: LivingStatus) -> bool {
         let alive = self.state.players[p].alive;
         match status {
-            "Alive" => alive,
-            "Ghostly" => self.is_ghost(p),
-            _ => alive || self.is_ghost(p),
+            LivingStatus::Alive => alive,
+            LivingStatus::Ghostly => self.is_ghost(p),
+            LivingStatus::Any => alive || self.is_ghost(p),
         }
     }
 

@@ -52,17 +52,17 @@ impl Game {
         let t = *ts.first().ok_or(None)?;
         let role = self.seen_role(t, disguises);
         let def = self.lib.role(&role).cloned();
-        Ok(Some(match ik.name() {
-            "Role" => role,
-            "Alignment" => {
+        Ok(Some(match ik {
+            InvestigateKind::Role => role,
+            InvestigateKind::Alignment => {
                 if role == self.state.players[t].role {
                     self.state.players[t].alignment.clone()
                 } else {
                     def.map(|d| team_of_def(&self.lib, &d)).unwrap_or_default()
                 }
             }
-            "Category" => def.and_then(|d| d.category.clone()).unwrap_or_default(),
-            _ => def.and_then(|d| d.class.clone()).unwrap_or_default(),
+            InvestigateKind::Category => def.and_then(|d| d.category.clone()).unwrap_or_default(),
+            InvestigateKind::Class => def.and_then(|d| d.class.clone()).unwrap_or_default(),
         }))
     }
 

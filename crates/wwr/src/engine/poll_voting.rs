@@ -393,9 +393,9 @@ impl Game {
         ctx: &mut Ctx,
     ) -> Option<String> {
         let name = norm(&self.text(poll, ctx));
-        match action.name() {
-            "Cancel" => self.state.cancelled_polls.push(name),
-            _ => self.state.deleted_polls.push(name),
+        match action {
+            PollAction::Cancel => self.state.cancelled_polls.push(name),
+            PollAction::Add | PollAction::Delete => self.state.deleted_polls.push(name),
         }
         Some("Success".into())
     }

@@ -1,6 +1,6 @@
 //! Protecting abilities: `Protect` from attacks, by defenses, through absence.
 
-use mafia_roles::ability::{Duration, Protection, Value};
+use mafia_roles::ability::{self, Duration, Protection, Value};
 
 use crate::eval::Ctx;
 use crate::game::Game;
@@ -16,7 +16,7 @@ impl Game {
         from: &Value,
         by: &Option<Value>,
         through: &Protection,
-        during: &Option<mafia_roles::ability::PhaseKind>,
+        during: &Option<ability::PhaseKind>,
         duration: &Option<Duration>,
         ty: &(String, String),
         ctx: &mut Ctx,
@@ -25,11 +25,11 @@ impl Game {
         let from = self.text(from, ctx);
         let (kind, at) = match through {
             Protection::Defense(d) => (
-                match d.name() {
-                    "Active Defense" => DefenseKind::Active,
-                    "Passive Defense" => DefenseKind::Passive,
-                    "Partial Defense" => DefenseKind::Partial,
-                    _ => DefenseKind::Recruitment,
+                match d {
+                    ability::DefenseKind::Active => DefenseKind::Active,
+                    ability::DefenseKind::Passive => DefenseKind::Passive,
+                    ability::DefenseKind::Partial => DefenseKind::Partial,
+                    ability::DefenseKind::Recruitment => DefenseKind::Recruitment,
                 },
                 None,
             ),
@@ -53,9 +53,9 @@ impl Game {
                 (DefenseKind::Absence, l)
             }
         };
-        let during = during.map(|d| match d.name() {
-            "Day" => PhaseKind::Day,
-            _ => PhaseKind::Night,
+        let during = during.map(|d| match d {
+            ability::PhaseKind::Day => PhaseKind::Day,
+            ability::PhaseKind::Night => PhaseKind::Night,
         });
         let ts = self.visit(v.players(), ty, ctx);
         for t in &ts {

@@ -24,7 +24,7 @@ impl Game {
                 Restriction::Status { status, .. } => {
                     status_seen = true;
                     if let Some(p) = ctx.me {
-                        if !self.status_holds(p, status.name()) {
+                        if !self.status_holds(p, *status) {
                             return Err(Refusal::Status(status.name().to_string()));
                         }
                     }
@@ -102,9 +102,9 @@ impl Game {
                 or_later,
                 ..
             } => {
-                let want = match kind.name() {
-                    "Day" => PhaseKind::Day,
-                    _ => PhaseKind::Night,
+                let want = match kind {
+                    mafia_roles::ability::PhaseKind::Day => PhaseKind::Day,
+                    mafia_roles::ability::PhaseKind::Night => PhaseKind::Night,
                 };
                 let ok = phase.kind == want
                     && match number {

@@ -166,8 +166,8 @@ impl Game {
     ) -> Option<String> {
         let v = self.eval(target, ctx);
         let to = self.eval(to, ctx);
-        match ck.name() {
-            "Role" => {
+        match ck {
+            ChangeKind::Role => {
                 let role = match &to {
                     Val::Players(ps) if !ps.is_empty() => self.state.players[ps[0]].role.clone(),
                     other => self.text_of(other),
@@ -178,8 +178,8 @@ impl Game {
                 }
                 Some(if ok { "Success" } else { "Failure" }.into())
             }
-            "Group" => self.group_change(&v, &to),
-            _ => {
+            ChangeKind::Group => self.group_change(&v, &to),
+            ChangeKind::Alignment => {
                 let team = self.team_key(&self.text_of(&to));
                 for p in v.players() {
                     if self.loyalty_blocks(p, "Alignment Change") {
