@@ -32,7 +32,6 @@ mod investigating;
 mod killing;
 pub(crate) mod kinds;
 mod lifecycle;
-mod locations;
 mod membership;
 mod messages;
 mod obstruction;

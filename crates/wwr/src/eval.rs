@@ -7,8 +7,8 @@ pub use ctx::Ctx;
 
 use mafia_roles::ability::{Base, CompareOp, Condition, Prop, QueryItem, Rounding, Sigil, Value};
 
-use crate::game::Game;
-use crate::library::norm;
+use crate::game::{AttrPattern, Game};
+use crate::library::{norm, selector_value};
 use crate::state::{AttrKind, Holder, Source, Val};
 
 impl Game {
@@ -606,6 +606,60 @@ impl Game {
         }
         out.push_str(rest);
         out
+    }
+
+    /// The attribute pattern a value names.
+    pub(crate) fn attr_pattern(&mut self, v: &Value, ctx: &Ctx) -> AttrPattern {
+        match self.eval(v, ctx) {
+            Val::Attr(id) => AttrPattern::Id(id),
+            other => {
+                let t = self.text_of(&other);
+                let (kind, value) = match t.split_once(':') {
+                    Some((k, v)) => (k.to_string(), Some(v.trim_start_matches(':').to_string())),
+                    None => (t, None),
+                };
+                let value = value.map(|v| self.source_player_value(&v, ctx).unwrap_or(norm(&v)));
+                AttrPattern::Name {
+                    kind: norm(&kind),
+                    value,
+                }
+            }
+        }
+    }
+
+    /// The value part of `<AttributeType>:<SourcePlayer>` written as a selector without
+    /// the `@` (guide, Attributes: "`Defense:Target`, a defense applied by the player's
+    /// current target. The @ symbol is skipped."): the name of the one player it selects,
+    /// or `None` when it is not a selector of one player (`Wolfpack`, `Poisoned`, `Active`).
+    pub(crate) fn source_player_value(&mut self, value: &str, ctx: &Ctx) -> Option<String> {
+        let word = value.trim();
+        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let known = matches!(
+            word.to_ascii_lowercase().as_str(),
+            "self"
+                | "target"
+                | "targetdead"
+                | "selection"
+                | "secondaryselection"
+                | "attacker"
+                | "visitor"
+                | "this"
+                | "ind"
+                | "chooser"
+                | "executor"
+                | "winner"
+                | "rolechanger"
+                | "actiontarget"
+        );
+        if !known {
+            return None;
+        }
+        match self.eval(&selector_value(&format!("@{word}")), ctx) {
+            Val::Players(ps) if ps.len() == 1 => Some(norm(&self.state.players[ps[0]].name)),
+            _ => None,
+        }
     }
 }
 

@@ -1,7 +1,10 @@
 //! The game value (saved state, loaded definitions, live RNG), the types the engine modules
 //! share (owners, bucket items, trigger events) and the small lookups every module uses
-//! (players, teams, groups, attributes, messages). This is the view of a game that `eval`
-//! works on: it names no engine module but the leaf `engine::kinds`.
+//! (players, teams, groups, attributes, ghosts, messages; locations in `game/locations.rs`).
+//! This is the view of a game that `eval` works on: it names no engine module but the leaf
+//! `engine::kinds`.
+
+pub(crate) mod locations;
 
 use std::sync::Arc;
 
@@ -417,5 +420,51 @@ impl Game {
                 _ => None,
             },
         }
+    }
+
+    /// `<Target>->Attr(<Attribute>)`: the first matching attribute of the holder(s), as an
+    /// attribute value (guide, Property Access: "to get a certain attribute of a
+    /// player/team/group").
+    pub(crate) fn attr_of(&self, holders: &Val, name: &str) -> Val {
+        let (kind, value) = match name.split_once(':') {
+            Some((k, v)) => (k, Some(norm(v.trim_start_matches(':')))),
+            None => (name, None),
+        };
+        let pat = AttrPattern::Name {
+            kind: norm(kind),
+            value,
+        };
+        let holders = self.holders_of(holders);
+        self.state
+            .attrs
+            .iter()
+            .find(|a| holders.contains(&a.holder) && self.attr_matches(a, &pat))
+            .map(|a| Val::Attr(a.id))
+            .unwrap_or(Val::Nothing)
+    }
+
+    /// Whether a player is a ghost: dead, in a haunting game, and not banished.
+    pub fn is_ghost(&self, p: usize) -> bool {
+        !self.state.players[p].alive && self.state.ghosts.contains(&p)
+    }
+
+    /// Whether selectors are being evaluated for a death trigger's subject.
+    pub(crate) fn including_dead(&self) -> bool {
+        self.include_dead
+    }
+
+    /// Members of a group, dead ones included (`On @Members Death`).
+    pub(crate) fn group_members_with_dead(&self, g: &str) -> Vec<usize> {
+        (0..self.state.players.len())
+            .filter(|&p| self.in_group(p, g))
+            .collect()
+    }
+
+    /// Whether `p` holds the extra role `role` (normalised), whose channel they share.
+    pub(crate) fn holds_extra_role(&self, p: usize, role: &str) -> bool {
+        self.state.attrs.iter().any(|a| {
+            a.holder == Holder::Player(p)
+                && matches!(&a.kind, AttrKind::Role { role: r } if norm(r) == role)
+        })
     }
 }

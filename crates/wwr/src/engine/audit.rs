@@ -4,67 +4,11 @@
 //! attribute applied by an extra role's ability.
 
 use crate::eval::Ctx;
-use crate::game::{AttrPattern, Game};
-use crate::library::{norm, selector_value};
-use crate::state::{AttrKind, Holder, Val};
+use crate::game::Game;
+use crate::library::norm;
+use crate::state::{AttrKind, Holder};
 
 impl Game {
-    /// `<Target>->Attr(<Attribute>)`: the first matching attribute of the holder(s), as an
-    /// attribute value (guide, Property Access: "to get a certain attribute of a
-    /// player/team/group").
-    pub(crate) fn attr_of(&self, holders: &Val, name: &str) -> Val {
-        let (kind, value) = match name.split_once(':') {
-            Some((k, v)) => (k, Some(norm(v.trim_start_matches(':')))),
-            None => (name, None),
-        };
-        let pat = AttrPattern::Name {
-            kind: norm(kind),
-            value,
-        };
-        let holders = self.holders_of(holders);
-        self.state
-            .attrs
-            .iter()
-            .find(|a| holders.contains(&a.holder) && self.attr_matches(a, &pat))
-            .map(|a| Val::Attr(a.id))
-            .unwrap_or(Val::Nothing)
-    }
-
-    /// The value part of `<AttributeType>:<SourcePlayer>` written as a selector without
-    /// the `@` (guide, Attributes: "`Defense:Target`, a defense applied by the player's
-    /// current target. The @ symbol is skipped."): the name of the one player it selects,
-    /// or `None` when it is not a selector of one player (`Wolfpack`, `Poisoned`, `Active`).
-    pub(crate) fn source_player_value(&mut self, value: &str, ctx: &Ctx) -> Option<String> {
-        let word = value.trim();
-        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return None;
-        }
-        let known = matches!(
-            word.to_ascii_lowercase().as_str(),
-            "self"
-                | "target"
-                | "targetdead"
-                | "selection"
-                | "secondaryselection"
-                | "attacker"
-                | "visitor"
-                | "this"
-                | "ind"
-                | "chooser"
-                | "executor"
-                | "winner"
-                | "rolechanger"
-                | "actiontarget"
-        );
-        if !known {
-            return None;
-        }
-        match self.eval(&selector_value(&format!("@{word}")), ctx) {
-            Val::Players(ps) if ps.len() == 1 => Some(norm(&self.state.players[ps[0]].name)),
-            _ => None,
-        }
-    }
-
     /// The role an attribute is applied by: the extra role when the applying ability
     /// belongs to one (Guardian's protection is `Defense:Guardian`, not the holder's
     /// primary role), else the source player's role.

@@ -88,14 +88,6 @@ impl Game {
     // -----------------------------------------------------------------------------------
     // Who may read and write
 
-    /// Whether `p` holds the extra role `role` (normalised), whose channel they share.
-    pub(crate) fn holds_extra_role(&self, p: usize, role: &str) -> bool {
-        self.state.attrs.iter().any(|a| {
-            a.holder == Holder::Player(p)
-                && matches!(&a.kind, AttrKind::Role { role: r } if norm(r) == role)
-        })
-    }
-
     /// Whether a player may write in a channel themself (locks aside). The dead write only
     /// in their own secret channels (guide's haunting rules: "except for their own personal
     /// secret channel") and in locations or ghostly groups open to them.

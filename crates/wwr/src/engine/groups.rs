@@ -183,18 +183,6 @@ impl Game {
     // -----------------------------------------------------------------------------------
     // Disbanding
 
-    /// Whether selectors are being evaluated for a death trigger's subject.
-    pub(crate) fn including_dead(&self) -> bool {
-        self.include_dead
-    }
-
-    /// Members of a group, dead ones included (`On @Members Death`).
-    pub(crate) fn group_members_with_dead(&self, g: &str) -> Vec<usize> {
-        (0..self.state.players.len())
-            .filter(|&p| self.in_group(p, g))
-            .collect()
-    }
-
     pub(super) fn is_disbanded(&self, g: &str) -> bool {
         let g = norm(g);
         self.state.disbanded.iter().any(|d| d.group == g)

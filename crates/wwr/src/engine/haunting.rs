@@ -33,11 +33,6 @@ enum Active {
 }
 
 impl Game {
-    /// Whether a player is a ghost: dead, in a haunting game, and not banished.
-    pub fn is_ghost(&self, p: usize) -> bool {
-        !self.state.players[p].alive && self.state.ghosts.contains(&p)
-    }
-
     /// `die` calls this: in haunting mode the dead become ghosts.
     pub(crate) fn haunt_on_death(&mut self, p: usize) {
         if !self.state.setup.haunting || self.state.ghosts.contains(&p) {

@@ -14,7 +14,8 @@ use crate::setup::Setup;
 use crate::state::*;
 
 use super::kinds::timing_of;
-use super::{locations, requirements};
+use super::requirements;
+use crate::game::locations;
 
 impl Game {
     /// Starts a game: deals roles with the seeded RNG, applies role attributes, lets every

@@ -95,7 +95,7 @@ impl Game {
 
     /// Whether a player is covered by a location's `Members:` or `Viewers:` list (none:
     /// nobody). Channels ask this for writing and reading; the selectors below for lists.
-    pub(super) fn access_matches(&self, p: usize, access: Option<&Access>) -> bool {
+    pub(crate) fn access_matches(&self, p: usize, access: Option<&Access>) -> bool {
         match access {
             None | Some(Access::Nobody) => false,
             Some(Access::Everybody) => true,
