@@ -1,17 +1,16 @@
 //! The game value (saved state, loaded definitions, live RNG), the types the engine modules
 //! share (owners, bucket items, trigger events) and the small lookups every module uses
 //! (players, teams, groups, attributes, ghosts, messages; locations in `game/locations.rs`).
-//! This is the view of a game that `eval` works on: it names no engine module but the leaf
-//! `engine::kinds`.
+//! This is the view of a game that `eval` works on: it reads and adds log lines, never runs
+//! abilities, and names no engine module.
 
 pub(crate) mod locations;
 
 use std::sync::Arc;
 
 use mafia_roles::ElementKind;
-use mafia_roles::ability::{Ability, Timing};
+use mafia_roles::ability::Ability;
 
-use crate::engine::kinds::timing_of;
 use crate::eval::Ctx;
 use crate::library::{Def, Library, norm};
 use crate::rng::GameRng;
@@ -324,90 +323,6 @@ impl Game {
         self.state.players[p].name.clone()
     }
 
-    pub(crate) fn new_attr(
-        &mut self,
-        holder: Holder,
-        kind: AttrKind,
-        source_player: Option<usize>,
-        duration: Dur,
-        parent: Option<u64>,
-    ) -> u64 {
-        let id = self.state.next_id;
-        self.state.next_id += 1;
-        let source_role = self.source_role_of(source_player, parent);
-        if let Holder::Group(g) = &holder {
-            self.state.groups.entry(g.clone()).or_default();
-        }
-        self.state.attrs.push(Attr {
-            id,
-            holder,
-            kind,
-            source_player,
-            source_role,
-            duration,
-            set_in: self.state.phase,
-            uses: 0,
-            values: Vec::new(),
-            counter: 0,
-            parent,
-            from_role: false,
-            target: None,
-        });
-        id
-    }
-
-    /// Removes an attribute, runs its `On Removal` abilities, and removes the attributes
-    /// that last only as long as it (`~Attribute`, `~UntilUseAttribute`).
-    pub fn remove_attr(&mut self, id: u64) {
-        let Some(pos) = self.state.attrs.iter().position(|a| a.id == id) else {
-            return;
-        };
-        let attr = self.state.attrs.remove(pos);
-        if let (AttrKind::Custom { name }, Holder::Player(p)) = (&attr.kind, &attr.holder) {
-            if let Some(def) = self.lib.get(ElementKind::Attribute, name).cloned() {
-                for (i, (ab, _)) in def.abilities.iter().enumerate() {
-                    if timing_of(ab) == Some(Timing::OnRemoval) {
-                        let owner = Owner {
-                            source: Source::Attr(id),
-                            me: Some(*p),
-                            attr: Some(id),
-                        };
-                        let ctx = self.ctx_for(&owner, i);
-                        self.run_triggered(&owner, i, ab.clone(), ctx);
-                    }
-                }
-            }
-        }
-        let children: Vec<u64> = self
-            .state
-            .attrs
-            .iter()
-            .filter(|a| {
-                a.parent == Some(id)
-                    && matches!(a.duration, Dur::Attribute | Dur::UntilUseAttribute)
-                    || a.holder == Holder::Attr(id)
-            })
-            .map(|a| a.id)
-            .collect();
-        for c in children {
-            self.remove_attr(c);
-        }
-    }
-
-    /// Counts one use of an attribute and removes it when its duration says so.
-    pub(crate) fn use_attr(&mut self, id: u64) {
-        let Some(a) = self.attr_mut(id) else { return };
-        a.uses += 1;
-        let done = match a.duration {
-            Dur::UntilUse | Dur::UntilUseAttribute => true,
-            Dur::UntilSecondUse => a.uses >= 2,
-            _ => false,
-        };
-        if done {
-            self.remove_attr(id);
-        }
-    }
-
     pub(crate) fn def_of(&self, source: &Source) -> Option<Arc<Def>> {
         match source {
             Source::Role(r) => self.lib.role(r).cloned(),
@@ -466,5 +381,31 @@ impl Game {
             a.holder == Holder::Player(p)
                 && matches!(&a.kind, AttrKind::Role { role: r } if norm(r) == role)
         })
+    }
+
+    /// Whether an attribute is a custom one (it keeps its own target), not an extra role.
+    pub(crate) fn custom_attr(&self, id: u64) -> bool {
+        self.attr(id)
+            .is_some_and(|a| matches!(a.kind, AttrKind::Custom { .. }))
+    }
+
+    /// The role an attribute is applied by: the extra role when the applying ability
+    /// belongs to one (Guardian's protection is `Defense:Guardian`, not the holder's
+    /// primary role), else the source player's role.
+    pub(crate) fn source_role_of(
+        &self,
+        source_player: Option<usize>,
+        parent: Option<u64>,
+    ) -> Option<String> {
+        if let Some(AttrKind::Role { role }) = parent.and_then(|id| self.attr(id)).map(|a| &a.kind)
+        {
+            if parent
+                .and_then(|id| self.attr(id))
+                .is_some_and(|a| source_player.is_some_and(|p| a.holder == Holder::Player(p)))
+            {
+                return Some(role.clone());
+            }
+        }
+        source_player.map(|p| self.state.players[p].role.clone())
     }
 }

@@ -1,11 +1,14 @@
 //! Attribute abilities: `Apply`, `Remove`, attribute `Change`, `Obstruct`, counters.
 
-use mafia_roles::ability::{CounterOp, Duration, Value};
+use mafia_roles::ElementKind;
+use mafia_roles::ability::{CounterOp, Duration, Timing, Value};
 
 use crate::eval::Ctx;
-use crate::game::{AttrPattern, Game};
+use crate::game::{AttrPattern, Game, Owner};
 use crate::library::norm;
 use crate::state::*;
+
+use super::kinds::timing_of;
 
 impl Game {
     pub(crate) fn run_apply(
@@ -176,5 +179,89 @@ impl Game {
             }
         }
         None
+    }
+
+    pub(crate) fn new_attr(
+        &mut self,
+        holder: Holder,
+        kind: AttrKind,
+        source_player: Option<usize>,
+        duration: Dur,
+        parent: Option<u64>,
+    ) -> u64 {
+        let id = self.state.next_id;
+        self.state.next_id += 1;
+        let source_role = self.source_role_of(source_player, parent);
+        if let Holder::Group(g) = &holder {
+            self.state.groups.entry(g.clone()).or_default();
+        }
+        self.state.attrs.push(Attr {
+            id,
+            holder,
+            kind,
+            source_player,
+            source_role,
+            duration,
+            set_in: self.state.phase,
+            uses: 0,
+            values: Vec::new(),
+            counter: 0,
+            parent,
+            from_role: false,
+            target: None,
+        });
+        id
+    }
+
+    /// Removes an attribute, runs its `On Removal` abilities, and removes the attributes
+    /// that last only as long as it (`~Attribute`, `~UntilUseAttribute`).
+    pub fn remove_attr(&mut self, id: u64) {
+        let Some(pos) = self.state.attrs.iter().position(|a| a.id == id) else {
+            return;
+        };
+        let attr = self.state.attrs.remove(pos);
+        if let (AttrKind::Custom { name }, Holder::Player(p)) = (&attr.kind, &attr.holder) {
+            if let Some(def) = self.lib.get(ElementKind::Attribute, name).cloned() {
+                for (i, (ab, _)) in def.abilities.iter().enumerate() {
+                    if timing_of(ab) == Some(Timing::OnRemoval) {
+                        let owner = Owner {
+                            source: Source::Attr(id),
+                            me: Some(*p),
+                            attr: Some(id),
+                        };
+                        let ctx = self.ctx_for(&owner, i);
+                        self.run_triggered(&owner, i, ab.clone(), ctx);
+                    }
+                }
+            }
+        }
+        let children: Vec<u64> = self
+            .state
+            .attrs
+            .iter()
+            .filter(|a| {
+                a.parent == Some(id)
+                    && matches!(a.duration, Dur::Attribute | Dur::UntilUseAttribute)
+                    || a.holder == Holder::Attr(id)
+            })
+            .map(|a| a.id)
+            .collect();
+        for c in children {
+            self.remove_attr(c);
+        }
+    }
+
+    /// Counts one use of an attribute and removes it when its duration says so.
+    pub(crate) fn use_attr(&mut self, id: u64) {
+        let Some(a) = self.attr_mut(id) else { return };
+        a.uses += 1;
+        let done = match a.duration {
+            Dur::UntilUse | Dur::UntilUseAttribute => true,
+            Dur::UntilSecondUse => a.uses >= 2,
+            _ => false,
+        };
+        if done {
+            self.remove_attr(id);
+        }
     }
 }

@@ -6,29 +6,9 @@
 use crate::eval::Ctx;
 use crate::game::Game;
 use crate::library::norm;
-use crate::state::{AttrKind, Holder};
+use crate::state::Holder;
 
 impl Game {
-    /// The role an attribute is applied by: the extra role when the applying ability
-    /// belongs to one (Guardian's protection is `Defense:Guardian`, not the holder's
-    /// primary role), else the source player's role.
-    pub(crate) fn source_role_of(
-        &self,
-        source_player: Option<usize>,
-        parent: Option<u64>,
-    ) -> Option<String> {
-        if let Some(AttrKind::Role { role }) = parent.and_then(|id| self.attr(id)).map(|a| &a.kind)
-        {
-            if parent
-                .and_then(|id| self.attr(id))
-                .is_some_and(|a| source_player.is_some_and(|p| a.holder == Holder::Player(p)))
-            {
-                return Some(role.clone());
-            }
-        }
-        source_player.map(|p| self.state.players[p].role.clone())
-    }
-
     /// Runs the `Starting` abilities of an attribute or extra role just applied (guide,
     /// Trigger Types: `Starting` "for starting abilities"; the Raven attribute's `Starting:
     /// Set Counter to 1 for @ThisAttr` must run when the Ravenkeeper applies it, not only
@@ -100,12 +80,6 @@ impl Game {
         let mut what = String::new();
         ab.trigger.write(&mut what);
         self.say(crate::state::Audience::Player(p), format!("{what}: {fb}"));
-    }
-
-    /// Whether an attribute is a custom one (it keeps its own target), not an extra role.
-    pub(crate) fn custom_attr(&self, id: u64) -> bool {
-        self.attr(id)
-            .is_some_and(|a| matches!(a.kind, AttrKind::Custom { .. }))
     }
 
     /// The phase an action's restrictions are checked in: the phase it runs in, unless it is
