@@ -8,6 +8,7 @@ use crate::game::{Game, team_of_def};
 use crate::state::*;
 
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     pub(crate) fn seen_role(&mut self, t: usize, disguises: &[String]) -> String {
@@ -47,12 +48,14 @@ impl Game {
         let v = self.eval(target, ctx);
         let ts = self.visit(v.players(), ty, ctx);
         if let Some(c) = ctx.cancel.take() {
-            return Err(Some(c));
+            return Break(Some(c));
         }
-        let t = *ts.first().ok_or(None)?;
+        let Some(&t) = ts.first() else {
+            return Break(None);
+        };
         let role = self.seen_role(t, disguises);
         let def = self.lib.role(&role).cloned();
-        Ok(Some(match ik {
+        Continue(Some(match ik {
             InvestigateKind::Role => role,
             InvestigateKind::Alignment => {
                 if role == self.state.players[t].role {
@@ -76,11 +79,13 @@ impl Game {
         let v = self.eval(target, ctx);
         let ts = self.visit(v.players(), ty, ctx);
         if let Some(c) = ctx.cancel.take() {
-            return Err(Some(c));
+            return Break(Some(c));
         }
         let pat = self.attr_pattern(attribute, ctx);
-        let t = *ts.first().ok_or(None)?;
-        Ok(Some(
+        let Some(&t) = ts.first() else {
+            return Break(None);
+        };
+        Continue(Some(
             if self.has_attr(&Holder::Player(t), &pat) {
                 "Success"
             } else {

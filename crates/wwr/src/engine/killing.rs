@@ -9,6 +9,7 @@ use crate::state::*;
 
 use super::groups;
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     /// The context of an attack on `t` as its defense and death triggers see it: the
@@ -219,7 +220,7 @@ impl Game {
         let v = self.eval(target, ctx);
         let ts = self.visit(v.players(), ty, ctx);
         if let Some(c) = ctx.cancel.take() {
-            return Err(Some(c));
+            return Break(Some(c));
         }
         let source = self.attack_source(ctx);
         let attacker = self.attacker_of(ctx);
@@ -230,7 +231,7 @@ impl Game {
                 _ => self.attack(t, *k, attacker, &source, false),
             };
         }
-        Ok(Some(if ok { "Success" } else { "Failure" }.to_string()))
+        Continue(Some(if ok { "Success" } else { "Failure" }.to_string()))
     }
 
     pub(crate) fn run_resurrect(&mut self, target: &Value, ctx: &mut Ctx) -> Option<String> {

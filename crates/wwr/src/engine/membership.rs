@@ -8,6 +8,7 @@ use crate::library::norm;
 use crate::state::*;
 
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     pub(crate) fn group_name(&mut self, v: &Value, ctx: &Ctx) -> String {
@@ -95,9 +96,11 @@ impl Game {
             Some(m) => self.text(m, ctx),
             None => "Member".into(),
         };
-        let me = ctx.me.ok_or(None)?;
+        let Some(me) = ctx.me else {
+            return Break(None);
+        };
         let ok = self.join(me, &g, &m, Self::duration(duration, Dur::Persistent), ctx);
-        Ok(Some(if ok { "Success" } else { "Failure" }.into()))
+        Continue(Some(if ok { "Success" } else { "Failure" }.into()))
     }
 
     pub(crate) fn run_add_to_group(
@@ -123,9 +126,11 @@ impl Game {
 
     pub(crate) fn run_leave(&mut self, group: &Value, ctx: &mut Ctx) -> Outcome {
         let g = self.group_name(group, ctx);
-        let me = ctx.me.ok_or(None)?;
+        let Some(me) = ctx.me else {
+            return Break(None);
+        };
         self.leave(me, &g);
-        Ok(Some("Success".into()))
+        Continue(Some("Success".into()))
     }
 
     pub(crate) fn run_remove_from_group(

@@ -11,6 +11,7 @@ use crate::state::*;
 
 use super::kinds::timing_of;
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     pub(crate) fn create_poll(
@@ -411,7 +412,7 @@ impl Game {
             Some(p) => self.text(p, ctx),
             None => match &ctx.source {
                 Source::Poll(p) => p.clone(),
-                _ => return Err(Some("Failure".into())),
+                _ => return Break(Some("Failure".into())),
             },
         };
         let loc = match self.eval(location, ctx) {
@@ -423,9 +424,9 @@ impl Game {
             self.host_log(format!(
                 "Create Poll: #{loc} is neither a group nor a location in play"
             ));
-            return Err(Some("Failure".into()));
+            return Break(Some("Failure".into()));
         }
-        Ok(Some(
+        Continue(Some(
             if self.create_poll(&def, &loc, shown, ctx) {
                 "Success"
             } else {

@@ -7,6 +7,7 @@ use crate::game::Game;
 use crate::state::*;
 
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     #[allow(clippy::too_many_arguments)] // the fields of `AbilityKind::Protect`
@@ -40,7 +41,7 @@ impl Game {
                         self.host_log(format!(
                             "Protect: absence at #{g}, which is neither a group nor a location in play"
                         ));
-                        return Err(Some("Failure".into()));
+                        return Break(Some("Failure".into()));
                     }
                 }
                 let l = match l {
@@ -84,7 +85,7 @@ impl Game {
                 ));
             }
         }
-        Ok(Some(
+        Continue(Some(
             if ts.is_empty() { "Failure" } else { "Success" }.into(),
         ))
     }

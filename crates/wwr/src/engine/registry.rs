@@ -1,6 +1,8 @@
 //! The ability-type registry: maps a parsed `AbilityKind` to the module that executes it,
 //! then fires the `On Action` triggers of the action.
 
+use std::ops::ControlFlow::{self, Break, Continue};
+
 use mafia_roles::ability::AbilityKind;
 
 use crate::eval::Ctx;
@@ -9,10 +11,10 @@ use crate::state::*;
 
 use super::kinds::type_names;
 
-/// What running one ability type gives: `Ok(feedback)` when the action took place (its
-/// `On Action` triggers fire next), `Err(feedback)` when it stopped early (cancelled by an
+/// What running one ability type gives: `Continue(feedback)` when the action took place (its
+/// `On Action` triggers fire next), `Break(feedback)` when it stopped early (cancelled by an
 /// `On Visited` trigger, no target, a refused place), which ends the ability type there.
-pub(crate) type Outcome = Result<Option<String>, Option<String>>;
+pub(crate) type Outcome = ControlFlow<Option<String>, Option<String>>;
 
 impl Game {
     /// Runs one ability type; returns its feedback.; returns its feedback.
@@ -35,15 +37,15 @@ impl Game {
             } => self.run_attribute_investigate(target, attribute, &ty, ctx),
             A::InvestigateCount {
                 target, players, ..
-            } => Ok(self.run_investigate_count(target, players, ctx)),
+            } => Continue(self.run_investigate_count(target, players, ctx)),
             A::Target { target, .. } => self.run_target(target, &ty, ctx),
-            A::Untarget => Ok(self.run_untarget(ctx)),
+            A::Untarget => Continue(self.run_untarget(ctx)),
             A::Disguise {
                 strength,
                 target,
                 role,
                 duration,
-            } => Ok(self.run_disguise(strength, target, role, duration, &ty, ctx)),
+            } => Continue(self.run_disguise(strength, target, role, duration, &ty, ctx)),
             A::Protect {
                 target,
                 from,
@@ -57,16 +59,16 @@ impl Game {
                 target,
                 duration,
                 data,
-            } => Ok(self.run_apply(attribute, target, duration, data, &ty, ctx)),
+            } => Continue(self.run_apply(attribute, target, duration, data, &ty, ctx)),
             A::RemoveAttribute { attribute, target } => {
-                Ok(self.run_remove_attribute(attribute, target, ctx))
+                Continue(self.run_remove_attribute(attribute, target, ctx))
             }
             A::ChangeAttribute {
                 attribute,
                 index,
                 value,
                 target,
-            } => Ok(self.run_change_attribute(attribute, index, value, target, ctx)),
+            } => Continue(self.run_change_attribute(attribute, index, value, target, ctx)),
             A::Redirect {
                 subtype,
                 source,
@@ -79,27 +81,29 @@ impl Game {
                 relative,
                 value,
                 duration,
-            } => {
-                Ok(self.run_manipulate_votes(target, subtype, relative, value, duration, &ty, ctx))
-            }
+            } => Continue(
+                self.run_manipulate_votes(target, subtype, relative, value, duration, &ty, ctx),
+            ),
             A::Poll {
                 action: mafia_roles::ability::PollAction::Add,
                 poll,
-            } => Ok(self.add_poll(poll, ctx)),
+            } => Continue(self.add_poll(poll, ctx)),
             A::ManipulatePoll {
                 poll,
                 manipulation,
                 duration,
-            } => Ok(self.manipulate_candidates(poll, manipulation, duration, &ty, ctx)),
+            } => Continue(self.manipulate_candidates(poll, manipulation, duration, &ty, ctx)),
             A::ChoiceCreation {
                 name,
                 recipient,
                 options,
-            } => Ok(self.create_choice(name, recipient, options, ctx)),
-            A::ChoiceChoose { name, option } => Ok(self.choose(name, option, ctx)),
-            A::Copy { target, suppressed } => Ok(self.copy_player(target, *suppressed, &ty, ctx)),
-            A::Switch { target } => Ok(self.switch_with(target, &ty, ctx)),
-            A::Poll { action, poll } => Ok(self.run_poll_action(action, poll, ctx)),
+            } => Continue(self.create_choice(name, recipient, options, ctx)),
+            A::ChoiceChoose { name, option } => Continue(self.choose(name, option, ctx)),
+            A::Copy { target, suppressed } => {
+                Continue(self.copy_player(target, *suppressed, &ty, ctx))
+            }
+            A::Switch { target } => Continue(self.switch_with(target, &ty, ctx)),
+            A::Poll { action, poll } => Continue(self.run_poll_action(action, poll, ctx)),
             A::CreatePoll {
                 poll,
                 location,
@@ -115,64 +119,64 @@ impl Game {
                 group,
                 membership,
                 duration,
-            } => Ok(self.run_add_to_group(target, group, membership, duration, ctx)),
+            } => Continue(self.run_add_to_group(target, group, membership, duration, ctx)),
             A::Leave { group } => self.run_leave(group, ctx),
             A::RemoveFromGroup { target, group } => {
-                Ok(self.run_remove_from_group(target, group, ctx))
+                Continue(self.run_remove_from_group(target, group, ctx))
             }
             A::Grant { role, target } => self.run_grant(role, target, ctx),
-            A::Revoke { role, target } => Ok(self.run_revoke(role, target, ctx)),
+            A::Revoke { role, target } => Continue(self.run_revoke(role, target, ctx)),
             A::Obstruct {
                 abilities,
                 target,
                 feedback,
                 duration,
-            } => Ok(self.run_obstruct(abilities, target, feedback, duration, &ty, ctx)),
-            A::Reveal { what, to } => Ok(self.run_reveal(what, to, ctx)),
-            A::Announce { info } => Ok(self.run_announce(info, ctx)),
-            A::Learn { info } | A::Know { info } => Ok(self.run_learn(info, ctx)),
+            } => Continue(self.run_obstruct(abilities, target, feedback, duration, &ty, ctx)),
+            A::Reveal { what, to } => Continue(self.run_reveal(what, to, ctx)),
+            A::Announce { info } => Continue(self.run_announce(info, ctx)),
+            A::Learn { info } | A::Know { info } => Continue(self.run_learn(info, ctx)),
             A::Change {
                 kind: ck,
                 target,
                 to,
-            } => Ok(self.run_change(ck, target, to, ctx)),
-            A::Counter { op, value, target } => Ok(self.run_counter(op, value, target, ctx)),
-            A::Cancel { feedback } => Ok(self.run_cancel(feedback, ctx)),
-            A::Emit { value, target, .. } => Ok(self.run_emit(value, target, ctx)),
-            A::Display { name, values } => Ok(self.run_display(name, values, ctx)),
+            } => Continue(self.run_change(ck, target, to, ctx)),
+            A::Counter { op, value, target } => Continue(self.run_counter(op, value, target, ctx)),
+            A::Cancel { feedback } => Continue(self.run_cancel(feedback, ctx)),
+            A::Emit { value, target, .. } => Continue(self.run_emit(value, target, ctx)),
+            A::Display { name, values } => Continue(self.run_display(name, values, ctx)),
             A::UpdateDisplay { name, index, value } => {
-                Ok(self.run_update_display(name, index, value, ctx))
+                Continue(self.run_update_display(name, index, value, ctx))
             }
-            A::Loyalty { to, kind } => Ok(self.loyalty(to, *kind, ctx)),
-            A::Ascend => Ok(self.ascend(ctx, true)),
-            A::Descend => Ok(self.ascend(ctx, false)),
-            A::Disband { target } => Ok(self.disband_ability(target.as_ref(), ctx)),
-            A::Shuffle { targets } => Ok(self.shuffle(targets, ctx)),
+            A::Loyalty { to, kind } => Continue(self.loyalty(to, *kind, ctx)),
+            A::Ascend => Continue(self.ascend(ctx, true)),
+            A::Descend => Continue(self.ascend(ctx, false)),
+            A::Disband { target } => Continue(self.disband_ability(target.as_ref(), ctx)),
+            A::Shuffle { targets } => Continue(self.shuffle(targets, ctx)),
             A::Whisper {
                 from,
                 to,
                 disguise,
                 duration,
-            } => Ok(self.run_whisper(from, to, disguise, duration, ctx)),
-            A::ConversationReset { target } => Ok(self.run_reset(target, ctx)),
-            A::Lock { location, unlock } => Ok(self.run_lock(location, *unlock, ctx)),
-            A::Transfer { role, from, to } => Ok(self.run_transfer(role, from, to, ctx)),
-            A::Execute { name, location } => Ok(self.run_execute(name, location, ctx)),
+            } => Continue(self.run_whisper(from, to, disguise, duration, ctx)),
+            A::ConversationReset { target } => Continue(self.run_reset(target, ctx)),
+            A::Lock { location, unlock } => Continue(self.run_lock(location, *unlock, ctx)),
+            A::Transfer { role, from, to } => Continue(self.run_transfer(role, from, to, ctx)),
+            A::Execute { name, location } => Continue(self.run_execute(name, location, ctx)),
             A::Format {
                 target,
                 template,
                 split,
-            } => Ok(self.run_format(target, template, split, ctx)),
-            A::Resurrect { target } => Ok(self.run_resurrect(target, ctx)),
+            } => Continue(self.run_format(target, template, split, ctx)),
+            A::Resurrect { target } => Continue(self.run_resurrect(target, ctx)),
             // Read from the attribute's definition by `haunt_status`.
-            A::Activate { .. } => Ok(None),
-            A::Feedback { value } => Ok(Some(self.text(value, ctx))),
-            A::Continue => Ok(self.run_continue(ctx)),
-            A::Nothing => Ok(None),
+            A::Activate { .. } => Continue(None),
+            A::Feedback { value } => Continue(Some(self.text(value, ctx))),
+            A::Continue => Continue(self.run_continue(ctx)),
+            A::Nothing => Continue(None),
         };
         let fb = match fb {
-            Ok(fb) => fb,
-            Err(stop) => return stop,
+            Continue(fb) => fb,
+            Break(stop) => return stop,
         };
         if let (Some(me), Source::Role(_) | Source::Attr(_)) = (ctx.me, &ctx.source) {
             if self.depth < 12 && ty.0 != "Other" {

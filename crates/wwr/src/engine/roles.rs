@@ -9,6 +9,7 @@ use crate::state::*;
 
 use super::kinds::timing_of;
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     pub(crate) fn change_role(&mut self, p: usize, role: &str, changer: Option<usize>) -> bool {
@@ -94,7 +95,7 @@ impl Game {
         let v = self.eval(target, ctx);
         let Some(def) = self.lib.role(&role).cloned() else {
             self.host_log(format!("Grant: unknown role `{role}`"));
-            return Err(Some("Failure".into()));
+            return Break(Some("Failure".into()));
         };
         for p in v.players() {
             let id = self.new_attr(
@@ -123,7 +124,7 @@ impl Game {
                 }
             }
         }
-        Ok(Some("Success".into()))
+        Continue(Some("Success".into()))
     }
 
     pub(crate) fn run_revoke(

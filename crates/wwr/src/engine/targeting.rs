@@ -8,6 +8,7 @@ use crate::library::norm;
 use crate::state::*;
 
 use super::registry::Outcome;
+use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
     pub(crate) fn set_target(&mut self, ctx: &Ctx, v: Option<Val>) {
@@ -45,7 +46,7 @@ impl Game {
         if let Val::Players(ps) = &v {
             let ps = self.visit(ps.clone(), ty, ctx);
             if let Some(c) = ctx.cancel.take() {
-                return Err(Some(c));
+                return Break(Some(c));
             }
             v = Val::Players(ps);
         }
@@ -58,7 +59,7 @@ impl Game {
                 self.say(Audience::Player(p), format!("Your target is now {shown}."));
             }
         }
-        Ok(None)
+        Continue(None)
     }
 
     pub(crate) fn run_untarget(&mut self, ctx: &mut Ctx) -> Option<String> {
@@ -75,7 +76,9 @@ impl Game {
         ctx: &mut Ctx,
     ) -> Outcome {
         let subtype = self.text(subtype, ctx);
-        let me = ctx.me.ok_or(None)?;
+        let Some(me) = ctx.me else {
+            return Break(None);
+        };
         self.new_attr(
             Holder::Player(me),
             AttrKind::Redirection {
@@ -87,6 +90,6 @@ impl Game {
             Self::duration(duration, Dur::Permanent),
             ctx.attr,
         );
-        Ok(Some("Success".into()))
+        Continue(Some("Success".into()))
     }
 }
