@@ -20,6 +20,7 @@
 mod actions;
 mod attributes;
 mod audit;
+mod channel_abilities;
 mod channels;
 mod choices;
 mod copying;
