@@ -16,6 +16,20 @@
 //! attacks with groups first (by group name), then townsfolk, werewolf and other roles, each
 //! alphabetically; remaining ties by a draw from the game's seeded RNG (one player's
 //! abilities of one element keep their role-sheet order: `interactions::order_bucket`).
+//!
+//! This module only declares its parts; each adds an `impl Game` block to
+//! [`crate::game::Game`] (the struct and its lookups) and imports that, never this facade:
+//! - the machinery: `lifecycle` (new/load), `phase` (the phase machine above), `triggers`
+//!   (which abilities fire on which timing or event, bucket order), `restrictions` (may it
+//!   run now), `steps` (an ability's steps, visits, redirection, obstruction), `registry`
+//!   (one arm per `AbilityKind`, calling the module that owns it), `actions` (`act`,
+//!   prompts), `kinds` (timings, parameters and type names of an ability);
+//! - one module per ability family: `killing`, `investigating`, `targeting`, `disguising`,
+//!   `protecting`, `attributes`, `obstruction`, `roles`, `membership`, `groups`,
+//!   `messages`, `poll_voting`, `polls`, `choices`, `copying`, `channels` and
+//!   `channel_abilities`;
+//! - rules that cut across them: `haunting`, `delayed`, `interactions`, `requirements`,
+//!   `audit`.
 
 mod actions;
 mod attributes;

@@ -1,4 +1,5 @@
-//! Attribute abilities: `Apply`, `Remove`, attribute `Change`, `Obstruct`, counters.
+//! Attributes: creating, using up and removing them (removal runs `On Removal`), and the
+//! ability types `Apply`, `Remove`, attribute `Change` and the counter operations.
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{CounterOp, Duration, Timing, Value};

@@ -1,4 +1,4 @@
-//! Killing abilities: attacks, lynches, banishments, defenses and deaths.
+//! Killing abilities: attacks, lynches, banishments, defenses and deaths; `Resurrect`.
 
 use mafia_roles::ability::{KillKind, Timing, Value};
 

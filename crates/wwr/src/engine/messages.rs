@@ -1,4 +1,5 @@
-//! Information abilities: reveal, announce, learn, emit, displays and feedback.
+//! Information abilities: `Reveal`, `Announce`, `Learn`/`Know`, `Emit`, `Display` and
+//! `Update Display`, and sending a message to a selector.
 
 use mafia_roles::ability::Value;
 

@@ -1,4 +1,4 @@
-//! Obstructed executors of group actions (`_rules/ability types/13 obstructions`: "For
+//! The `Obstruct` ability type, and obstructed executors of group actions (`_rules/ability types/13 obstructions`: "For
 //! group abilities (e.g. wolfpack attack), an obstructed player being chosen to execute the
 //! action causes it to fail").
 //!

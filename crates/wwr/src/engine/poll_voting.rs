@@ -1,4 +1,5 @@
-//! Creating polls, casting votes and closing polls (the poll bucket of a phase end).
+//! Creating polls, casting votes and closing polls (the poll bucket of a phase end), and the
+//! ability types `Create Poll`, `Cancel`/`Delete '<Poll>' Poll` and vote manipulation.
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{Duration, PollAction, Timing, Value};

@@ -17,14 +17,13 @@ use super::kinds::type_names;
 pub(crate) type Outcome = ControlFlow<Option<String>, Option<String>>;
 
 impl Game {
-    /// Runs one ability type; returns its feedback.; returns its feedback.
+    /// Runs one ability type; returns its feedback.
     pub(crate) fn run_kind(&mut self, kind: &AbilityKind, ctx: &mut Ctx) -> Option<String> {
         use AbilityKind as A;
         let ty = type_names(kind);
         if let Some(fake) = self.obstructed(ctx, &ty) {
             return fake;
         }
-        let phase = self.state.phase;
         let fb = match kind {
             A::Killing { kind: k, target } => self.run_killing(k, target, &ty, ctx),
             A::Investigate {
@@ -204,7 +203,6 @@ impl Game {
             }
         }
         self.park_delayed();
-        let _ = phase;
         fb
     }
 }

@@ -1,5 +1,5 @@
-//! Running an ability's steps: action chains, evaluation blocks, visits, redirection and
-//! obstruction of one action.
+//! Running an ability's steps: action chains, evaluation blocks (`Cancel`, `Continue`),
+//! visits, redirection and obstruction of one action.
 
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Guard, Step, Value};
