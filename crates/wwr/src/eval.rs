@@ -1,74 +1,15 @@
 //! Evaluating selectors, values and conditions against the game state.
 
-use std::collections::BTreeMap;
+mod ctx;
+mod role_query;
+
+pub use ctx::Ctx;
 
 use mafia_roles::ability::{Base, CompareOp, Condition, Prop, QueryItem, Rounding, Sigil, Value};
 
-use crate::engine::Game;
-use crate::library::norm;
-use crate::state::{AbilityRef, AttrKind, Holder, Source, Val};
-
-/// The context an ability runs in: who runs it, what was selected, trigger values.
-#[derive(Debug, Clone)]
-pub struct Ctx {
-    /// `@Self` when it is a player (for groups and polls: the executor).
-    pub me: Option<usize>,
-    pub source: Source,
-    /// `@ThisAttr`.
-    pub attr: Option<u64>,
-    pub selection: Option<Val>,
-    pub secondary: Option<Val>,
-    /// Trigger values by lower-case name: `winner`, `attacker`, `visitor`, `this`, `ind`,
-    /// `result1`…
-    pub vars: BTreeMap<String, Val>,
-    pub ability: Option<AbilityRef>,
-    pub direct: bool,
-    pub visitless: bool,
-    /// Set by `Cancel` inside an `On Visited` trigger.
-    pub cancel: Option<String>,
-    /// Set by `Continue` in an evaluation branch.
-    pub cont: bool,
-    /// The first attribute id created by the running ability: its own steps are not
-    /// obstructed by an obstruction it applies (`5 action`: abilities of one action "occur
-    /// independently and will not affect the execution of the other abilities").
-    pub first_new_attr: Option<u64>,
-    /// A chosen, not forced, action: only these can be obstructed (`13 obstructions`:
-    /// "Passive, starting and forced abilities cannot be obstructed").
-    pub chosen: bool,
-    /// A group's poll result run by its executor (`13 obstructions`: "For group abilities
-    /// (e.g. wolfpack attack), an obstructed player being chosen to execute the action
-    /// causes it to fail").
-    pub group_action: bool,
-    /// Inside an `Evaluate:` block: the reaction to an action's result, not the action.
-    pub evaluating: bool,
-}
-
-impl Ctx {
-    pub fn new(me: Option<usize>, source: Source) -> Ctx {
-        Ctx {
-            me,
-            source,
-            attr: None,
-            selection: None,
-            secondary: None,
-            vars: BTreeMap::new(),
-            ability: None,
-            direct: false,
-            visitless: false,
-            cancel: None,
-            cont: false,
-            first_new_attr: None,
-            chosen: false,
-            group_action: false,
-            evaluating: false,
-        }
-    }
-
-    pub fn var(mut self, name: &str, v: Val) -> Ctx {
-        self.vars.insert(name.to_ascii_lowercase(), v);
-        self
-    }
-}
+use crate::game::{AttrPattern, Game};
+use crate::library::{norm, selector_value};
+use crate::state::{AttrKind, Holder, Source, Val};
 
 impl Game {
     /// Evaluates a value.
@@ -511,9 +452,7 @@ impl Game {
                         !ps.is_empty() && ps.iter().all(|&p| self.in_group(p, &g))
                     }
                     CompareOp::IsPartOf => {
-                        if let (Val::Text(lt), Some(items)) =
-                            (&l, crate::engine::role_query::role_query(rhs))
-                        {
+                        if let (Val::Text(lt), Some(items)) = (&l, role_query::role_query(rhs)) {
                             return self.role_matches_query(lt, items);
                         }
                         let r = self.eval(rhs, ctx);
@@ -667,6 +606,60 @@ impl Game {
         }
         out.push_str(rest);
         out
+    }
+
+    /// The attribute pattern a value names.
+    pub(crate) fn attr_pattern(&mut self, v: &Value, ctx: &Ctx) -> AttrPattern {
+        match self.eval(v, ctx) {
+            Val::Attr(id) => AttrPattern::Id(id),
+            other => {
+                let t = self.text_of(&other);
+                let (kind, value) = match t.split_once(':') {
+                    Some((k, v)) => (k.to_string(), Some(v.trim_start_matches(':').to_string())),
+                    None => (t, None),
+                };
+                let value = value.map(|v| self.source_player_value(&v, ctx).unwrap_or(norm(&v)));
+                AttrPattern::Name {
+                    kind: norm(&kind),
+                    value,
+                }
+            }
+        }
+    }
+
+    /// The value part of `<AttributeType>:<SourcePlayer>` written as a selector without
+    /// the `@` (guide, Attributes: "`Defense:Target`, a defense applied by the player's
+    /// current target. The @ symbol is skipped."): the name of the one player it selects,
+    /// or `None` when it is not a selector of one player (`Wolfpack`, `Poisoned`, `Active`).
+    pub(crate) fn source_player_value(&mut self, value: &str, ctx: &Ctx) -> Option<String> {
+        let word = value.trim();
+        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let known = matches!(
+            word.to_ascii_lowercase().as_str(),
+            "self"
+                | "target"
+                | "targetdead"
+                | "selection"
+                | "secondaryselection"
+                | "attacker"
+                | "visitor"
+                | "this"
+                | "ind"
+                | "chooser"
+                | "executor"
+                | "winner"
+                | "rolechanger"
+                | "actiontarget"
+        );
+        if !known {
+            return None;
+        }
+        match self.eval(&selector_value(&format!("@{word}")), ctx) {
+            Val::Players(ps) if ps.len() == 1 => Some(norm(&self.state.players[ps[0]].name)),
+            _ => None,
+        }
     }
 }
 

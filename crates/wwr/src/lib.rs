@@ -18,6 +18,7 @@ pub mod autoplay;
 pub mod engine;
 pub mod error;
 pub mod eval;
+mod game;
 pub mod input;
 pub mod library;
 pub mod render;

@@ -3,88 +3,10 @@
 //! with a selector (`OracleSelected:Self`, `Defense:Target`), and the source role of an
 //! attribute applied by an extra role's ability.
 
-use super::{AttrPattern, Game};
 use crate::eval::Ctx;
-use crate::library::{norm, selector_value};
-use crate::state::{AttrKind, Holder, Val};
-
-impl Game {
-    /// `<Target>->Attr(<Attribute>)`: the first matching attribute of the holder(s), as an
-    /// attribute value (guide, Property Access: "to get a certain attribute of a
-    /// player/team/group").
-    pub(crate) fn attr_of(&self, holders: &Val, name: &str) -> Val {
-        let (kind, value) = match name.split_once(':') {
-            Some((k, v)) => (k, Some(norm(v.trim_start_matches(':')))),
-            None => (name, None),
-        };
-        let pat = AttrPattern::Name {
-            kind: norm(kind),
-            value,
-        };
-        let holders = self.holders_of(holders);
-        self.state
-            .attrs
-            .iter()
-            .find(|a| holders.contains(&a.holder) && self.attr_matches(a, &pat))
-            .map(|a| Val::Attr(a.id))
-            .unwrap_or(Val::Nothing)
-    }
-
-    /// The value part of `<AttributeType>:<SourcePlayer>` written as a selector without
-    /// the `@` (guide, Attributes: "`Defense:Target`, a defense applied by the player's
-    /// current target. The @ symbol is skipped."): the name of the one player it selects,
-    /// or `None` when it is not a selector of one player (`Wolfpack`, `Poisoned`, `Active`).
-    pub(crate) fn source_player_value(&mut self, value: &str, ctx: &Ctx) -> Option<String> {
-        let word = value.trim();
-        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return None;
-        }
-        let known = matches!(
-            word.to_ascii_lowercase().as_str(),
-            "self"
-                | "target"
-                | "targetdead"
-                | "selection"
-                | "secondaryselection"
-                | "attacker"
-                | "visitor"
-                | "this"
-                | "ind"
-                | "chooser"
-                | "executor"
-                | "winner"
-                | "rolechanger"
-                | "actiontarget"
-        );
-        if !known {
-            return None;
-        }
-        match self.eval(&selector_value(&format!("@{word}")), ctx) {
-            Val::Players(ps) if ps.len() == 1 => Some(norm(&self.state.players[ps[0]].name)),
-            _ => None,
-        }
-    }
-
-    /// The role an attribute is applied by: the extra role when the applying ability
-    /// belongs to one (Guardian's protection is `Defense:Guardian`, not the holder's
-    /// primary role), else the source player's role.
-    pub(crate) fn source_role_of(
-        &self,
-        source_player: Option<usize>,
-        parent: Option<u64>,
-    ) -> Option<String> {
-        if let Some(AttrKind::Role { role }) = parent.and_then(|id| self.attr(id)).map(|a| &a.kind)
-        {
-            if parent
-                .and_then(|id| self.attr(id))
-                .is_some_and(|a| source_player.is_some_and(|p| a.holder == Holder::Player(p)))
-            {
-                return Some(role.clone());
-            }
-        }
-        source_player.map(|p| self.state.players[p].role.clone())
-    }
-}
+use crate::game::Game;
+use crate::library::norm;
+use crate::state::Holder;
 
 impl Game {
     /// Runs the `Starting` abilities of an attribute or extra role just applied (guide,
@@ -99,20 +21,20 @@ impl Game {
         {
             return;
         }
-        let Some(def) = self.def_of(&super::Source::Attr(id)) else {
+        let Some(def) = self.def_of(&crate::state::Source::Attr(id)) else {
             return;
         };
         let me = match self.attr(id).map(|a| &a.holder) {
             Some(Holder::Player(p)) => Some(*p),
             _ => None,
         };
-        let owner = super::Owner {
-            source: super::Source::Attr(id),
+        let owner = crate::game::Owner {
+            source: crate::state::Source::Attr(id),
             me,
             attr: Some(id),
         };
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if super::timing_of(ab) == Some(mafia_roles::ability::Timing::Starting) {
+            if super::kinds::timing_of(ab) == Some(mafia_roles::ability::Timing::Starting) {
                 let ctx = self.ctx_for(&owner, i);
                 self.run_triggered(&owner, i, ab.clone(), ctx);
             }
@@ -121,17 +43,15 @@ impl Game {
 
     /// Whether an attribute's ability already ran (its `Starting` ran when it was applied
     /// during game start, before the game's own `Starting` bucket).
-    pub(crate) fn attr_ability_used(&self, source: &super::Source, index: usize) -> bool {
-        matches!(source, super::Source::Attr(_))
+    pub(crate) fn attr_ability_used(&self, source: &crate::state::Source, index: usize) -> bool {
+        matches!(source, crate::state::Source::Attr(_))
             && self
                 .state
                 .uses
                 .iter()
                 .any(|u| u.ability.source == *source && u.ability.index == index)
     }
-}
 
-impl Game {
     /// Tells the player the feedback of an automatic ability when it is a text written in
     /// one of its conditions (not a bare `Success`/`Failure` result), as `<trigger>: <text>`.
     pub(crate) fn written_feedback(
@@ -142,7 +62,8 @@ impl Game {
     ) {
         use mafia_roles::ability::Step;
         let Some(fb) = fb else { return };
-        let (Some(p), super::Source::Role(_) | super::Source::Attr(_)) = (ctx.me, &ctx.source)
+        let (Some(p), crate::state::Source::Role(_) | crate::state::Source::Attr(_)) =
+            (ctx.me, &ctx.source)
         else {
             return;
         };
@@ -160,17 +81,7 @@ impl Game {
         ab.trigger.write(&mut what);
         self.say(crate::state::Audience::Player(p), format!("{what}: {fb}"));
     }
-}
 
-impl Game {
-    /// Whether an attribute is a custom one (it keeps its own target), not an extra role.
-    pub(crate) fn custom_attr(&self, id: u64) -> bool {
-        self.attr(id)
-            .is_some_and(|a| matches!(a.kind, AttrKind::Custom { .. }))
-    }
-}
-
-impl Game {
     /// The phase an action's restrictions are checked in: the phase it runs in, unless it is
     /// chosen a phase earlier (`Start Day`, `Start Night`) and its temporal restriction names
     /// the kind of the phase it is chosen in, not the one it runs in (`Start Day: [Temporal:
@@ -185,7 +96,7 @@ impl Game {
         if now == run {
             return run;
         }
-        let names_now = super::params_of(ab).restrictions.iter().any(|r| {
+        let names_now = super::kinds::params_of(ab).restrictions.iter().any(|r| {
             matches!(r, Restriction::Temporal { phase, .. }
                 if (*phase == K::Night) == (now.kind == crate::state::PhaseKind::Night)
                     && now.kind != run.kind)
@@ -249,9 +160,7 @@ impl Game {
         }
         (pick != "@Result").then(|| pick.to_string())
     }
-}
 
-impl Game {
     /// `On Role Change` of the role a player just lost (the Coven's hags react to being
     /// changed: "triggers on a role change (use @RoleChanger to get the responsible
     /// player)"); the new role's own `On Role Change` fires through `Game::fire`.
@@ -262,13 +171,13 @@ impl Game {
         let Some(def) = self.lib.role(old).cloned() else {
             return;
         };
-        let owner = super::Owner {
-            source: super::Source::Role(def.name.clone()),
+        let owner = crate::game::Owner {
+            source: crate::state::Source::Role(def.name.clone()),
             me: Some(p),
             attr: None,
         };
         for (i, (ab, _)) in def.abilities.iter().enumerate() {
-            if super::timing_of(ab) == Some(mafia_roles::ability::Timing::OnRoleChange) {
+            if super::kinds::timing_of(ab) == Some(mafia_roles::ability::Timing::OnRoleChange) {
                 let ctx = self.merge(&owner, i, base);
                 self.run_triggered(&owner, i, ab.clone(), ctx);
             }

@@ -13,10 +13,13 @@ use std::sync::Arc;
 
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Step, Timing, Trigger, Value};
 
-use super::{Game, Owner, params_of};
+use crate::error::Refusal;
 use crate::eval::Ctx;
+use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::{AttrKind, Audience, Choice, Holder, Phase, Val};
+
+use super::kinds::params_of;
 
 /// The `Choice Choose` ability an action starts with, if it is one.
 fn choose_step(ab: &Ability) -> Option<(&Value, &Value)> {
@@ -330,14 +333,14 @@ impl Game {
         ab: &Ability,
         ctx: &mut Ctx,
         chosen: Option<&str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let Some((name, option)) = choose_step(ab) else {
             return Ok(());
         };
         let Some(me) = ctx.me else { return Ok(()) };
         let name = strip(&self.text(name, ctx));
         let Some(i) = self.open_choice(&name, me) else {
-            return Err(format!("there is no open `{name}` choice"));
+            return Err(Refusal::NoOpenChoice(name));
         };
         let options = self.state.choices[i].options.clone();
         let list = options.join(", ");
@@ -345,17 +348,20 @@ impl Game {
             Some(c) => c.to_string(),
             None => match self.eval(option, ctx) {
                 Val::Nothing => {
-                    return Err(format!(
-                        "the `{name}` choice needs `@Chosen = <option>` (one of {list})"
-                    ));
+                    return Err(Refusal::ChoiceNeedsOption {
+                        name,
+                        options: list,
+                    });
                 }
                 v => self.text_of(&v),
             },
         };
         let Some(opt) = options.iter().find(|o| norm(o) == norm(&strip(&wanted))) else {
-            return Err(format!(
-                "`{wanted}` is not an option of the `{name}` choice (options: {list})"
-            ));
+            return Err(Refusal::NotAnOption {
+                wanted,
+                name,
+                options: list,
+            });
         };
         let opt = opt.clone();
         if ctx.selection.is_none() {
@@ -366,9 +372,7 @@ impl Game {
                 })
             });
             if needs {
-                return Err(format!(
-                    "the `{opt}` option of the `{name}` choice needs `@Selection = <target>`"
-                ));
+                return Err(Refusal::OptionNeedsSelection { option: opt, name });
             }
         }
         ctx.vars.insert("chosen".into(), Val::Text(opt.clone()));

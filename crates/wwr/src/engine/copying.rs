@@ -9,8 +9,8 @@
 
 use mafia_roles::ability::Value;
 
-use super::Game;
 use crate::eval::Ctx;
+use crate::game::Game;
 use crate::state::{Attr, Holder, Val};
 
 impl Game {

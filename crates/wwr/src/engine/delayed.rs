@@ -3,9 +3,8 @@
 //! `GameState::delayed` until the next phase starts; then it is applied for that phase
 //! (`~Phase`) and its `Starting` abilities run.
 
+use crate::game::Game;
 use crate::state::Dur;
-
-use super::Game;
 
 impl Game {
     /// Moves the attributes just applied `(~DelayedPhase)` out of play until the next phase.

@@ -26,10 +26,12 @@ use mafia_roles::ability::{
     Ability, Event as TEvent, KillKind, LoyaltyKind, Timing, Trigger, Value,
 };
 
-use super::{Game, Owner, timing_of};
 use crate::eval::Ctx;
+use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::*;
+
+use super::kinds::timing_of;
 
 /// The attack source of an ascension / descension (true kill).
 pub(super) const ASCENSION: &str = "Ascension";
@@ -180,18 +182,6 @@ impl Game {
 
     // -----------------------------------------------------------------------------------
     // Disbanding
-
-    /// Whether selectors are being evaluated for a death trigger's subject.
-    pub(crate) fn including_dead(&self) -> bool {
-        self.include_dead
-    }
-
-    /// Members of a group, dead ones included (`On @Members Death`).
-    pub(crate) fn group_members_with_dead(&self, g: &str) -> Vec<usize> {
-        (0..self.state.players.len())
-            .filter(|&p| self.in_group(p, g))
-            .collect()
-    }
 
     pub(super) fn is_disbanded(&self, g: &str) -> bool {
         let g = norm(g);

@@ -15,12 +15,13 @@
 //! - `Resurrect` brings a ghost back to life.
 
 use mafia_roles::ability::{
-    Ability, AbilityKind, Activation, Event as TEvent, KillKind, Restriction, Trigger,
+    Ability, AbilityKind, Activation, Event as TEvent, KillKind, LivingStatus, Restriction, Trigger,
 };
 use mafia_roles::element::Flag;
 
-use super::{Ev, Game};
+use crate::error::Refusal;
 use crate::eval::Ctx;
+use crate::game::{Ev, Game};
 use crate::library::{norm, walk_steps};
 use crate::state::*;
 
@@ -32,11 +33,6 @@ enum Active {
 }
 
 impl Game {
-    /// Whether a player is a ghost: dead, in a haunting game, and not banished.
-    pub fn is_ghost(&self, p: usize) -> bool {
-        !self.state.players[p].alive && self.state.ghosts.contains(&p)
-    }
-
     /// `die` calls this: in haunting mode the dead become ghosts.
     pub(crate) fn haunt_on_death(&mut self, p: usize) {
         if !self.state.setup.haunting || self.state.ghosts.contains(&p) {
@@ -240,7 +236,7 @@ impl Game {
     /// The haunting rules for an ability without a `Status:` restriction: `Some(Err)` when
     /// it may not be used now, `Some(Ok)` when the rules allow a ghost to use it, `None`
     /// when they say nothing (the usual "alive only" rule applies).
-    pub(crate) fn haunt_status(&self, ab: &Ability, ctx: &Ctx) -> Option<Result<(), String>> {
+    pub(crate) fn haunt_status(&self, ab: &Ability, ctx: &Ctx) -> Option<Result<(), Refusal>> {
         let p = ctx.me?;
         if self.is_death_trigger(ab) {
             return None;
@@ -273,7 +269,7 @@ impl Game {
                         .get(mafia_roles::ElementKind::Attribute, name)
                         .is_some_and(|d| d.flags.contains(&Flag::HauntedAttribute));
                     if ghost && !haunted {
-                        return Some(Err("ghosts cannot use this attribute's abilities".into()));
+                        return Some(Err(Refusal::GhostAttribute));
                     }
                     return None;
                 }
@@ -284,8 +280,10 @@ impl Game {
         match rule {
             Some(Active::Always) if alive || ghost => Some(Ok(())),
             Some(Active::GhostlyOnly) if ghost => Some(Ok(())),
-            Some(Active::GhostlyOnly) => Some(Err("Status: Ghostly (only while a ghost)".into())),
-            _ if ghost => Some(Err("ghosts cannot use their role abilities".into())),
+            Some(Active::GhostlyOnly) => {
+                Some(Err(Refusal::Status("Ghostly (only while a ghost)".into())))
+            }
+            _ if ghost => Some(Err(Refusal::GhostRole)),
             _ => None,
         }
     }
@@ -296,11 +294,11 @@ impl Game {
         if !self.is_ghost(p) {
             return false;
         }
-        let status = super::params_of(ab)
+        let status = super::kinds::params_of(ab)
             .restrictions
             .iter()
             .find_map(|r| match r {
-                Restriction::Status { status, .. } => Some(status.name()),
+                Restriction::Status { status, .. } => Some(*status),
                 _ => None,
             });
         if let Some(st) = status {
@@ -314,12 +312,12 @@ impl Game {
     }
 
     /// Whether a `Status:` restriction holds for a player.
-    pub(crate) fn status_holds(&self, p: usize, status: &str) -> bool {
+    pub(crate) fn status_holds(&self, p: usize, status: LivingStatus) -> bool {
         let alive = self.state.players[p].alive;
         match status {
-            "Alive" => alive,
-            "Ghostly" => self.is_ghost(p),
-            _ => alive || self.is_ghost(p),
+            LivingStatus::Alive => alive,
+            LivingStatus::Ghostly => self.is_ghost(p),
+            LivingStatus::Any => alive || self.is_ghost(p),
         }
     }
 

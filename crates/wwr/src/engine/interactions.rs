@@ -3,9 +3,11 @@
 
 use mafia_roles::ability::{Ability, Timing, Trigger};
 
-use super::{Game, Item, Owner, SortKey, params_of, timing_of};
 use crate::eval::Ctx;
+use crate::game::{Game, Item, Owner, SortKey};
 use crate::state::*;
+
+use super::kinds::{params_of, timing_of};
 
 /// Queued actions (and their recorded uses) taken out while a replacement is checked, so
 /// that a refused replacement leaves the old choice in place.

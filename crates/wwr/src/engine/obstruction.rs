@@ -1,4 +1,4 @@
-//! Obstructed executors of group actions (`_rules/ability types/13 obstructions`: "For
+//! The `Obstruct` ability type, and obstructed executors of group actions (`_rules/ability types/13 obstructions`: "For
 //! group abilities (e.g. wolfpack attack), an obstructed player being chosen to execute the
 //! action causes it to fail").
 //!
@@ -11,9 +11,11 @@
 //! `Attack @Winner`; its `Remove `CoyoteTrigger`` is bookkeeping); the `Evaluate:` block is
 //! the group's reaction to the result, not the action, and runs.
 
-use crate::eval::Ctx;
+use mafia_roles::ability::{AbilityFilter, Duration, ObstructFeedback, Value};
 
-use super::Game;
+use crate::eval::Ctx;
+use crate::game::Game;
+use crate::state::*;
 
 impl Game {
     /// Whether `ctx` runs a group action through its executor (`ctx.me`), outside its
@@ -25,5 +27,37 @@ impl Game {
     /// The result of an obstructed step of a group action: the fake feedback, else failure.
     pub(super) fn group_action_failure(fake: Option<String>) -> String {
         fake.unwrap_or_else(|| "Failure".to_string())
+    }
+
+    pub(crate) fn run_obstruct(
+        &mut self,
+        abilities: &Option<AbilityFilter>,
+        target: &Value,
+        feedback: &Option<ObstructFeedback>,
+        duration: &Option<Duration>,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> Option<String> {
+        let v = self.eval(target, ctx);
+        let feedback = match feedback {
+            None => None,
+            Some(ObstructFeedback::Single(v)) => Some(self.text(v, ctx)),
+            // Rolled each time the obstruction is used (`Game::fake_feedback`).
+            Some(ObstructFeedback::Chances(cs)) => Some(self.encode_chances(cs, ctx)),
+        };
+        let ts = self.visit(v.players(), ty, ctx);
+        for t in &ts {
+            self.new_attr(
+                Holder::Player(*t),
+                AttrKind::Obstruction {
+                    filter: abilities.as_ref().map(|f| (f.negated, f.name.clone())),
+                    feedback: feedback.clone(),
+                },
+                ctx.me,
+                Self::duration(duration, Dur::Permanent),
+                ctx.attr,
+            );
+        }
+        Some("Success".into())
     }
 }

@@ -14,12 +14,15 @@
 
 use mafia_roles::ability::{Duration, PollManipulation, Timing, Value};
 
-use super::{Game, Owner, timing_of};
+use crate::error::Refusal;
 use crate::eval::Ctx;
+use crate::game::{Game, Owner};
 use crate::library::norm;
 use crate::state::{
     Audience, CandidateEffect, CandidateManipulation, Opt, Phase, Poll, Source, Val,
 };
+
+use super::kinds::timing_of;
 
 impl Game {
     /// `Add '<Poll>' Poll`.
@@ -178,18 +181,17 @@ impl Game {
     }
 
     /// Refuses a vote for an unvotable candidate.
-    pub(super) fn check_votable(&self, poll: &Poll, opt: &Opt) -> Result<(), String> {
+    pub(super) fn check_votable(&self, poll: &Poll, opt: &Opt) -> Result<(), Refusal> {
         let Opt::Player(p) = opt else { return Ok(()) };
         if self
             .manipulations_for(poll)
             .iter()
             .any(|m| m.player == *p && m.effect == CandidateEffect::Unvotable)
         {
-            return Err(format!(
-                "{} cannot be voted for on the {} poll",
-                self.name(*p),
-                poll.name
-            ));
+            return Err(Refusal::Unvotable {
+                player: self.name(*p),
+                poll: poll.name.clone(),
+            });
         }
         Ok(())
     }

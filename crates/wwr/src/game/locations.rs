@@ -14,8 +14,8 @@ use std::sync::Arc;
 use mafia_roles::ElementKind;
 use mafia_roles::element::{Access, PlayerType};
 
-use super::Game;
 use crate::error::WwrError;
+use crate::game::Game;
 use crate::library::{Def, Library, norm};
 use crate::setup::Setup;
 
@@ -95,7 +95,7 @@ impl Game {
 
     /// Whether a player is covered by a location's `Members:` or `Viewers:` list (none:
     /// nobody). Channels ask this for writing and reading; the selectors below for lists.
-    pub(super) fn access_matches(&self, p: usize, access: Option<&Access>) -> bool {
+    pub(crate) fn access_matches(&self, p: usize, access: Option<&Access>) -> bool {
         match access {
             None | Some(Access::Nobody) => false,
             Some(Access::Everybody) => true,

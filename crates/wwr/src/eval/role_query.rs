@@ -6,7 +6,7 @@ use mafia_roles::ability::{Base, QueryItem, Sigil, Value};
 
 use crate::library::norm;
 
-use super::Game;
+use crate::game::Game;
 
 /// The items of a bare `^(…)` role query, if `v` is one.
 pub(crate) fn role_query(v: &Value) -> Option<&[QueryItem]> {
