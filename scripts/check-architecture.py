@@ -2,7 +2,9 @@
 """The two structural rules of ARCHITECTURE.md, checked over crates/*/src:
 
 1. no source file is longer than 1,200 lines;
-2. no import circle between the modules of a crate.
+2. no import circle between the modules of a crate;
+3. every test ARCHITECTURE.md tells a reader to copy (a backticked snake_case name with three
+   or more underscores) is a `fn` somewhere under crates/.
 
 A module is a file (`a.rs` or `a/mod.rs` is `a`, `a/b.rs` is `a::b`). Module A depends on
 module B when A names a path into B: a `use crate::…`, `use super::…` or `use self::…`
@@ -217,10 +219,17 @@ def main():
                 if b in comp
             )
             problems.append(f"{src.relative_to(root)}: import circle between {names} ({detail})")
+    arch = root / "ARCHITECTURE.md"
+    if arch.exists():
+        sources = "\n".join(f.read_text(encoding="utf-8") for f in root.glob("crates/**/*.rs"))
+        defined = set(re.findall(r"\bfn\s+(\w+)", sources))
+        for name in sorted(set(re.findall(r"`([a-z][a-z0-9]*(?:_[a-z0-9]+){3,})`", arch.read_text()))):
+            if name not in defined:
+                problems.append(f"ARCHITECTURE.md names `{name}`, which no crate defines")
     if problems:
         print("\n".join(problems))
         sys.exit(1)
-    print(f"architecture: {nfiles} files in {ncrates} crates, none over {MAX_LINES} lines, no import circle")
+    print(f"architecture: {nfiles} files in {ncrates} crates, none over {MAX_LINES} lines, no import circle; the tests ARCHITECTURE.md names exist")
 
 
 if __name__ == "__main__":
