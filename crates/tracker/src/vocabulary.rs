@@ -188,4 +188,14 @@ impl VoteWords {
         tag_unvote: "unvote",
         no_lynch: &["no lynch", "nolynch", "no-lynch"],
     };
+
+    /// Whether a bold vote, an unvote or an abbreviation may start with the byte `b` (any
+    /// case): most lines of a post start with none, and are passed over at this one test.
+    pub fn may_lead_with(&self, b: u8) -> bool {
+        let b = b.to_ascii_lowercase();
+        let starts = |w: &str| w.as_bytes().first() == Some(&b);
+        starts(self.vote)
+            || self.unvote.iter().any(|w| starts(w))
+            || self.short.iter().any(|w| starts(w))
+    }
 }

@@ -369,6 +369,9 @@ enum Lead<'a> {
 /// start of `text`.
 fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     let t = text.trim_start();
+    if !vocab.may_lead_with(*t.as_bytes().first()?) {
+        return None;
+    }
     for un in vocab.unvote {
         if let Some(after) = strip_prefix_ci(t, un) {
             if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
