@@ -3,7 +3,6 @@
 //! starts one), and says it was skipped otherwise (on the real standard error, past the test
 //! harness's capture), except in CI (`CI=true`), where a missing database is a failure.
 
-use std::io::Write;
 use std::sync::Arc;
 
 use axum::body::Body;
@@ -13,24 +12,9 @@ use mafia_server::{AppState, Options};
 use mafia_store::{NewGame, Store};
 use tower::ServiceExt;
 
-/// `MAFIA_TEST_POSTGRES_URL`; when it is not set, a panic in CI (`CI=true`), else `None`
-/// after a `skipped:` line written straight to the standard error, so that it is seen.
-fn postgres_admin_url() -> Option<String> {
-    match std::env::var("MAFIA_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "CI=true but MAFIA_TEST_POSTGRES_URL is not set: .ci/postgres.sh starts PostgreSQL and sets it"
-        ),
-        _ => {
-            let test = std::thread::current().name().unwrap_or("a test").to_owned();
-            let _ = writeln!(
-                std::io::stderr(),
-                "skipped: {test} needs MAFIA_TEST_POSTGRES_URL (bash .ci/postgres.sh starts PostgreSQL)"
-            );
-            None
-        }
-    }
-}
+#[path = "../../store/tests/common/postgres_url.rs"]
+mod postgres_url;
+use postgres_url::postgres_admin_url;
 
 /// A new empty database on the server that `admin` names.
 fn fresh_database(admin: &str) -> String {

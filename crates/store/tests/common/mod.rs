@@ -5,7 +5,6 @@
 //! error, past the test harness's capture) and pass, except in CI (`CI=true`), where a
 //! missing database is a failure.
 
-use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use mafia_posts::{Edited, Markup, RawPost};
@@ -55,24 +54,8 @@ impl TestDb {
     }
 }
 
-/// `MAFIA_TEST_POSTGRES_URL`; when it is not set, a panic in CI (`CI=true`), else `None`
-/// after a `skipped:` line written straight to the standard error, so that it is seen.
-pub fn postgres_admin_url() -> Option<String> {
-    match std::env::var("MAFIA_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var("CI").is_ok_and(|v| v == "true") => panic!(
-            "CI=true but MAFIA_TEST_POSTGRES_URL is not set: .ci/postgres.sh starts PostgreSQL and sets it"
-        ),
-        _ => {
-            let test = std::thread::current().name().unwrap_or("a test").to_owned();
-            let _ = writeln!(
-                std::io::stderr(),
-                "skipped: {test} needs MAFIA_TEST_POSTGRES_URL (bash .ci/postgres.sh starts PostgreSQL)"
-            );
-            None
-        }
-    }
-}
+mod postgres_url;
+pub use postgres_url::postgres_admin_url;
 
 /// Defines one test per engine: `mod $name { fn sqlite(); fn postgres() }`.
 #[macro_export]
