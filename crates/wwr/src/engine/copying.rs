@@ -7,6 +7,8 @@
 //! - `Switch with <Target>`: the two players exchange roles, each a role change (role loss,
 //!   the new role's `Starting` abilities, its team).
 
+use std::ops::ControlFlow;
+
 use mafia_roles::ability::Value;
 
 use crate::eval::Ctx;
@@ -100,11 +102,10 @@ impl Game {
         ctx: &mut Ctx,
     ) -> Option<String> {
         let me = ctx.me?;
-        let v = self.eval(target, ctx);
-        let ts = self.visit(v.players(), ty, ctx);
-        if let Some(c) = ctx.cancel.take() {
-            return Some(c);
-        }
+        let ts = match self.visit_target(target, ty, ctx) {
+            ControlFlow::Continue(ts) => ts,
+            ControlFlow::Break(cancelled) => return cancelled,
+        };
         let Some(&t) = ts.first() else {
             return Some("Failure".into());
         };

@@ -45,11 +45,7 @@ impl Game {
         ty: &(String, String),
         ctx: &mut Ctx,
     ) -> Outcome {
-        let v = self.eval(target, ctx);
-        let ts = self.visit(v.players(), ty, ctx);
-        if let Some(c) = ctx.cancel.take() {
-            return Break(Some(c));
-        }
+        let ts = self.visit_target(target, ty, ctx)?;
         let Some(&t) = ts.first() else {
             return Break(None);
         };
@@ -76,11 +72,7 @@ impl Game {
         ty: &(String, String),
         ctx: &mut Ctx,
     ) -> Outcome {
-        let v = self.eval(target, ctx);
-        let ts = self.visit(v.players(), ty, ctx);
-        if let Some(c) = ctx.cancel.take() {
-            return Break(Some(c));
-        }
+        let ts = self.visit_target(target, ty, ctx)?;
         let pat = self.attr_pattern(attribute, ctx);
         let Some(&t) = ts.first() else {
             return Break(None);

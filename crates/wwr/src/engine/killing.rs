@@ -9,7 +9,7 @@ use crate::state::*;
 
 use super::groups;
 use super::registry::Outcome;
-use std::ops::ControlFlow::{Break, Continue};
+use std::ops::ControlFlow::Continue;
 
 impl Game {
     /// The context of an attack on `t` as its defense and death triggers see it: the
@@ -217,11 +217,7 @@ impl Game {
         ty: &(String, String),
         ctx: &mut Ctx,
     ) -> Outcome {
-        let v = self.eval(target, ctx);
-        let ts = self.visit(v.players(), ty, ctx);
-        if let Some(c) = ctx.cancel.take() {
-            return Break(Some(c));
-        }
+        let ts = self.visit_target(target, ty, ctx)?;
         let source = self.attack_source(ctx);
         let attacker = self.attacker_of(ctx);
         let mut ok = false;

@@ -12,6 +12,8 @@
 //!   when a deleted poll would have opened; the creator's `On Poll Skipped` abilities run then,
 //!   with `@Winner` (and `@Winner2` for a tie) where there is one.
 
+use std::ops::ControlFlow;
+
 use mafia_roles::ability::{Duration, PollManipulation, Timing, Value};
 
 use crate::error::Refusal;
@@ -138,11 +140,10 @@ impl Game {
                 )
             }
         };
-        let v = self.eval(target, ctx);
-        let ts = self.visit(v.players(), ty, ctx);
-        if let Some(c) = ctx.cancel.take() {
-            return Some(c);
-        }
+        let ts = match self.visit_target(target, ty, ctx) {
+            ControlFlow::Continue(ts) => ts,
+            ControlFlow::Break(cancelled) => return cancelled,
+        };
         let phase_only = duration
             .as_ref()
             .is_some_and(|d| norm(d.name.trim_start_matches('~')) == "phase");

@@ -1,6 +1,8 @@
 //! Running an ability's steps: action chains, evaluation blocks (`Cancel`, `Continue`),
 //! visits, redirection and obstruction of one action.
 
+use std::ops::ControlFlow;
+
 use mafia_roles::ElementKind;
 use mafia_roles::ability::{Ability, AbilityKind, Compulsion, Guard, Step, Value};
 
@@ -156,6 +158,22 @@ impl Game {
             }
         }
         fb
+    }
+
+    /// Evaluates `target` and visits the players it names (see [`Game::visit`]); a visit
+    /// that an `On Visited` trigger cancelled stops the ability with the cancel's feedback.
+    pub(crate) fn visit_target(
+        &mut self,
+        target: &Value,
+        ty: &(String, String),
+        ctx: &mut Ctx,
+    ) -> ControlFlow<Option<String>, Vec<usize>> {
+        let v = self.eval(target, ctx);
+        let reached = self.visit(v.players(), ty, ctx);
+        match ctx.cancel.take() {
+            Some(c) => ControlFlow::Break(Some(c)),
+            None => ControlFlow::Continue(reached),
+        }
     }
 
     /// The players an ability actually reaches: redirections (unless `{Direct}` or
