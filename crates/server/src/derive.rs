@@ -126,27 +126,46 @@ struct Replay {
     phases: Vec<Phase>,
 }
 
-fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
-    let mut history = Vec::new();
-    let mut seen_marks: HashSet<(u64, String, String)> = HashSet::new();
-    let mut activity: Vec<Activity> = Vec::new();
-    let mut phases = Vec::with_capacity(posts.len());
-    let mut collect = |tracker: &Tracker, history: &mut Vec<HistoryEntry>| {
-        let status = tracker.status();
-        for record in &status.votes {
+/// The vote history as it is read, each mark once, its names resolved when it is read.
+#[derive(Default)]
+struct History {
+    entries: Vec<HistoryEntry>,
+    seen: HashSet<(u64, String, String)>,
+}
+
+impl History {
+    fn add(&mut self, tracker: &Tracker, phase: Phase, records: &[VoteRecord]) {
+        for record in records {
             let key = (record.post, record.voter.clone(), record.raw.clone());
-            if seen_marks.insert(key) {
-                history.push(entry(tracker, status.phase, record));
+            if self.seen.insert(key) {
+                self.entries.push(entry(tracker, phase, record));
             }
         }
-    };
+    }
+
+    /// The running phase's vote log.
+    fn add_current(&mut self, tracker: &Tracker) {
+        let status = tracker.status();
+        self.add(tracker, status.phase, &status.votes);
+    }
+}
+
+fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
+    let mut history = History::default();
+    let mut activity: Vec<Activity> = Vec::new();
+    let mut phases = Vec::with_capacity(posts.len());
     for post in posts {
         // A day's vote log is cleared when the day ends: read it before any post that may
-        // end it (the tracker says which: a GM post, or the first post past the deadline).
+        // end it (the tracker says which: a GM post, or the first post past the deadline),
+        // and from the day's result when a post ended it all the same (a hammer).
         if tracker.may_end_phase(post) {
-            collect(&tracker, &mut history);
+            history.add_current(&tracker);
         }
+        let days = tracker.days().len();
         tracker.apply(post);
+        for day in &tracker.days()[days..] {
+            history.add(&tracker, day.phase, &day.votes);
+        }
         let phase = tracker.phase();
         phases.push(phase);
         let words = post
@@ -172,7 +191,8 @@ fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
             }),
         }
     }
-    collect(&tracker, &mut history);
+    history.add_current(&tracker);
+    let mut history = history.entries;
     history.sort_by_key(|h| h.post);
     Replay {
         status: tracker.status(),
@@ -206,10 +226,11 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 
 /// Names the code that made a snapshot: a snapshot of another version is re-derived. Bump
 /// the number when a change of this crate or of the tracker changes what is derived
-/// (derive-2: new death words, `End Game` headings, plurality and night-talk rules); a
+/// (derive-2: new death words, `End Game` headings, plurality and night-talk rules; derive-3: a
+/// hammered day keeps its votes, the hammer included); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
-pub const DERIVE_VERSION: &str = concat!("derive-2/", env!("CARGO_PKG_VERSION"));
+pub const DERIVE_VERSION: &str = concat!("derive-3/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
 /// the posts, the replay).
@@ -326,5 +347,56 @@ players = ["Alice", "Bob", "Carol"]
             .map(|h| (h.voter.as_str(), h.reading.as_str(), h.counted))
             .collect();
         assert_eq!(history, [("Alice", "vote for Bob", true)]);
+    }
+
+    /// A hammer ends the day inside the tracker, at a player's post the server cannot know
+    /// will end it: the day's votes are read from the day's result, the hammer included.
+    #[test]
+    fn a_hammered_day_keeps_its_votes_in_the_history() {
+        let config = r#"
+name = "Hammer"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol", "Dave"]
+[rules]
+majority = "hammer"
+"#;
+        let raw = [
+            post(1, "Alice", 1, "##VOTE Dave"),
+            post(2, "Bob", 2, "##VOTE Dave"),
+            post(3, "Carol", 3, "##VOTE Dave"),
+            post(4, "Alice", 4, "Night talk."),
+        ];
+        let d = derive(&row(config), &raw, Vec::new());
+        let status = d.status.as_ref().expect("status");
+        assert!(
+            !status.phase.is_day(),
+            "the hammer ended Day 1: {}",
+            status.phase
+        );
+        let history: Vec<(u64, String, &str, &str)> = d
+            .history
+            .iter()
+            .map(|h| {
+                (
+                    h.post,
+                    h.phase.to_string(),
+                    h.voter.as_str(),
+                    h.reading.as_str(),
+                )
+            })
+            .collect();
+        let day1 = Phase::day(1).to_string();
+        assert_eq!(
+            history,
+            [
+                (1, day1.clone(), "Alice", "vote for Dave"),
+                (2, day1.clone(), "Bob", "vote for Dave"),
+                (3, day1, "Carol", "vote for Dave"),
+            ]
+        );
     }
 }

@@ -388,6 +388,11 @@ impl Tracker {
 
     // --- reading the state -------------------------------------------------------------
 
+    /// The days that have ended, each with its final tally and vote log, in order.
+    pub fn days(&self) -> &[DayResult] {
+        &self.days
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }

@@ -202,6 +202,28 @@ fn hammer_majority_ends_the_day_at_that_post() {
 }
 
 #[test]
+fn the_hammering_vote_is_in_the_days_vote_log() {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"hammer\"\n");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Erin"]));
+    t.apply(&post_at(2, "Bob", &at(2), &["##vote Erin"]));
+    t.apply(&post_at(3, "Carol", &at(3), &["##vote Erin"]));
+    let status = t.status();
+    assert_eq!(status.phase, Phase::night(1));
+    // Day 1's log holds the three votes, the hammer (post 3) included.
+    let log: Vec<(u64, &str, bool)> = status.previous_days[0]
+        .votes
+        .iter()
+        .map(|r| (r.post, r.voter.as_str(), r.counted))
+        .collect();
+    assert_eq!(
+        log,
+        vec![(1, "Alice", true), (2, "Bob", true), (3, "Carol", true)]
+    );
+    // Night 1's log starts empty.
+    assert!(status.votes.is_empty(), "{:?}", status.votes);
+}
+
+#[test]
 fn no_majority_profile_changes_nothing() {
     let mut t = tracker(FIVE, "[rules]\nmajority = \"none\"\n");
     for (n, who) in FIVE.iter().take(4).enumerate() {

@@ -81,6 +81,16 @@ impl Tracker {
                 counted,
             });
         }
+        // A hammer ends the day at this post, once the post's marks are in the day's log.
+        if self
+            .hammer
+            .as_ref()
+            .is_some_and(|(_, at)| *at == post.number)
+        {
+            if let Some(now) = post.time {
+                self.end_phase_early(now);
+            }
+        }
     }
 
     /// Sets a slot's vote from a counting verdict; returns whether it changed the vote.
@@ -157,11 +167,9 @@ impl Tracker {
                 }
             }
             MajorityProfile::Hammer => {
+                // The day ends when the whole post is read (`cast_marks`).
                 if count >= tally::majority(living) {
                     self.hammer = Some((target.clone(), post.number));
-                    if let Some(now) = post.time {
-                        self.end_phase_early(now);
-                    }
                 }
             }
             MajorityProfile::Plurality => {
