@@ -99,15 +99,7 @@ impl Game {
             ghosts: Vec::new(),
             delayed: Vec::new(),
         };
-        let mut game = Game {
-            state,
-            lib,
-            rng,
-            died_now: Vec::new(),
-            depth: 0,
-            include_dead: false,
-            suppress_starting: false,
-        };
+        let mut game = Game::assemble(state, lib, rng);
         game.start();
         game.sync();
         Ok(game)
@@ -123,7 +115,12 @@ impl Game {
         }
         let rng = GameRng::restore(&state.rng)
             .ok_or_else(|| WwrError::Saved("the RNG state is not a number".into()))?;
-        Ok(Game {
+        Ok(Game::assemble(state, lib, rng))
+    }
+
+    /// A game of this state, library and generator, between two steps (nothing running).
+    fn assemble(state: GameState, lib: Arc<Library>, rng: GameRng) -> Game {
+        Game {
             state,
             lib,
             rng,
@@ -131,7 +128,7 @@ impl Game {
             depth: 0,
             include_dead: false,
             suppress_starting: false,
-        })
+        }
     }
 
     pub(crate) fn sync(&mut self) {
