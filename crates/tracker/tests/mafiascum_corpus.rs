@@ -4,16 +4,16 @@
 //! the community archive's (`expected/<thread>.json`).
 //!
 //! The tracker's lynch of Day N is read from the tracker's state as a host reads the status
-//! page after the last post:
+//! page while the thread goes on (the test replays the posts one at a time and notes each
+//! death when it appears on the dead list, with the phase that was running when its post was
+//! made):
 //!
-//! - **by deaths** (the dead list, the main figure): a dead slot whose death line says
-//!   "lynch" (the GM's "X, Mafia Goon, has been lynched!") and was announced during Day N or
-//!   the night after it (`Death::phase` is Day N or Night N: hosts announce the lynch either
-//!   when the hammer falls or in the post that opens the night); or, for a day with no such
-//!   death, a dead slot whose death was announced during Day N itself (a host who reads
-//!   "X — died — Day 2" on the dead list takes it for that day's lynch; night kills announced
-//!   in a day-opening post carry the night's phase, because the phase announcement is applied
-//!   after the post's other lines).
+//! - **by deaths** (the dead list, the main figure): the deaths that appeared with a post
+//!   made during Day N (hosts announce the lynch when the hammer falls, or in the post that
+//!   opens the night), and with a post made during Night N that did not end Night N (the lynch
+//!   announced after a hammer, which ends the day in the tracker); the one whose death comment
+//!   says "lynch" if any, else the earliest. A night kill is announced in the post that opens
+//!   the next day, which ends the night, so it is not taken for the lynch.
 //! - **by votes** (the day results, a second figure): the candidate the tracker saw reach
 //!   majority on Day N (`DayResult::hammer`; every game of the corpus is a hammer game).
 //!
@@ -26,7 +26,12 @@
 //! fails; `-- --nocapture` shows it always) and writes it to
 //! `target/tmp/mafiascum-corpus.txt`. It asserts that no game panics and that the figures are
 //! at least the floors below. `MAFIASCUM_THREAD=<thread>` with the ignored test `explain`
-//! prints one game's deaths and day results.
+//! prints one game's phase changes, deaths, day results and GM review items, and with
+//! `MAFIASCUM_POST=<number>` also that post's lines, spans and GM commands.
+//!
+//! The generated game files are used as they are, except where they name an account other
+//! than the one that posts (`ACCOUNTS`, checked in the threads) or name a player twice
+//! (48071), which a host's game file would not.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -45,9 +50,10 @@ const CORPUS: &str = concat!(
     "/../../../shared/fixtures/threads/mafiascum"
 );
 
-/// Matched lynches by deaths (of 454), measured on 2026-11-25 at commit 8b49b8b. The floor
-/// rises as the tracker improves: raise it to the new figure in the commit that improves it.
-const FLOOR_BY_DEATHS: usize = 51;
+/// Matched lynches by deaths (of 454), measured on 2026-11-25 on the tracker of commit
+/// 8b49b8b (main before issue 11's fixes). The floor rises as the tracker improves: raise it
+/// to the new figure in the commit that improves it.
+const FLOOR_BY_DEATHS: usize = 56;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS`; same rule.
 const FLOOR_BY_VOTES: usize = 0;
 /// Games fully right, measured with `FLOOR_BY_DEATHS`; same rule.
@@ -95,10 +101,36 @@ fn threads() -> Vec<String> {
     out
 }
 
+/// Account names the archive misspells, as `(thread, archive spelling, account)`: the game
+/// file a host writes names the accounts that post, so the test puts them in the generated
+/// game file (and reads the archive's lynches through the same table). Each was checked in
+/// the thread: the account posts under that name and the GM's posts use it.
+const ACCOUNTS: &[(&str, &str, &str)] = &[
+    // The moderator posts as Wake1 (62 posts, the opening post included).
+    ("51535", "Wake88", "Wake1"),
+    // The moderator posts as BNL (95 posts, the opening post included).
+    ("65120", "BulletNLynchproof", "BNL"),
+    // "saporovirus, Mafia Goon, has been lynched!" (post 681).
+    ("16214", "sapovirus", "saporovirus"),
+    // "Starbuckles - Vanilla Townie - Lynched Day One" (post 398).
+    ("23262", "Starbunkles", "Starbuckles"),
+];
+
+/// The account an archive name stands for.
+fn account<'a>(thread: &str, name: &'a str) -> &'a str {
+    ACCOUNTS
+        .iter()
+        .find(|(t, from, _)| *t == thread && *from == name)
+        .map_or(name, |(_, _, to)| to)
+}
+
 /// The game file, and what had to be repaired in it for the tracker to take it.
 fn game_file(thread: &str) -> (Game, Option<String>) {
     let path = format!("{CORPUS}/games/{thread}.toml");
-    let text = std::fs::read_to_string(&path).expect("game file");
+    let mut text = std::fs::read_to_string(&path).expect("game file");
+    for (_, from, to) in ACCOUNTS.iter().filter(|(t, _, _)| *t == thread) {
+        text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
+    }
     match Game::parse(&text, &path) {
         Ok(game) => (game, None),
         Err(e) => {
@@ -151,7 +183,10 @@ fn expected(thread: &str, game: &Game) -> Expected {
     if let Some(days) = json["lynched"].as_object() {
         for (day, name) in days {
             let name = name.as_str().unwrap_or_default();
-            match (day.parse::<u32>(), slot_in_game(game, name)) {
+            match (
+                day.parse::<u32>(),
+                slot_in_game(game, account(thread, name)),
+            ) {
                 (Ok(day), Some(slot)) => {
                     lynched.insert(day, slot);
                 }
@@ -166,7 +201,20 @@ fn expected(thread: &str, game: &Game) -> Expected {
     }
 }
 
-fn replay(thread: &str, game: Game) -> Tracker {
+/// A death as the replay saw it appear.
+struct SeenDeath {
+    slot: usize,
+    post: u64,
+    /// The phase running when the post was made.
+    during: Phase,
+    /// Whether the post ended that phase (or the game).
+    ended_phase: bool,
+    /// Whether the death's comment says "lynch".
+    says_lynch: bool,
+}
+
+/// The posts of a thread, normalised.
+fn posts(thread: &str) -> Vec<mafia_posts::Post> {
     let mut source =
         JsonlSource::open(format!("{CORPUS}/posts/{thread}.jsonl")).expect("posts file");
     let batch = source.read().expect("readable posts");
@@ -175,33 +223,61 @@ fn replay(thread: &str, game: Game) -> Tracker {
         "{thread}: unreadable lines {:?}",
         batch.problems
     );
+    batch.normalised()
+}
+
+/// Replays a thread post by post, noting each death when it appears.
+fn replay(thread: &str, game: Game) -> (Tracker, Vec<SeenDeath>) {
     let mut tracker = Tracker::new(game).expect("tracker");
-    tracker.apply_all(batch.normalised().iter());
-    tracker
-}
-
-/// The day a lynch death belongs to: the day it was announced in, or the day before the
-/// night it was announced in (games start on Day 1, so Night N follows Day N).
-fn day_of(phase: Phase) -> u32 {
-    phase.number
-}
-
-/// The tracker's lynch of each day by its deaths (see the module comment).
-fn lynches_by_deaths(tracker: &Tracker) -> BTreeMap<u32, usize> {
-    let mut said = BTreeMap::new();
-    let mut day_deaths = BTreeMap::new();
-    for (i, slot) in tracker.slots().iter().enumerate() {
-        let Some(death) = &slot.death else { continue };
-        if death.comment.to_lowercase().contains("lynch") {
-            said.entry(day_of(death.phase)).or_insert(i);
-        } else if death.phase.kind == PhaseKind::Day {
-            day_deaths.entry(death.phase.number).or_insert(i);
+    let mut alive: Vec<bool> = tracker.slots().iter().map(|s| s.alive).collect();
+    let mut deaths = Vec::new();
+    for post in &posts(thread) {
+        let during = tracker.phase();
+        let was_over = tracker.is_over();
+        tracker.apply(post);
+        let ended_phase = tracker.phase() != during || tracker.is_over() != was_over;
+        for (slot, s) in tracker.slots().iter().enumerate() {
+            if alive[slot] && !s.alive && !was_over {
+                deaths.push(SeenDeath {
+                    slot,
+                    post: post.number,
+                    during,
+                    ended_phase,
+                    says_lynch: s
+                        .death
+                        .as_ref()
+                        .is_some_and(|d| d.comment.to_lowercase().contains("lynch")),
+                });
+            }
+            alive[slot] = s.alive;
         }
     }
-    for (day, slot) in day_deaths {
-        said.entry(day).or_insert(slot);
+    (tracker, deaths)
+}
+
+/// The tracker's lynch of each day by its deaths (see the module comment): the deaths of
+/// posts made during Day N, and of posts made during Night N that did not end it; one that
+/// says "lynch" first, then the earliest.
+fn lynches_by_deaths(deaths: &[SeenDeath]) -> BTreeMap<u32, usize> {
+    let mut candidates: BTreeMap<u32, Vec<&SeenDeath>> = BTreeMap::new();
+    for d in deaths {
+        let of_the_day = match d.during.kind {
+            PhaseKind::Day => true,
+            PhaseKind::Night => !d.ended_phase,
+        };
+        if of_the_day {
+            candidates.entry(d.during.number).or_default().push(d);
+        }
     }
-    said
+    candidates
+        .into_iter()
+        .filter_map(|(day, list)| {
+            let best = list
+                .iter()
+                .min_by_key(|d| (!d.says_lynch, d.post, d.slot))?;
+            Some((day, best.slot))
+        })
+        .collect()
 }
 
 /// The slot a name in the tracker's state belongs to: its current holder or an earlier one.
@@ -239,7 +315,7 @@ fn measure(thread: &str) -> Outcome {
         ..Outcome::default()
     };
     let replayed = catch_unwind(AssertUnwindSafe(|| replay(thread, game.clone())));
-    let tracker = match replayed {
+    let (tracker, seen) = match replayed {
         Ok(t) => t,
         Err(e) => {
             let message = e
@@ -251,7 +327,7 @@ fn measure(thread: &str) -> Outcome {
             return outcome;
         }
     };
-    let deaths = lynches_by_deaths(&tracker);
+    let deaths = lynches_by_deaths(&seen);
     let votes = lynches_by_votes(&tracker);
     for (day, slot) in &expected.lynched {
         if deaths.get(day) == Some(slot) {
@@ -378,9 +454,7 @@ fn explain() {
     for u in &expected.unknown {
         eprintln!("archive: {u} (no such slot)");
     }
-    let mut source =
-        JsonlSource::open(format!("{CORPUS}/posts/{thread}.jsonl")).expect("posts file");
-    let posts = source.read().expect("readable posts").normalised();
+    let posts = posts(&thread);
     if let Some(number) = std::env::var("MAFIASCUM_POST")
         .ok()
         .and_then(|n| n.parse::<u64>().ok())
@@ -425,6 +499,23 @@ fn explain() {
             d.phase, d.hammer, d.tally.majority
         );
     }
+    let (_, seen) = replay(&thread, game.clone());
+    for d in &seen {
+        eprintln!(
+            "death seen: {} at post {} during {}{}{}",
+            slot_name(&game, d.slot),
+            d.post,
+            d.during,
+            if d.ended_phase {
+                ", which it ended"
+            } else {
+                ""
+            },
+            if d.says_lynch { ", says lynch" } else { "" }
+        );
+    }
+    eprintln!("by deaths: {:?}", named(&game, &lynches_by_deaths(&seen)));
+    eprintln!("by votes: {:?}", named(&game, &lynches_by_votes(&tracker)));
     let status = tracker.status();
     eprintln!("now: {} (game over: {})", status.phase, status.game_over);
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
@@ -438,6 +529,13 @@ fn explain() {
         }
     }
     eprintln!("review items by kind: {kinds:?}");
+}
+
+fn named<'a>(game: &'a Game, lynches: &BTreeMap<u32, usize>) -> Vec<(u32, &'a str)> {
+    lynches
+        .iter()
+        .map(|(day, slot)| (*day, slot_name(game, *slot)))
+        .collect()
 }
 
 /// One post as the tracker reads it: its lines with their spans, and the GM commands in it
