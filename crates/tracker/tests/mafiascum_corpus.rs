@@ -22,8 +22,10 @@
 //! the tracker has on a day the archive has none is "extra"; a game is fully right when every
 //! archive lynch matches by deaths and there is no extra one.
 //!
-//! The test prints the per-game table to stderr (the test harness shows it only when the test
-//! fails; `-- --nocapture` shows it always) and writes it to
+//! The test prints the per-game table (archive lynches, matched by deaths and by votes, extra
+//! lynches, days the tracker ended / the archive's last lynch day, replacements the tracker
+//! applied / the game file's aliases, the first day that differs) to stderr (the test harness
+//! shows it only when the test fails; `-- --nocapture` shows it always) and writes it to
 //! `target/tmp/mafiascum-corpus.txt`. It asserts that no game panics and that the figures are
 //! at least the floors below. `MAFIASCUM_THREAD=<thread>` with the ignored test `explain`
 //! prints one game's phase changes, deaths, day results and GM review items, and with
@@ -81,6 +83,11 @@ struct Outcome {
     panic: Option<String>,
     /// What the test repaired in the fixture's game file.
     repaired: Option<String>,
+    /// Days the tracker ended, and the last day the archive has a lynch on (phase drift shows
+    /// as fewer days).
+    days: (usize, u32),
+    /// Replacements the tracker applied, and the replacements in the game file (aliases).
+    replacements: (usize, usize),
 }
 
 impl Outcome {
@@ -328,6 +335,14 @@ fn measure(thread: &str) -> Outcome {
         }
     };
     let deaths = lynches_by_deaths(&seen);
+    outcome.days = (
+        tracker.days().len(),
+        expected.lynched.keys().max().copied().unwrap_or(0),
+    );
+    outcome.replacements = (
+        tracker.slots().iter().map(|s| s.replaced.len()).sum(),
+        game.players.iter().map(|p| p.aliases.len()).sum(),
+    );
     let votes = lynches_by_votes(&tracker);
     for (day, slot) in &expected.lynched {
         if deaths.get(day) == Some(slot) {
@@ -355,8 +370,8 @@ fn table(outcomes: &[Outcome]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<7} {:>4} {:>6} {:>5} {:>5}  first mismatch (archive not tracker)",
-        "thread", "exp", "deaths", "votes", "extra"
+        "{:<7} {:>4} {:>6} {:>5} {:>5} {:>5} {:>5}  first mismatch (archive not tracker)",
+        "thread", "exp", "deaths", "votes", "extra", "days", "repl"
     );
     for o in outcomes {
         let note = match &o.panic {
@@ -369,8 +384,14 @@ fn table(outcomes: &[Outcome]) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<7} {:>4} {:>6} {:>5} {:>5}  {note}",
-            o.thread, o.expected, o.by_deaths, o.by_votes, o.extra
+            "{:<7} {:>4} {:>6} {:>5} {:>5} {:>5} {:>5}  {note}",
+            o.thread,
+            o.expected,
+            o.by_deaths,
+            o.by_votes,
+            o.extra,
+            format!("{}/{}", o.days.0, o.days.1),
+            format!("{}/{}", o.replacements.0, o.replacements.1),
         );
     }
     out
@@ -413,9 +434,11 @@ fn mafiascum_lynches_land_on_their_days() {
     let _ = writeln!(
         report,
         "total: {by_deaths}/{expected} lynches by deaths, {by_votes}/{expected} by votes, \
-         {extra} extra, {right}/{} games fully right, {} panics",
+         {extra} extra, {right}/{} games fully right, {} panics, {}/{} replacements applied",
         outcomes.len(),
-        panics.len()
+        panics.len(),
+        outcomes.iter().map(|o| o.replacements.0).sum::<usize>(),
+        outcomes.iter().map(|o| o.replacements.1).sum::<usize>(),
     );
     eprint!("{report}");
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mafiascum-corpus.txt");
