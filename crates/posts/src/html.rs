@@ -125,6 +125,9 @@ impl Walker {
         let (css_style, flow) = element_style(tag, parent_style);
         if !dropped {
             self.boundary(flow);
+            if is_vote_tag(tag) {
+                self.out.open_vote_tag();
+            }
         } else if !parent_dropped && flow == Flow::Block {
             // A dropped quote still separates what comes before it from what follows.
             self.out.break_line();
@@ -369,6 +372,11 @@ fn flow_of(name: &str, display: Option<Flow>) -> Flow {
     }
 }
 
+/// phpBB's vote tag (`[vote]`, `[unvote]`): `<span class="bbvote">`.
+fn is_vote_tag(el: &Tag) -> bool {
+    el.name.as_ref() == "span" && has_class(el, "bbvote")
+}
+
 /// The style inside `el`, given the style of its parent, and how `el` breaks the text.
 fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     let mut style = parent;
@@ -380,7 +388,7 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     if has_class(el, "noboldsig") {
         style.bold = true;
     }
-    if el.name.as_ref() == "span" && has_class(el, "bbvote") {
+    if is_vote_tag(el) {
         style.vote = true;
     }
     let css = attr(el, "style").map(inline_css).unwrap_or_default();
@@ -520,6 +528,9 @@ mod tests {
                 out.break_line();
             } else if flow == Flow::Cell {
                 out.space();
+            }
+            if is_vote_tag(&tag) {
+                out.open_vote_tag();
             }
             for child in element.children() {
                 if let Some(child) = scraper::ElementRef::wrap(child) {

@@ -24,6 +24,9 @@ pub(crate) struct LineBuilder {
     /// HTML only: the element depths at which literal `[quote]` texts were opened and not yet
     /// closed (innermost last). While any is open, text is dropped.
     literal_quotes: Vec<usize>,
+    /// A vote tag element has just opened: its text is a span of its own, not merged with
+    /// the tag before it (`UNVOTE: ` and `VOTE: Bob` are two tags, even side by side).
+    new_vote_tag: bool,
 }
 
 impl LineBuilder {
@@ -122,7 +125,14 @@ impl LineBuilder {
     /// Adds a span, merging it with the previous span of the same kind when only a space
     /// separates them (`<b>Vote:</b> <b>Bob</b>` reads as one bold run).
     fn add_span(&mut self, kind: SpanKind, start: usize, end: usize) {
-        if let Some(prev) = self.spans.iter_mut().rev().find(|s| s.kind == kind) {
+        let new_tag = kind == SpanKind::VoteTag && std::mem::take(&mut self.new_vote_tag);
+        if let Some(prev) = self
+            .spans
+            .iter_mut()
+            .rev()
+            .find(|s| s.kind == kind)
+            .filter(|_| !new_tag)
+        {
             let gap = self.text.get(prev.range.end..start);
             if matches!(gap, Some("") | Some(" ")) {
                 prev.range.end = end;
@@ -133,6 +143,11 @@ impl LineBuilder {
             range: start..end,
             kind,
         });
+    }
+
+    /// A vote tag element opens: the next vote tag text starts a span of its own.
+    pub fn open_vote_tag(&mut self) {
+        self.new_vote_tag = true;
     }
 
     /// Ends the current line (an empty line is dropped).

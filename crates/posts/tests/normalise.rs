@@ -169,6 +169,28 @@ fn html_phpbb_bbvote_span_is_a_vote_tag() {
 }
 
 #[test]
+fn html_side_by_side_vote_tags_are_spans_of_their_own() {
+    // mafiascum threads write `[unvote][/unvote][vote]…[/vote]` as two tags on one line:
+    // `…unvote.">UNVOTE: </span><span class="bbvote" …>VOTE: …</span>` (24 times in the
+    // fixture threads, e.g. thread 17289, post 553); a tag with inner markup stays one span.
+    let body = html(
+        "<span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: </span>\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Bob</span><br>\
+         <span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: </span> \
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: \
+         <div style=\"display:inline;font-weight:bold\">Carol</div></span>",
+    );
+    assert_eq!(lines(&body), ["UNVOTE: VOTE: Bob", "UNVOTE: VOTE: Carol"]);
+    assert_eq!(
+        spans(&body, SpanKind::VoteTag),
+        ["UNVOTE:", "VOTE: Bob", "UNVOTE:", "VOTE: Carol"]
+    );
+    assert_eq!(bold(&body), ["Carol"]);
+    let body = bbcode("[vote]Ann[/vote] [vote]Bob[/vote]");
+    assert_eq!(spans(&body, SpanKind::VoteTag), ["Ann", "Bob"]);
+}
+
+#[test]
 fn html_phpbb_vote_tags_in_a_quote_are_dropped() {
     // Thread 16214, post 15 (`UNVOTE: Shadow` then `VOTE: EMPKing`, each in its own
     // `span.bbvote`) and post 37 (a `VOTE:` tag quoted inside a `<blockquote>`).
