@@ -27,6 +27,10 @@ pub(crate) struct LineBuilder {
     /// A vote tag element has just opened: its text is a span of its own, not merged with
     /// the tag before it (`UNVOTE: ` and `VOTE: Bob` are two tags, even side by side).
     new_vote_tag: bool,
+    /// A line has ended since the last vote tag opened: a vote tag's text on later lines is
+    /// not part of its vote (`[vote]Bob[/unvote]` makes phpBB wrap the rest of the post in
+    /// the tag).
+    vote_tag_line_ended: bool,
 }
 
 impl LineBuilder {
@@ -117,7 +121,7 @@ impl LineBuilder {
         if style.bold {
             self.add_span(SpanKind::Bold, start, end);
         }
-        if style.vote {
+        if style.vote && !self.vote_tag_line_ended {
             self.add_span(SpanKind::VoteTag, start, end);
         }
     }
@@ -148,11 +152,13 @@ impl LineBuilder {
     /// A vote tag element opens: the next vote tag text starts a span of its own.
     pub fn open_vote_tag(&mut self) {
         self.new_vote_tag = true;
+        self.vote_tag_line_ended = false;
     }
 
     /// Ends the current line (an empty line is dropped).
     pub fn break_line(&mut self) {
         self.pending_space = false;
+        self.vote_tag_line_ended = true;
         if self.text.is_empty() {
             return;
         }

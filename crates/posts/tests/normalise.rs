@@ -191,6 +191,29 @@ fn html_side_by_side_vote_tags_are_spans_of_their_own() {
 }
 
 #[test]
+fn html_a_vote_tag_ends_with_its_first_line() {
+    // Thread 17378, post 16: `[vote]kondi2424[/unvote]` made phpBB wrap the rest of the post in
+    // the tag: `VOTE: kondi2424[/unvote]<br>\n<br>\nFor being the last to confirm.</span>`.
+    let body = html(
+        "<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Ann[/unvote]<br>\n\
+         <br>\nFor being the last to confirm.</span><br>\n\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Bob</span>",
+    );
+    assert_eq!(
+        lines(&body),
+        [
+            "VOTE: Ann[/unvote]",
+            "For being the last to confirm.",
+            "VOTE: Bob"
+        ]
+    );
+    assert_eq!(
+        spans(&body, SpanKind::VoteTag),
+        ["VOTE: Ann[/unvote]", "VOTE: Bob"]
+    );
+}
+
+#[test]
 fn html_phpbb_vote_tags_in_a_quote_are_dropped() {
     // Thread 16214, post 15 (`UNVOTE: Shadow` then `VOTE: EMPKing`, each in its own
     // `span.bbvote`) and post 37 (a `VOTE:` tag quoted inside a `<blockquote>`).
