@@ -232,7 +232,10 @@ pub fn vote_line(syntaxes: &[VoteSyntax], vote: Option<&str>) -> Line {
         };
         (SpanKind::Bold, text)
     } else {
-        (SpanKind::VoteTag, vote.unwrap_or_default().to_owned())
+        // With its label, as mafiascum renders the tag, so that a name starting with a
+        // label word ("Vote Master") is read whole.
+        let text = vote.map(|name| format!("VOTE: {name}")).unwrap_or_default();
+        (SpanKind::VoteTag, text)
     };
     Line {
         spans: vec![Span {
@@ -280,8 +283,8 @@ pub fn recognise_with(
 }
 
 /// The verdict for a vote tag's text. A forum may write the tag's label inside it
-/// (mafiascum: `VOTE: Bob`, `UNVOTE: `): the label is the verb, and a vote label may repeat
-/// (`VOTE: Vote: Bob`, a bold vote written inside the tag). An empty tag or an unvote label
+/// (mafiascum: `VOTE: Bob`, `UNVOTE: `): the label is the verb, and a vote label with a colon
+/// may repeat (`VOTE: Vote: Bob`, a bold vote written inside the tag). An empty tag or an unvote label
 /// unvotes; a vote label with no name after it does not count; text without a label is the
 /// name.
 fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
@@ -304,11 +307,10 @@ fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
         {
             return Verdict::Unvote;
         }
-        match vocab
-            .tag_vote
-            .iter()
-            .find_map(|label| strip_label(rest, label))
-        {
+        // After the first label only `Vote:` repeats one: "VOTE: Vote Master" names Vote Master.
+        match vocab.tag_vote.iter().find_map(|label| {
+            strip_label(rest, label).filter(|_| !labelled || has_colon(rest, label))
+        }) {
             Some(after) => {
                 rest = after;
                 labelled = true;
@@ -334,6 +336,12 @@ fn strip_label<'a>(text: &'a str, label: &str) -> Option<&'a str> {
     } else {
         None
     }
+}
+
+/// Whether `text`, which starts with `label`, has a colon after it (spaces aside).
+fn has_colon(text: &str, label: &str) -> bool {
+    text.get(label.len()..)
+        .is_some_and(|after| after.trim_start().starts_with(':'))
 }
 
 /// The verdict for a vote naming `written`.

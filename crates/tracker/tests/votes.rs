@@ -274,3 +274,25 @@ fn a_vote_in_a_tag_is_not_also_an_unbolded_vote() {
         &[VoteSyntax::Bold]
     )));
 }
+
+#[test]
+fn a_gms_correction_in_a_tag_only_game_reads_back_whole() {
+    use mafia_tracker::votes::vote_line;
+    let mut r = roster();
+    r.add(3, "Vote Master");
+    let tag = &[VoteSyntax::Tag];
+    for (vote, expected) in [
+        (Some("Vote Master"), vote(3)),
+        (Some("Alice"), vote(ALICE)),
+        (None, Verdict::Unvote),
+    ] {
+        let body = mafia_posts::Body {
+            lines: vec![vote_line(tag, vote)],
+        };
+        let verdicts: Vec<_> = recognise(&body, tag, &r)
+            .into_iter()
+            .map(|m| m.verdict)
+            .collect();
+        assert_eq!(verdicts, vec![expected], "{vote:?}");
+    }
+}
