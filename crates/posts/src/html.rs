@@ -12,6 +12,9 @@
 //!   which may drop more than a browser would hide but never shows quoted text;
 //! - an element never closed lasts to the end of the post.
 //!
+//! Whether an element breaks the line is decided by its inline `display` style when it has
+//! one, else by its tag name (mafiascum's phpBB writes bold and colour as inline `<div>`s).
+//!
 //! Every step is amortised constant time, so normalisation is linear in the size of the post,
 //! and nothing recurses.
 

@@ -1,5 +1,6 @@
 //! Building [`Line`]s from a stream of styled text: whitespace collapsing, line breaks and
-//! span bookkeeping shared by the HTML and BBCode normalisers.
+//! span bookkeeping shared by the HTML and BBCode normalisers. Bold runs split only by a
+//! space merge into one span; each vote tag element is a span of its own, on its first line.
 
 use crate::model::{Body, Line, Span, SpanKind};
 

@@ -2,8 +2,10 @@
 //!
 //! Three syntaxes, selectable per game ([`VoteSyntax`]): the tracker bot's `##VOTE name` /
 //! `##UNVOTE` / `##VOTE NO LYNCH`; the rule set's bolded `Vote: name` / `Unvote: name` /
-//! `Unvote`; and a forum's vote tags. Lines that look like votes but do not count (unbolded
-//! `Vote:`, `V:`/`UV:`) are returned too, with a verdict saying why, for the GM review list.
+//! `Unvote`; and a forum's vote tags, whose label (mafiascum's `VOTE: name`, `UNVOTE: `) is
+//! the verb. Lines that look like votes but do not count (unbolded `Vote:`, `V:`/`UV:`) are
+//! returned too, with a verdict saying why, for the GM review list; text in a counted vote
+//! tag is the tag's alone (never also an unbolded or a bold vote).
 //!
 //! Names are resolved against the current slot holders and their aliases: exact
 //! (case-insensitive) first, then a unique near miss (accepted with a warning).
