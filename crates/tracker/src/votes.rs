@@ -309,9 +309,12 @@ fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
         {
             return Verdict::Unvote;
         }
-        // After the first label only `Vote:` repeats one: "VOTE: Vote Master" names Vote Master.
+        // A label word without a colon may be a name's first word: "VOTE: Vote Master" names
+        // the player Vote Master when there is one ("VOTE: Vote Elyse" votes for Elyse).
         match vocab.tag_vote.iter().find_map(|label| {
-            strip_label(rest, label).filter(|_| !labelled || has_colon(rest, label))
+            strip_label(rest, label).filter(|_| {
+                has_colon(rest, label) || !matches!(roster.resolve(rest), Resolution::Exact(_))
+            })
         }) {
             Some(after) => {
                 rest = after;

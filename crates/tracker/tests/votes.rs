@@ -206,6 +206,8 @@ fn a_vote_tags_label_is_the_verb_not_the_name() {
         "[vote]Vote: Alice[/vote]",
         "[vote]vote Alice[/vote]",
         "[vote]VOTE: Vote: Alice[/vote]",
+        // Thread 60920, post 1677: `VOTE: Vote Elyse`.
+        "[vote]VOTE: Vote Alice[/vote]",
         // `VOTE: hito[/unvote]`: BBCode left as text after the name (thread 16959).
         "[vote]VOTE: Alice[/unvote][/vote]",
         "[vote]VOTE: Alice:[/vote] because",
@@ -294,5 +296,13 @@ fn a_gms_correction_in_a_tag_only_game_reads_back_whole() {
             .map(|m| m.verdict)
             .collect();
         assert_eq!(verdicts, vec![expected], "{vote:?}");
+    }
+    // A tag without a label, or with one, naming a player whose name starts with "Vote".
+    for l in ["[vote]Vote Master[/vote]", "[vote]VOTE: Vote Master[/vote]"] {
+        let verdicts: Vec<_> = recognise(&body(&[l]), tag, &r)
+            .into_iter()
+            .map(|m| m.verdict)
+            .collect();
+        assert_eq!(verdicts, vec![vote(3)], "{l}");
     }
 }
