@@ -127,7 +127,10 @@ pub fn normalise_bbcode(source: &str) -> Body {
         match (kind, tag.closing) {
             (Kind::Bold, false) => bold += 1,
             (Kind::Bold, true) => bold = bold.saturating_sub(1),
-            (Kind::Vote, false) => vote += 1,
+            (Kind::Vote, false) => {
+                vote += 1;
+                out.open_vote_tag();
+            }
             (Kind::Vote, true) => vote = vote.saturating_sub(1),
             (Kind::Quote, false) => {
                 out.break_line();

@@ -1,5 +1,6 @@
 //! Building [`Line`]s from a stream of styled text: whitespace collapsing, line breaks and
-//! span bookkeeping shared by the HTML and BBCode normalisers.
+//! span bookkeeping shared by the HTML and BBCode normalisers. Bold runs split only by a
+//! space merge into one span; each vote tag element is a span of its own, on its first line.
 
 use crate::model::{Body, Line, Span, SpanKind};
 
@@ -24,6 +25,13 @@ pub(crate) struct LineBuilder {
     /// HTML only: the element depths at which literal `[quote]` texts were opened and not yet
     /// closed (innermost last). While any is open, text is dropped.
     literal_quotes: Vec<usize>,
+    /// A vote tag element has just opened: its text is a span of its own, not merged with
+    /// the tag before it (`UNVOTE: ` and `VOTE: Bob` are two tags, even side by side).
+    new_vote_tag: bool,
+    /// A line has ended since the last vote tag opened: a vote tag's text on later lines is
+    /// not part of its vote (`[vote]Bob[/unvote]` makes phpBB wrap the rest of the post in
+    /// the tag).
+    vote_tag_line_ended: bool,
 }
 
 impl LineBuilder {
@@ -114,7 +122,7 @@ impl LineBuilder {
         if style.bold {
             self.add_span(SpanKind::Bold, start, end);
         }
-        if style.vote {
+        if style.vote && !self.vote_tag_line_ended {
             self.add_span(SpanKind::VoteTag, start, end);
         }
     }
@@ -122,7 +130,14 @@ impl LineBuilder {
     /// Adds a span, merging it with the previous span of the same kind when only a space
     /// separates them (`<b>Vote:</b> <b>Bob</b>` reads as one bold run).
     fn add_span(&mut self, kind: SpanKind, start: usize, end: usize) {
-        if let Some(prev) = self.spans.iter_mut().rev().find(|s| s.kind == kind) {
+        let new_tag = kind == SpanKind::VoteTag && std::mem::take(&mut self.new_vote_tag);
+        if let Some(prev) = self
+            .spans
+            .iter_mut()
+            .rev()
+            .find(|s| s.kind == kind)
+            .filter(|_| !new_tag)
+        {
             let gap = self.text.get(prev.range.end..start);
             if matches!(gap, Some("") | Some(" ")) {
                 prev.range.end = end;
@@ -135,9 +150,16 @@ impl LineBuilder {
         });
     }
 
+    /// A vote tag element opens: the next vote tag text starts a span of its own.
+    pub fn open_vote_tag(&mut self) {
+        self.new_vote_tag = true;
+        self.vote_tag_line_ended = false;
+    }
+
     /// Ends the current line (an empty line is dropped).
     pub fn break_line(&mut self) {
         self.pending_space = false;
+        self.vote_tag_line_ended = true;
         if self.text.is_empty() {
             return;
         }

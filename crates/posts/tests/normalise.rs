@@ -168,6 +168,145 @@ fn html_phpbb_bbvote_span_is_a_vote_tag() {
     assert!(bold(&body).is_empty());
 }
 
+#[test]
+fn html_side_by_side_vote_tags_are_spans_of_their_own() {
+    // mafiascum threads write `[unvote][/unvote][vote]…[/vote]` as two tags on one line:
+    // `…unvote.">UNVOTE: </span><span class="bbvote" …>VOTE: …</span>` (24 times in the
+    // fixture threads, e.g. thread 17289, post 553); a tag with inner markup stays one span.
+    let body = html(
+        "<span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: </span>\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Bob</span><br>\
+         <span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: </span> \
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: \
+         <div style=\"display:inline;font-weight:bold\">Carol</div></span>",
+    );
+    assert_eq!(lines(&body), ["UNVOTE: VOTE: Bob", "UNVOTE: VOTE: Carol"]);
+    assert_eq!(
+        spans(&body, SpanKind::VoteTag),
+        ["UNVOTE:", "VOTE: Bob", "UNVOTE:", "VOTE: Carol"]
+    );
+    assert_eq!(bold(&body), ["Carol"]);
+    let body = bbcode("[vote]Ann[/vote] [vote]Bob[/vote]");
+    assert_eq!(spans(&body, SpanKind::VoteTag), ["Ann", "Bob"]);
+}
+
+#[test]
+fn html_a_vote_tag_ends_with_its_first_line() {
+    // Thread 17378, post 16: `[vote]kondi2424[/unvote]` made phpBB wrap the rest of the post in
+    // the tag: `VOTE: kondi2424[/unvote]<br>\n<br>\nFor being the last to confirm.</span>`.
+    let body = html(
+        "<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Ann[/unvote]<br>\n\
+         <br>\nFor being the last to confirm.</span><br>\n\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Bob</span>",
+    );
+    assert_eq!(
+        lines(&body),
+        [
+            "VOTE: Ann[/unvote]",
+            "For being the last to confirm.",
+            "VOTE: Bob"
+        ]
+    );
+    assert_eq!(
+        spans(&body, SpanKind::VoteTag),
+        ["VOTE: Ann[/unvote]", "VOTE: Bob"]
+    );
+}
+
+#[test]
+fn html_phpbb_vote_tags_in_a_quote_are_dropped() {
+    // Thread 16214, post 15 (`UNVOTE: Shadow` then `VOTE: EMPKing`, each in its own
+    // `span.bbvote`) and post 37 (a `VOTE:` tag quoted inside a `<blockquote>`).
+    let body = html(
+        "<blockquote cite=\"./viewtopic.php?p=1#p1\"><div><cite>Ann wrote:</cite>\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Carol</span> scum</div>\
+         </blockquote>\n\nso I am going to<br>\n\
+         <span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: Carol</span><br>\n\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Bob</span>",
+    );
+    assert_eq!(
+        lines(&body),
+        ["so I am going to", "UNVOTE: Carol", "VOTE: Bob"]
+    );
+    assert_eq!(
+        spans(&body, SpanKind::VoteTag),
+        ["UNVOTE: Carol", "VOTE: Bob"]
+    );
+}
+
+// --- HTML: the display style ---
+
+#[test]
+fn html_an_inline_div_does_not_break_the_line() {
+    // mafiascum.net (phpBB) writes colour and bold as inline divs; thread 16918, post 168:
+    // `<div style="display:inline;font-weight:bold"><div style="display:inline;color:#0000FF">
+    // Surprise_Carcinogen, Vanilla Townie</div>, has been lynched Day 1.</div>`.
+    let body = html(
+        "Day ends.<br>\n<br>\n<div style=\"display:inline;color:green\">Ann, Vanilla Townie,</div> \
+         has been lynched.<br>\nIt is now <div style=\"display:inline;font-weight:bold\">Night 1</div>.",
+    );
+    assert_eq!(
+        lines(&body),
+        [
+            "Day ends.",
+            "Ann, Vanilla Townie, has been lynched.",
+            "It is now Night 1."
+        ]
+    );
+    assert_eq!(bold(&body), ["Night 1"]);
+}
+
+#[test]
+fn html_an_inline_bold_div_is_a_bold_span_in_its_line() {
+    // Thread 16214, post 6: `<div style="display:inline;font-weight:bold">Vote: Grey</div> -
+    // Caimed scum then redacted it.`; and a bold label with the name after it.
+    let body = html(
+        "<div style=\"display:inline;font-weight:bold\">VOTE: Ann</div> - scum.<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Vote:</div> Ben",
+    );
+    assert_eq!(lines(&body), ["VOTE: Ann - scum.", "Vote: Ben"]);
+    assert_eq!(bold(&body), ["VOTE: Ann", "Vote:"]);
+}
+
+#[test]
+fn html_the_display_style_is_read_like_css() {
+    // Spaces, case, `!important`, several declarations: the last `display` wins.
+    let body = html(
+        "a<div style=\"font-size: 75%; line-height: normal; display: inline\">b</div>c<br>\
+         d<div style=\"DISPLAY : Inline-Flex !important; color:red\">e</div>f<br>\
+         g<div style=\"display:block; display:inline\">h</div>i<br>\
+         j<div style=\"display:inline;display:block\">k</div>l",
+    );
+    assert_eq!(lines(&body), ["abc", "def", "ghi", "j", "k", "l"]);
+}
+
+#[test]
+fn html_a_block_span_breaks_the_line() {
+    let body = html(
+        "a<span style=\"display: block\">b</span>c<b style=\"display:list-item\">d</b>e\
+         <span style=\"display:flex\">f</span>",
+    );
+    assert_eq!(lines(&body), ["a", "b", "c", "d", "e", "f"]);
+    assert_eq!(bold(&body), ["d"]);
+}
+
+#[test]
+fn html_display_none_keeps_the_tags_own_flow() {
+    // Hidden spoiler text is kept (docs/decisions.md); `display:none` moves no line break.
+    let body = html("a<div style=\"display:none\">b</div>c<span style=\"display: none\">d</span>e");
+    assert_eq!(lines(&body), ["a", "b", "cde"]);
+}
+
+#[test]
+fn html_an_inline_quote_is_still_dropped() {
+    let body = html(
+        "I <blockquote style=\"display:inline\"><b>Vote: Bob</b></blockquote>disagree \
+         <div class=\"quote\" style=\"display:inline\">Vote: Carol</div>strongly",
+    );
+    assert_eq!(lines(&body), ["I disagree strongly"]);
+    assert!(bold(&body).is_empty());
+}
+
 // --- HTML: quotes ---
 
 #[test]

@@ -171,8 +171,12 @@ pub struct VoteWords {
     pub unvote: &'static [&'static str],
     /// Abbreviations that look like votes but do not count (`V:`, `UV:`).
     pub short: &'static [&'static str],
-    /// A vote tag whose text is this (or empty) unvotes.
-    pub tag_unvote: &'static str,
+    /// Labels a forum writes inside its vote tags before the name (mafiascum's phpBB renders
+    /// `[vote]Bob[/vote]` as `VOTE: Bob`): read as the verb, not as part of the name.
+    pub tag_vote: &'static [&'static str],
+    /// A vote tag that is empty or starts with one of these labels unvotes (`UNVOTE: `, with
+    /// or without a name after it).
+    pub tag_unvote: &'static [&'static str],
     /// The ways to write a vote for no lynch.
     pub no_lynch: &'static [&'static str],
 }
@@ -185,7 +189,8 @@ impl VoteWords {
         vote: "vote",
         unvote: &["unvote", "un vote", "un-vote"],
         short: &["uv:", "v:"],
-        tag_unvote: "unvote",
+        tag_vote: &["vote"],
+        tag_unvote: &["unvote", "un vote", "un-vote"],
         no_lynch: &["no lynch", "nolynch", "no-lynch"],
     };
 

@@ -2,8 +2,10 @@
 //!
 //! Three syntaxes, selectable per game ([`VoteSyntax`]): the tracker bot's `##VOTE name` /
 //! `##UNVOTE` / `##VOTE NO LYNCH`; the rule set's bolded `Vote: name` / `Unvote: name` /
-//! `Unvote`; and a forum's vote tags. Lines that look like votes but do not count (unbolded
-//! `Vote:`, `V:`/`UV:`) are returned too, with a verdict saying why, for the GM review list.
+//! `Unvote`; and a forum's vote tags, whose label (mafiascum's `VOTE: name`, `UNVOTE: `) is
+//! the verb. Lines that look like votes but do not count (unbolded `Vote:`, `V:`/`UV:`) are
+//! returned too, with a verdict saying why, for the GM review list; text in a counted vote
+//! tag is the tag's alone (never also an unbolded or a bold vote).
 //!
 //! Names are resolved against the current slot holders and their aliases: exact
 //! (case-insensitive) first, then a unique near miss (accepted with a warning).
@@ -232,7 +234,10 @@ pub fn vote_line(syntaxes: &[VoteSyntax], vote: Option<&str>) -> Line {
         };
         (SpanKind::Bold, text)
     } else {
-        (SpanKind::VoteTag, vote.unwrap_or_default().to_owned())
+        // With its label, as mafiascum renders the tag, so that a name starting with a
+        // label word ("Vote Master") is read whole.
+        let text = vote.map(|name| format!("VOTE: {name}")).unwrap_or_default();
+        (SpanKind::VoteTag, text)
     };
     Line {
         spans: vec![Span {
@@ -262,26 +267,86 @@ pub fn recognise_with(
             bot_votes(vocab, index, line, roster, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Bold) {
-            bold_votes(vocab, index, line, roster, &mut marks);
+            let tags_count = syntaxes.contains(&VoteSyntax::Tag);
+            bold_votes(vocab, index, line, roster, tags_count, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Tag) {
             for text in line.spans_of(SpanKind::VoteTag) {
-                let t = text.trim();
-                let lower = t.to_lowercase();
-                let verdict = if lower.is_empty() || lower == vocab.tag_unvote {
-                    Verdict::Unvote
-                } else {
-                    vote_for(vocab, t, roster)
-                };
+                let raw = text.trim();
                 marks.push(VoteMark {
                     line: index,
-                    raw: t.to_string(),
-                    verdict,
+                    raw: raw.to_string(),
+                    verdict: tag_verdict(vocab, raw, roster),
                 });
             }
         }
     }
     marks
+}
+
+/// The verdict for a vote tag's text. A forum may write the tag's label inside it
+/// (mafiascum: `VOTE: Bob`, `UNVOTE: `): the label is the verb, and a vote label with a colon
+/// may repeat (`VOTE: Vote: Bob`, a bold vote written inside the tag). An empty tag or an unvote label
+/// unvotes; a vote label with no name after it does not count; text without a label is the
+/// name.
+fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
+    let mut rest = text.trim();
+    let mut labelled = false;
+    loop {
+        if rest.is_empty() {
+            return if labelled {
+                Verdict::NotCounted {
+                    reason: "a vote tag without a name".into(),
+                }
+            } else {
+                Verdict::Unvote
+            };
+        }
+        if vocab
+            .tag_unvote
+            .iter()
+            .any(|label| strip_label(rest, label).is_some())
+        {
+            return Verdict::Unvote;
+        }
+        // A label word without a colon may be a name's first word: "VOTE: Vote Master" names
+        // the player Vote Master when there is one ("VOTE: Vote Elyse" votes for Elyse).
+        match vocab.tag_vote.iter().find_map(|label| {
+            strip_label(rest, label).filter(|_| {
+                has_colon(rest, label) || !matches!(roster.resolve(rest), Resolution::Exact(_))
+            })
+        }) {
+            Some(after) => {
+                rest = after;
+                labelled = true;
+            }
+            None => break,
+        }
+    }
+    // `VOTE: hito[/unvote]`: BBCode the forum left as text ends the name.
+    let name = rest
+        .find("[/")
+        .and_then(|at| rest.get(..at))
+        .unwrap_or(rest);
+    vote_for(vocab, name, roster)
+}
+
+/// `text` after a tag label (any case) followed by a colon, a space or nothing, with the
+/// colon and spaces after it removed.
+fn strip_label<'a>(text: &'a str, label: &str) -> Option<&'a str> {
+    let after = strip_prefix_ci(text, label)?;
+    if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
+        let after = after.trim_start();
+        Some(after.strip_prefix(':').unwrap_or(after).trim_start())
+    } else {
+        None
+    }
+}
+
+/// Whether `text`, which starts with `label`, has a colon after it (spaces aside).
+fn has_colon(text: &str, label: &str) -> bool {
+    text.get(label.len()..)
+        .is_some_and(|after| after.trim_start().starts_with(':'))
 }
 
 /// The verdict for a vote naming `written`.
@@ -408,18 +473,35 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
 }
 
 /// Bolded `Vote: name` / `Unvote`; unbolded ones and `V:`/`UV:` are flagged as not counting.
+/// When the game counts vote tags (`tags_count`), text in a vote tag is the tag's to read: a
+/// bold run inside or around a tag is not read again, and a line that opens with a tag is not
+/// an unbolded vote.
 fn bold_votes(
     vocab: &VoteWords,
     index: usize,
     line: &Line,
     roster: &Roster,
+    tags_count: bool,
     marks: &mut Vec<VoteMark>,
 ) {
+    let in_tag = |range: &std::ops::Range<usize>| {
+        tags_count
+            && line.spans.iter().any(|s| {
+                s.kind == SpanKind::VoteTag
+                    && s.range.start < range.end
+                    && range.start < s.range.end
+            })
+    };
     let mut bold_found = false;
     for span in line.spans.iter().filter(|s| s.kind == SpanKind::Bold) {
         let Some(text) = line.text.get(span.range.clone()) else {
             continue;
         };
+        if in_tag(&span.range) {
+            // Whatever the run says, the tag around it says it (or it is the tag's own text).
+            bold_found |= lead(vocab, text).is_some();
+            continue;
+        }
         let Some(lead) = lead(vocab, text) else {
             continue;
         };
@@ -452,7 +534,7 @@ fn bold_votes(
             verdict,
         });
     }
-    if bold_found {
+    if bold_found || in_tag(&(0..1)) {
         return;
     }
     // Not bolded: flag lines that start like a vote.

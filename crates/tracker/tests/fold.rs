@@ -640,3 +640,154 @@ fn the_opening_post_is_not_read_for_commands() {
     t.apply(&post_at(2, "GM", &at(2), &["Game has ended."]));
     assert!(t.status().game_over);
 }
+
+// --- mafiascum.net (phpBB) renderings, end to end through normalisation ---
+
+/// A mafiascum game file's vote rules (`[rules] votes = ["bold", "tag"]`, as in
+/// fixtures/threads/mafiascum/games/*.toml).
+const MAFIASCUM_RULES: &str = "[rules]\nvotes = [\"bold\", \"tag\"]\nmajority = \"hammer\"\n";
+
+/// A post as mafiascum's phpBB renders it, normalised as the pipeline does.
+fn html_post(number: u64, author: &str, at: &str, html: &str) -> mafia_posts::Post {
+    mafia_posts::RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.to_owned(),
+        time: Some(utc(at)),
+        edited: None,
+        body: mafia_posts::Markup::Html(html.to_owned()),
+    }
+    .normalise()
+}
+
+/// `[vote]name[/vote]` and `[unvote]name[/unvote]` as mafiascum renders them (fixture README;
+/// thread 16214, post 15: `UNVOTE: Shadow` then `VOTE: EMPKing`).
+fn vote_tag(name: &str) -> String {
+    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
+}
+
+fn unvote_tag(name: &str) -> String {
+    format!("<span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: {name}</span>")
+}
+
+#[test]
+fn mafiascum_vote_tags_vote_for_the_named_player_and_unvote() {
+    let mut t = tracker(FIVE, MAFIASCUM_RULES);
+    let vote_bob = vote_tag("Bob");
+    t.apply(&html_post(
+        1,
+        "Alice",
+        &at(1),
+        &format!("He dodged my question.<br>\n<br>\n{vote_bob}<br>\n<br>\nExplain yourself."),
+    ));
+    t.apply(&html_post(2, "Carol", &at(2), &vote_bob));
+    t.apply(&html_post(
+        3,
+        "Carol",
+        &at(3),
+        &format!(
+            "On reflection<br>\n{}<br>\n{}",
+            unvote_tag("Bob"),
+            vote_tag("Dave")
+        ),
+    ));
+    // `[unvote][/unvote][vote]…[/vote]` side by side (thread 17289, post 553).
+    t.apply(&html_post(
+        4,
+        "Erin",
+        &at(4),
+        &format!("{}{}", unvote_tag(""), vote_tag("dave")),
+    ));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![
+            ("Dave".into(), names(&["Carol", "Erin"])),
+            ("Bob".into(), names(&["Alice"]))
+        ]
+    );
+    t.apply(&html_post(5, "Alice", &at(5), &unvote_tag("")));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Dave".into(), names(&["Carol", "Erin"]))]
+    );
+    // Every tag was read as what it says: none was "not bolded" or "names no player".
+    assert!(reviewed(&t).is_empty(), "{:?}", t.review());
+}
+
+#[test]
+fn mafiascum_bold_votes_are_inline_divs() {
+    // Thread 16214, post 6: `<div style="display:inline;font-weight:bold">Vote: Grey</div> -
+    // Caimed scum then redacted it.`
+    let mut t = tracker(FIVE, MAFIASCUM_RULES);
+    t.apply(&html_post(
+        1,
+        "Alice",
+        &at(1),
+        "<div style=\"display:inline;font-weight:bold\">VOTE: Bob</div> - claimed scum then \
+         took it back.",
+    ));
+    t.apply(&html_post(
+        2,
+        "Carol",
+        &at(2),
+        "Fine.<br>\n<div style=\"display:inline;font-weight:bold\">Vote:</div> Bob",
+    ));
+    // A bold vote inside a vote tag is one vote (`VOTE: <div …>Vote: V…`, seen in the fixtures).
+    t.apply(&html_post(
+        3,
+        "Dave",
+        &at(3),
+        &vote_tag("<div style=\"display:inline;font-weight:bold\">Vote: Erin</div>"),
+    ));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![
+            ("Bob".into(), names(&["Alice", "Carol"])),
+            ("Erin".into(), names(&["Dave"]))
+        ]
+    );
+    assert!(reviewed(&t).is_empty(), "{:?}", t.review());
+}
+
+#[test]
+fn mafiascum_vote_tags_in_a_quote_do_not_count() {
+    // Thread 16214, post 37: a `VOTE:` tag quoted inside `<blockquote>`.
+    let mut t = tracker(FIVE, MAFIASCUM_RULES);
+    t.apply(&html_post(
+        1,
+        "Alice",
+        &at(1),
+        &format!(
+            "<blockquote cite=\"./viewtopic.php?p=2#p2\"><div><cite>Bob wrote:</cite>{} \
+             Looks like the answer.<br>\n<div style=\"display:inline;font-weight:bold\">Vote: \
+             Dave</div></div></blockquote>\n\nI do not like this post at all.",
+            vote_tag("Carol")
+        ),
+    ));
+    assert_eq!(wagons(&t), vec![]);
+    assert!(reviewed(&t).is_empty(), "{:?}", t.review());
+}
+
+#[test]
+fn mafiascum_a_death_written_in_an_inline_colour_div_kills() {
+    // Thread 16918, post 168: `<div style="display:inline;font-weight:bold"><div
+    // style="display:inline;color:#0000FF">Surprise_Carcinogen, Vanilla Townie</div>, has been
+    // lynched Day 1.</div>`.
+    let mut t = tracker(
+        &["Beefster", "Bob", "Carol", "Dave", "Erin"],
+        MAFIASCUM_RULES,
+    );
+    t.apply(&html_post(1, "Bob", &at(1), &vote_tag("Beefster")));
+    t.apply(&html_post(
+        2,
+        "GM",
+        &at(2),
+        "The town has spoken.<br>\n<br>\n<div style=\"display:inline;color:green\">Beefster, \
+         Vanilla Townie,</div> has been lynched.<br>\n<br>\nIt is now <div \
+         style=\"display:inline;font-weight:bold\">Night 1</div>.",
+    ));
+    let status = t.status();
+    assert_eq!(status.dead.len(), 1);
+    assert_eq!(status.dead[0].name, "Beefster");
+    assert_eq!(status.dead[0].phase, Phase::day(1));
+}

@@ -3,6 +3,7 @@
 
 mod support;
 
+use mafia_posts::{Body, Line, Span, SpanKind};
 use mafia_tracker::config::VoteSyntax;
 use mafia_tracker::votes::{Resolution, Roster, Target, Verdict, recognise};
 use support::body;
@@ -193,4 +194,115 @@ fn a_part_of_a_long_name_or_its_initials_are_near_misses() {
     assert_eq!(r.resolve("hts"), Resolution::Near(3));
     assert_eq!(r.resolve("Bear"), Resolution::Near(1));
     assert_eq!(r.resolve("Sky"), Resolution::Unknown);
+}
+
+// --- Vote tags with their label inside (mafiascum.net renders `[vote]Bob[/vote]` as
+// `<span class="bbvote" …>VOTE: Bob</span>`, fixture README) ---
+
+#[test]
+fn a_vote_tags_label_is_the_verb_not_the_name() {
+    for l in [
+        "[vote]VOTE: Alice[/vote]",
+        "[vote]Vote: Alice[/vote]",
+        "[vote]vote Alice[/vote]",
+        "[vote]VOTE: Vote: Alice[/vote]",
+        // Thread 60920, post 1677: `VOTE: Vote Elyse`.
+        "[vote]VOTE: Vote Alice[/vote]",
+        // `VOTE: hito[/unvote]`: BBCode left as text after the name (thread 16959).
+        "[vote]VOTE: Alice[/unvote][/vote]",
+        "[vote]VOTE: Alice:[/vote] because",
+    ] {
+        assert_eq!(read(l), vec![vote(ALICE)], "{l}");
+    }
+    assert_eq!(
+        read("[vote]VOTE: No Lynch[/vote]"),
+        vec![Verdict::Vote {
+            target: Target::NoLynch
+        }]
+    );
+}
+
+#[test]
+fn an_unvote_tag_unvotes_with_or_without_a_name() {
+    for l in [
+        "[vote]UNVOTE: Dredd[/vote]",
+        "[vote]UNVOTE:[/vote]",
+        "[vote]unvote[/vote]",
+        "[vote][/vote]",
+    ] {
+        assert_eq!(read(l), vec![Verdict::Unvote], "{l}");
+    }
+}
+
+#[test]
+fn a_vote_label_without_a_name_does_not_count() {
+    assert!(not_counted(&read("[vote]VOTE:[/vote]")));
+}
+
+#[test]
+fn a_vote_in_a_tag_is_not_also_an_unbolded_vote() {
+    // Read once, by the tag, whether the tag is plain or bold.
+    assert_eq!(read("[vote]VOTE: Alice[/vote]"), vec![vote(ALICE)]);
+    assert_eq!(read("[vote]UNVOTE: [/vote]"), vec![Verdict::Unvote]);
+    // A bold tag, and a bold vote inside a tag (`VOTE: <div …bold>Vote: …</div>`, seen in
+    // the mafiascum fixture threads).
+    let styled = |text: &str, bold: std::ops::Range<usize>| Line {
+        text: text.into(),
+        spans: vec![
+            Span {
+                range: 0..text.len(),
+                kind: SpanKind::VoteTag,
+            },
+            Span {
+                range: bold,
+                kind: SpanKind::Bold,
+            },
+        ],
+    };
+    for line in [
+        styled("VOTE: Alice", 0..11),
+        styled("VOTE: Vote: Alice", 6..17),
+    ] {
+        let body = Body { lines: vec![line] };
+        let verdicts: Vec<_> = recognise(&body, ALL, &roster())
+            .into_iter()
+            .map(|m| m.verdict)
+            .collect();
+        assert_eq!(verdicts, vec![vote(ALICE)]);
+    }
+    // A game that counts only bold votes still flags the tag as not bolded.
+    assert!(not_counted(&read_with(
+        "[vote]VOTE: Alice[/vote]",
+        &[VoteSyntax::Bold]
+    )));
+}
+
+#[test]
+fn a_gms_correction_in_a_tag_only_game_reads_back_whole() {
+    use mafia_tracker::votes::vote_line;
+    let mut r = roster();
+    r.add(3, "Vote Master");
+    let tag = &[VoteSyntax::Tag];
+    for (vote, expected) in [
+        (Some("Vote Master"), vote(3)),
+        (Some("Alice"), vote(ALICE)),
+        (None, Verdict::Unvote),
+    ] {
+        let body = mafia_posts::Body {
+            lines: vec![vote_line(tag, vote)],
+        };
+        let verdicts: Vec<_> = recognise(&body, tag, &r)
+            .into_iter()
+            .map(|m| m.verdict)
+            .collect();
+        assert_eq!(verdicts, vec![expected], "{vote:?}");
+    }
+    // A tag without a label, or with one, naming a player whose name starts with "Vote".
+    for l in ["[vote]Vote Master[/vote]", "[vote]VOTE: Vote Master[/vote]"] {
+        let verdicts: Vec<_> = recognise(&body(&[l]), tag, &r)
+            .into_iter()
+            .map(|m| m.verdict)
+            .collect();
+        assert_eq!(verdicts, vec![vote(3)], "{l}");
+    }
 }
