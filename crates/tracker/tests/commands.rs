@@ -2,7 +2,9 @@
 
 use jiff::SignedDuration;
 use mafia_posts::{Body, Line, Span, SpanKind};
-use mafia_tracker::commands::{Command, Dialect, Names, Recogniser, parse_duration, recognise};
+use mafia_tracker::commands::{
+    Command, Dialect, Names, Newcomer, Recogniser, parse_duration, recognise,
+};
 use mafia_tracker::phase::{Phase, PhaseKind};
 
 // ---- scenario helpers -------------------------------------------------------------------
@@ -523,9 +525,17 @@ fn replacement_names_with_spaces_match_whole() {
 }
 
 #[test]
-fn an_unknown_replacement_or_a_non_player_is_a_problem() {
-    assert_eq!(read("Frank has replaced Bob"), []);
-    assert!(problems("Frank has replaced Bob")[0].contains("not a known user"));
+fn an_unknown_replacement_is_kept_as_written_and_a_non_player_is_a_problem() {
+    // mafiascum hosts name the replacement before their first post (thread 16214 post 298,
+    // "Fugitive replaces ConfidAnon."): the name is kept as written for the fold.
+    assert_eq!(
+        read("Frank has replaced Bob"),
+        [Command::Fill {
+            new: Newcomer::Written("Frank".into()),
+            old: Some("Bob".into())
+        }]
+    );
+    assert!(problems("Frank has replaced Bob").is_empty());
     assert_eq!(read("Dave has replaced Bobb"), []);
     assert!(problems("Dave has replaced Bobb")[0].contains("not a player"));
 }
