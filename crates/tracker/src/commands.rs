@@ -370,7 +370,12 @@ impl Reader<'_> {
                     (None, Some(old)) => {
                         let old = old.to_owned();
                         let written = if phrase.new_first {
+                            // After words that do not always mean a replacement ("replaced"),
+                            // the name must open its clause: "The mod replaced Bob" is no
+                            // user's name.
                             self.written_before(folded, words, at)
+                                .filter(|(_, whole)| phrase.certain || *whole)
+                                .map(|(text, _)| text)
                         } else {
                             self.written_after(folded, words, end)
                         };
@@ -415,18 +420,31 @@ impl Reader<'_> {
 
     /// The words just before word `at`, back to the start of their clause and at most
     /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
-    /// not a known user yet.
-    fn written_before(&self, folded: &Folded<'_>, words: &[Word], at: usize) -> Option<String> {
+    /// not a known user yet; and whether they are the whole clause.
+    fn written_before(
+        &self,
+        folded: &Folded<'_>,
+        words: &[Word],
+        at: usize,
+    ) -> Option<(String, bool)> {
         let lower = folded.lower();
         let mut first = at;
-        while first > 0 && at - first < self.vocab.written_name_words {
+        let mut whole = false;
+        while first > 0 {
             let gap = lower
                 .get(words[first - 1].end..words[first].start)
                 .unwrap_or("");
             if first < at && !joins_a_name(gap) {
+                whole = true;
+                break;
+            }
+            if at - first >= self.vocab.written_name_words {
                 break;
             }
             first -= 1;
+        }
+        if first == 0 {
+            whole = true;
         }
         if first == at {
             return None;
@@ -434,7 +452,7 @@ impl Reader<'_> {
         let text = folded
             .original(words[first].start, words[at - 1].end)
             .trim();
-        (!text.is_empty()).then(|| text.to_owned())
+        (!text.is_empty()).then(|| (text.to_owned(), whole))
     }
 
     /// The words from word `from` on, to the end of their clause, which must end within

@@ -82,6 +82,8 @@ struct Opening {
     slot: usize,
     post: u64,
     written: Option<String>,
+    /// Users (by key) whose posts were already listed as possibly this slot's replacement.
+    noted: Vec<String>,
 }
 
 /// A slot's current vote.

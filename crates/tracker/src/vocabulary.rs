@@ -117,6 +117,11 @@ impl CommandWords {
             new_first(&["is", "replacing"], true),
             new_first(&["replaces"], true),
             new_first(&["will", "replace"], true),
+            new_first(&["will", "be", "replacing"], true),
+            new_first(&["replaces", "in", "for"], true),
+            new_first(&["is", "replacing", "in", "for"], true),
+            // "TierShift replaced Flames682." (59806 post 871).
+            new_first(&["replaced"], false),
             new_first(&["is", "in", "for"], false),
             new_first(&["subs", "in", "for"], false),
             new_first(&["is", "subbing", "in", "for"], false),
@@ -129,6 +134,10 @@ impl CommandWords {
             old_first(&["was", "replaced", "by"]),
             old_first(&["is", "being", "replaced", "by"]),
             old_first(&["will", "be", "replaced", "by"]),
+            // "AngelInFreezer has been replaced with GuyInFreezer." (28540 post 663).
+            old_first(&["has", "been", "replaced", "with"]),
+            old_first(&["is", "replaced", "with"]),
+            old_first(&["was", "replaced", "with"]),
         ],
         // "Fatso has requested replacement." (16769 post 201), "Otolia is being force
         // replaced" (16959 post 977), "Searching for a replacement for TheLonging." (16214

@@ -182,6 +182,7 @@ impl Tracker {
                         slot,
                         post: post.number,
                         written: None,
+                        noted: Vec::new(),
                     });
                 }
             }
@@ -306,13 +307,16 @@ impl Tracker {
                     slot,
                     post: post.number,
                     written: Some(written.clone()),
+                    noted: Vec::new(),
                 });
                 self.note(
                     ReviewKind::Replacement,
                     Some(post.number),
                     Some(old_name.clone()),
                     format!(
-                        "`{written}` is to replace {old_name} but has not posted in the thread                          yet: the replacement takes effect at the first post of a user of that                          name"
+                        "`{written}` is to replace {old_name} but has not posted in the thread \
+                         yet: the replacement takes effect at the first post of a user of that \
+                         name"
                     ),
                 );
                 written.clone()
@@ -324,7 +328,9 @@ impl Tracker {
                 Some(post.number),
                 Some(new_name.clone()),
                 format!(
-                    "{new_name} took the oldest open slot, {old_name}'s; still open: {}. If                      {new_name} replaced one of those instead, add {new_name} as a replacement                      for that player",
+                    "{new_name} took the oldest open slot, {old_name}'s; still open: {}. If \
+                     {new_name} replaced one of those instead, add {new_name} as a \
+                     replacement for that player",
                     others.join(", ")
                 ),
             );
@@ -357,16 +363,21 @@ impl Tracker {
     }
 
     /// A post by someone not in the game while slots are open for replacement: probably the
-    /// replacement, whom the host has not named (yet).
+    /// replacement, whom the host has not named (yet). Listed once per user and slot.
     pub(super) fn maybe_a_replacement(&mut self, post: &Post) {
-        let Some(open) = self
+        let open = self
             .openings
             .iter()
-            .find(|o| o.written.is_none())
-            .or(self.openings.first())
-        else {
+            .position(|o| o.written.is_none())
+            .or((!self.openings.is_empty()).then_some(0));
+        let Some(open) = open.and_then(|at| self.openings.get_mut(at)) else {
             return;
         };
+        let key = user_key(&post.author);
+        if open.noted.contains(&key) {
+            return;
+        }
+        open.noted.push(key);
         let (slot_name, asked) = (self.slots[open.slot].name.clone(), open.post);
         let who = post.author.trim().to_string();
         self.note(
@@ -374,7 +385,9 @@ impl Tracker {
             Some(post.number),
             Some(who.clone()),
             format!(
-                "{who} is not in the game and posted while {slot_name}'s slot is open for                  replacement (post {asked}): if {who} replaced {slot_name}, add {who} as a                  replacement for {slot_name}"
+                "{who} is not in the game and posted while {slot_name}'s slot is open for \
+                 replacement (post {asked}): if {who} replaced {slot_name}, add {who} as a \
+                 replacement for {slot_name}"
             ),
         );
     }
