@@ -324,10 +324,14 @@ impl Reader<'_> {
     fn replace(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
         let lower = folded.lower();
         for at in 0..words.len() {
-            for phrase in self.vocab.replace {
-                if !text::seq_at(words, lower, phrase.words, at) {
-                    continue;
-                }
+            // The longest phrasing at a word: "replaces in for", not "replaces".
+            let phrase = self
+                .vocab
+                .replace
+                .iter()
+                .filter(|p| text::seq_at(words, lower, p.words, at))
+                .max_by_key(|p| p.words.len());
+            if let Some(phrase) = phrase {
                 let end = at + phrase.words.len();
                 let left = lower.get(..words[at].start).unwrap_or("");
                 let right = lower.get(words[end - 1].end..).unwrap_or("");
