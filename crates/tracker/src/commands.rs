@@ -323,7 +323,14 @@ impl Reader<'_> {
     /// `OLD is replaced by NEW`, `NEW is in for OLD`…
     fn replace(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
         let lower = folded.lower();
+        // Several on one line count ("Titus replaces RC; Huntress replaces Jeanne.", thread
+        // 65928 post 925).
+        let mut found = false;
+        let mut resume = 0;
         for at in 0..words.len() {
+            if at < resume {
+                continue;
+            }
             // The longest phrasing at a word: "replaces in for", not "replaces".
             let phrase = self
                 .vocab
@@ -361,15 +368,46 @@ impl Reader<'_> {
                             let (new, old) = (new.to_owned(), old.to_owned());
                             self.push(Command::Replace { new, old }, index, line);
                         }
-                        return true;
+                        found = true;
+                        resume = end;
+                        continue;
                     }
-                    (Some(new), None) if phrase.certain => {
+                    (new_side, None) if phrase.certain => {
+                        // Hosts shorten the old name ("Xvart replaces TWIE", "Nul replaces
+                        // Jake."): it is kept as written, and the fold reads it as a unique
+                        // near miss of a player's name, or refuses it.
+                        let new = match new_side {
+                            Some(name) => Some(Newcomer::Known(name.to_owned())),
+                            None if phrase.new_first => self
+                                .written_before(folded, words, at)
+                                .map(|(text, _)| Newcomer::Written(text)),
+                            None => self
+                                .written_after(folded, words, end)
+                                .map(Newcomer::Written),
+                        };
+                        let old = if phrase.new_first {
+                            self.written_after(folded, words, end)
+                        } else {
+                            self.written_before(folded, words, at).map(|(text, _)| text)
+                        };
+                        if let (Some(new), Some(old)) = (new, old) {
+                            let old = Some(old);
+                            self.push(Command::Fill { new, old }, index, line);
+                            found = true;
+                            resume = end;
+                            continue;
+                        }
+                        let Some(new) = new_side else {
+                            continue;
+                        };
                         let reason = format!(
                             "`{new}` replaces someone who is not a player of this game \
                              (expected `NEW {said} OLD` with OLD a player's exact name)"
                         );
                         self.problem(index, line, reason);
-                        return true;
+                        found = true;
+                        resume = end;
+                        continue;
                     }
                     (None, Some(old)) => {
                         let old = old.to_owned();
@@ -388,7 +426,9 @@ impl Reader<'_> {
                                 let new = Newcomer::Written(written);
                                 let old = Some(old);
                                 self.push(Command::Fill { new, old }, index, line);
-                                return true;
+                                found = true;
+                                resume = end;
+                                continue;
                             }
                             None if phrase.certain => {
                                 let reason = format!(
@@ -396,7 +436,9 @@ impl Reader<'_> {
                                      `NEW {said} OLD`)"
                                 );
                                 self.problem(index, line, reason);
-                                return true;
+                                found = true;
+                                resume = end;
+                                continue;
                             }
                             None => {}
                         }
@@ -405,7 +447,7 @@ impl Reader<'_> {
                 }
             }
         }
-        false
+        found
     }
 
     /// A known user's (or player's) name that `folded` ends with.

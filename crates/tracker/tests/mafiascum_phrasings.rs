@@ -291,3 +291,37 @@ fn a_vote_count_saying_who_will_be_lynched_kills_nobody() {
     t.apply(&html(2, "GM", 2, &quote("GM", "Bob was killed Night 1.")));
     assert!(t.status().dead.is_empty());
 }
+
+#[test]
+fn a_shortened_old_name_is_read_as_a_unique_near_miss_and_noted() {
+    // "Xvart replaces TWIE effective immediately." (17645 post 1328), "Nul replaces Jake.
+    // Thanks!" (29423 post 492, the player is Jake from State Farm).
+    let players = &[
+        "Alice",
+        "TheWayItEnds",
+        "Jake from State Farm",
+        "Dave",
+        "Erin",
+    ];
+    let mut t = tracker(players, "");
+    t.apply(&html(1, "Nul", 1, "/in"));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        &host("Xvart replaces TWIE effective immediately. Nul replaces Jake. Thanks!"),
+    ));
+    assert_eq!(t.slots()[2].name, "Nul");
+    assert_eq!(t.slots()[1].name, "TheWayItEnds");
+    t.apply(&html(3, "Xvart", 3, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Xvart");
+    let notes = items(&t, ReviewKind::Replacement);
+    assert!(
+        notes.iter().any(|n| n
+            .contains("`TWIE effective immediately` in a replacement was read as TheWayItEnds")),
+        "{notes:?}"
+    );
+    // Nobody's name: refused and listed.
+    t.apply(&html(4, "GM", 4, &host("Zed replaces Qwerty.")));
+    assert_eq!(items(&t, ReviewKind::IgnoredCommand).len(), 1);
+}

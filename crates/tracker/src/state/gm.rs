@@ -13,7 +13,7 @@ use crate::recognise::Author;
 use crate::review::ReviewKind;
 use crate::schedule::ScheduleError;
 use crate::status::{DayResult, Death};
-use crate::votes::Target;
+use crate::votes::{Resolution, Target};
 
 /// Why a recognised GM command was not applied (shown on the review list).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -267,7 +267,9 @@ impl Tracker {
     /// else the oldest), or `NEW replaces OLD` with NEW not a known user yet.
     fn fill(&mut self, new: &Newcomer, old: Option<&str>, post: &Post) -> Result<(), Refusal> {
         let slot = match old {
-            Some(old) => self.slot_named(old)?,
+            Some(old) => self
+                .slot_named(old)
+                .or_else(|e| self.slot_near(old, post).ok_or(e))?,
             None => {
                 let open = self
                     .openings
@@ -336,6 +338,23 @@ impl Tracker {
             );
         }
         Ok(())
+    }
+
+    /// The slot whose player's name `written` is a unique near miss of (as votes read names:
+    /// a prefix, a part, initials, a small misspelling), noted for the host.
+    fn slot_near(&mut self, written: &str, post: &Post) -> Option<usize> {
+        let slot = match self.roster.resolve(written) {
+            Resolution::Exact(slot) | Resolution::Near(slot) => slot,
+            Resolution::Ambiguous(_) | Resolution::Unknown => return None,
+        };
+        let name = self.slots[slot].name.clone();
+        self.note(
+            ReviewKind::Replacement,
+            Some(post.number),
+            Some(name.clone()),
+            format!("`{written}` in a replacement was read as {name}"),
+        );
+        Some(slot)
     }
 
     /// Someone not in the game posts while slots are open: if the host named them for one
