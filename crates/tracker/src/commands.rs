@@ -474,6 +474,15 @@ impl Reader<'_> {
         at: usize,
     ) -> Option<(String, bool)> {
         let lower = folded.lower();
+        // Only spaces between the name and the words after it ("Jabberwock, a hydra of
+        // Empire and Tierce, replaces Dire_Drenz" names nobody: thread 24075).
+        let adjacent = at > 0
+            && lower
+                .get(words[at - 1].end..words[at].start)
+                .is_some_and(|gap| gap.trim().is_empty());
+        if !adjacent {
+            return None;
+        }
         let mut first = at;
         let mut whole = false;
         while first > 0 {
@@ -506,6 +515,13 @@ impl Reader<'_> {
     fn written_after(&self, folded: &Folded<'_>, words: &[Word], from: usize) -> Option<String> {
         let lower = folded.lower();
         if from >= words.len() {
+            return None;
+        }
+        let adjacent = from == 0
+            || lower
+                .get(words[from - 1].end..words[from].start)
+                .is_some_and(|gap| gap.trim().is_empty());
+        if !adjacent {
             return None;
         }
         let mut last = from;
