@@ -28,6 +28,10 @@ pub enum ReviewKind {
     Inactive,
     /// The 50 % rule: the town can no longer outvote the mafia.
     FiftyPercentRule,
+    /// A replacement: one the host announced for someone who has not posted yet (and
+    /// applied at their first post), a `Filled by` that had to choose among open slots, or a
+    /// post by someone not in the game while a slot is open for replacement.
+    Replacement,
     /// A GM command that was recognised but not applied, with the reason.
     IgnoredCommand,
     /// A GM line that looks like a command but could not be read.

@@ -68,9 +68,22 @@ pub struct Tracker {
     /// The game ended during a day, whose final count was kept in `days` (UNEND takes it back).
     ended_in_day: bool,
     review: Vec<ReviewItem>,
+    /// Slots open for replacement, oldest first.
+    openings: Vec<Opening>,
     applied: usize,
     last_post: Option<u64>,
     last_time: Option<Timestamp>,
+}
+
+/// A slot open for replacement: the host asked for a replacement in post `post`, or named
+/// one (`written`, as the host wrote the name) who had not posted yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Opening {
+    slot: usize,
+    post: u64,
+    written: Option<String>,
+    /// Users (by key) whose posts were already listed as possibly this slot's replacement.
+    noted: Vec<String>,
 }
 
 /// A slot's current vote.
@@ -137,6 +150,7 @@ impl Tracker {
             fifty_flagged: false,
             ended_in_day: false,
             review: Vec::new(),
+            openings: Vec::new(),
             applied: 0,
             last_post: None,
             last_time: None,
@@ -172,7 +186,10 @@ impl Tracker {
         if let Some(t) = post.time {
             self.last_time = Some(self.last_time.map_or(t, |l| l.max(t)));
         }
-        let author = self.author(&post.author);
+        let mut author = self.author(&post.author);
+        if author == Author::Outsider && !self.openings.is_empty() && !self.game_over {
+            author = self.newcomer_posted(post).unwrap_or(author);
+        }
         if !self.game_over {
             if let Some(now) = post.time {
                 let ended = self.schedule.advance(now);
@@ -244,6 +261,9 @@ impl Tracker {
                     format!("{name} is dead and posted"),
                 );
                 self.note_edit(edited, post);
+            }
+            Event::OutsiderPost { former: false } if !self.openings.is_empty() => {
+                self.maybe_a_replacement(post);
             }
             Event::OutsiderPost { former } => {
                 let message = if former {

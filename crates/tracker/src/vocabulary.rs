@@ -8,13 +8,58 @@ use crate::phase::PhaseKind;
 /// Lower-case words that follow each other on a line.
 pub type Phrase = &'static [&'static str];
 
+/// A replacement phrasing: the words between the two names, which name comes first, and
+/// whether the words alone say a replacement (so a name that cannot be read is reported).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplacePhrase {
+    pub words: Phrase,
+    /// `NEW replaces OLD` (true) or `OLD is replaced by NEW` (false).
+    pub new_first: bool,
+    /// The words mean a replacement whatever stands around them ("replaces"); "is in for"
+    /// does only between a user's and a player's name ("Bob is in for a surprise").
+    pub certain: bool,
+}
+
+const fn new_first(words: Phrase, certain: bool) -> ReplacePhrase {
+    ReplacePhrase {
+        words,
+        new_first: true,
+        certain,
+    }
+}
+
+const fn old_first(words: Phrase) -> ReplacePhrase {
+    ReplacePhrase {
+        words,
+        new_first: false,
+        certain: true,
+    }
+}
+
 /// How GM commands are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CommandWords {
     /// `##RESURRECT NAME`: the tag that opens the line.
     pub resurrect_tag: &'static str,
-    /// `NEW has replaced OLD`, `NEW is replacing OLD`: the two words between the names.
-    pub replace: &'static [[&'static str; 2]],
+    /// `NEW has replaced OLD`, `OLD is replaced by NEW`, `NEW is in for OLD`: the words
+    /// between the names. A NEW who is not a known user yet is kept as written, and the
+    /// replacement waits for their first post.
+    pub replace: &'static [ReplacePhrase],
+    /// `OLD is flaking`, `OLD has requested replacement`: words after a player's name that
+    /// open their slot for replacement.
+    pub vacancy_after_name: &'static [Phrase],
+    /// `searching for a replacement for OLD`: words before a player's name (or a list of
+    /// names) that open their slot for replacement.
+    pub vacancy_before_name: &'static [Phrase],
+    /// `Filled by NEW`, `replaced by NEW`: words before the name of whoever fills an open
+    /// slot.
+    pub fill_before_name: &'static [Phrase],
+    /// `NEW is in`, `NEW subs in`: words after the name of whoever fills an open slot, ending
+    /// their sentence.
+    pub fill_after_name: &'static [Phrase],
+    /// At most this many words are kept as the written name of someone who is not a known
+    /// user yet ("the wonderful Empking").
+    pub written_name_words: usize,
     /// `UNEND GAME` and friends.
     pub unend_game: &'static [Phrase],
     /// `GAME HAS ENDED` and friends.
@@ -64,7 +109,79 @@ impl CommandWords {
     /// the hosts whose threads the tests read.
     pub const STANDARD: CommandWords = CommandWords {
         resurrect_tag: "##resurrect",
-        replace: &[["has", "replaced"], ["is", "replacing"]],
+        // The spec's two phrasings, then mafiascum hosts' own ("Nexus replaces TheLonging.",
+        // thread 16214 post 527; "Quilford is replaced by the wonderful Empking!", 17230 post
+        // 176; "th3kuzinator has been replaced by Archaist", 17401 post 128).
+        replace: &[
+            new_first(&["has", "replaced"], true),
+            new_first(&["is", "replacing"], true),
+            new_first(&["replaces"], true),
+            new_first(&["will", "replace"], true),
+            new_first(&["will", "be", "replacing"], true),
+            new_first(&["replaces", "in", "for"], true),
+            new_first(&["is", "replacing", "in", "for"], true),
+            // "TierShift replaced Flames682." (59806 post 871).
+            new_first(&["replaced"], false),
+            new_first(&["is", "in", "for"], false),
+            new_first(&["subs", "in", "for"], false),
+            new_first(&["is", "subbing", "in", "for"], false),
+            new_first(&["has", "subbed", "in", "for"], false),
+            new_first(&["subs", "for"], false),
+            new_first(&["is", "subbing", "for"], false),
+            new_first(&["has", "subbed", "for"], false),
+            old_first(&["is", "replaced", "by"]),
+            old_first(&["has", "been", "replaced", "by"]),
+            old_first(&["was", "replaced", "by"]),
+            old_first(&["is", "being", "replaced", "by"]),
+            old_first(&["will", "be", "replaced", "by"]),
+            // "AngelInFreezer has been replaced with GuyInFreezer." (28540 post 663).
+            old_first(&["has", "been", "replaced", "with"]),
+            old_first(&["is", "replaced", "with"]),
+            old_first(&["was", "replaced", "with"]),
+        ],
+        // "Fatso has requested replacement." (16769 post 201), "Otolia is being force
+        // replaced" (16959 post 977), "Searching for a replacement for TheLonging." (16214
+        // post 511), "Now seeking replacements for iamausername and Rhinox." (17401 post 410).
+        vacancy_after_name: &[
+            &["is", "flaking"],
+            &["has", "flaked"],
+            &["needs", "a", "replacement"],
+            &["needs", "replacement"],
+            &["needs", "replacing"],
+            &["needs", "to", "be", "replaced"],
+            &["replacement", "needed"],
+            &["has", "requested", "replacement"],
+            &["has", "requested", "a", "replacement"],
+            &["requested", "replacement"],
+            &["requested", "a", "replacement"],
+            &["has", "requested", "to", "be", "replaced"],
+            &["has", "now", "requested", "to", "be", "replaced"],
+            &["has", "asked", "for", "replacement"],
+            &["has", "asked", "for", "a", "replacement"],
+            &["has", "asked", "to", "be", "replaced"],
+            &["is", "being", "replaced"],
+            &["is", "being", "force", "replaced"],
+            &["is", "force", "replaced"],
+            &["is", "replacing", "out"],
+            &["will", "be", "replacing", "out"],
+        ],
+        vacancy_before_name: &[
+            &["replacement", "for"],
+            &["replacements", "for"],
+            &["replacement", "needed", "for"],
+            &["replacement", "of"],
+        ],
+        fill_before_name: &[&["filled", "by"], &["replaced", "by"]],
+        fill_after_name: &[
+            &["is", "in"],
+            &["subs", "in"],
+            &["is", "subbing", "in"],
+            &["has", "subbed", "in"],
+            &["replaces", "in"],
+            &["is", "replacing", "in"],
+            &["has", "replaced", "in"],
+        ],
+        written_name_words: 4,
         unend_game: &[
             &["unend", "game"],
             &["game", "has", "unended"],
@@ -97,6 +214,19 @@ impl CommandWords {
             // shot!").
             &["been", "shot"],
             &["been", "modkilled"],
+            // mafiascum hosts: "RedCoyote, Vanilla Townie, was lynched Day 5." (16769 post
+            // 494), "bvoigt, a Vanilla Townie was killed Night 2" (17289), "Maestro was
+            // nightkilled Night 1." (22466 post 708); "have been eliminated" (flips).
+            &["was", "lynched"],
+            &["was", "killed"],
+            &["was", "nightkilled"],
+            &["was", "modkilled"],
+            &["was", "eliminated"],
+            &["were", "lynched"],
+            &["were", "killed"],
+            &["were", "eliminated"],
+            &["been", "eliminated"],
+            &["been", "nightkilled"],
         ],
         death_comment_openers: &[["he", "was"], ["she", "was"], ["they", "were"]],
         phase_kinds: &[("day", PhaseKind::Day), ("night", PhaseKind::Night)],

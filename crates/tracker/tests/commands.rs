@@ -2,7 +2,9 @@
 
 use jiff::SignedDuration;
 use mafia_posts::{Body, Line, Span, SpanKind};
-use mafia_tracker::commands::{Command, Dialect, Names, Recogniser, parse_duration, recognise};
+use mafia_tracker::commands::{
+    Command, Dialect, Names, Newcomer, Recogniser, parse_duration, recognise,
+};
 use mafia_tracker::phase::{Phase, PhaseKind};
 
 // ---- scenario helpers -------------------------------------------------------------------
@@ -523,11 +525,161 @@ fn replacement_names_with_spaces_match_whole() {
 }
 
 #[test]
-fn an_unknown_replacement_or_a_non_player_is_a_problem() {
-    assert_eq!(read("Frank has replaced Bob"), []);
-    assert!(problems("Frank has replaced Bob")[0].contains("not a known user"));
-    assert_eq!(read("Dave has replaced Bobb"), []);
-    assert!(problems("Dave has replaced Bobb")[0].contains("not a player"));
+fn an_unknown_replacement_or_a_shortened_old_name_is_kept_as_written() {
+    // mafiascum hosts name the replacement before their first post (thread 16214 post 298,
+    // "Fugitive replaces ConfidAnon."): the name is kept as written for the fold.
+    assert_eq!(
+        read("Frank has replaced Bob"),
+        [Command::Fill {
+            new: Newcomer::Written("Frank".into()),
+            old: Some("Bob".into())
+        }]
+    );
+    assert!(problems("Frank has replaced Bob").is_empty());
+    // A name that is no player's is kept as written, for the fold to read as a near miss
+    // ("Xvart replaces TWIE", thread 17645 post 1328) or refuse.
+    assert_eq!(
+        read("Dave has replaced Bobb"),
+        [Command::Fill {
+            new: Newcomer::Known("Dave".into()),
+            old: Some("Bobb".into())
+        }]
+    );
+    let long = "Dave has replaced one of the players who left us";
+    assert_eq!(read(long), []);
+    assert!(problems(long)[0].contains("not a player"));
+}
+
+fn fill(new: Newcomer, old: Option<&str>) -> Command {
+    Command::Fill {
+        new,
+        old: old.map(str::to_string),
+    }
+}
+
+fn vacancy(player: &str) -> Command {
+    Command::Vacancy {
+        player: player.into(),
+    }
+}
+
+#[test]
+fn hosts_replacement_phrasings_name_new_and_old() {
+    let replace = || Command::Replace {
+        new: "Dave".into(),
+        old: "Bob".into(),
+    };
+    // mafiascum hosts (thread 16214 post 527, 17230 post 176, 17401 post 128, 28540 post
+    // 663, 63042 post 595).
+    for line in [
+        "Dave replaces Bob.",
+        "Dave replaces Bob, effective immediately.",
+        "Bob is replaced by Dave!",
+        "Bob has been replaced by Dave",
+        "Bob was replaced by Dave.",
+        "Bob has been replaced with Dave.",
+        "Dave is in for Bob.",
+        "Dave subs in for Bob",
+        "Dave is subbing in for Bob",
+        "Dave has subbed in for Bob",
+        "Dave replaces in for Bob.",
+        "Dave replaced Bob.",
+        "Dave will be replacing Bob.",
+    ] {
+        assert_eq!(read(line), [replace()], "{line}");
+    }
+    // The longest name wins: Bobby, not Bob.
+    assert_eq!(
+        read("Dave replaces Bobby."),
+        [Command::Replace {
+            new: "Dave".into(),
+            old: "Bobby".into()
+        }]
+    );
+}
+
+#[test]
+fn a_replacement_who_has_not_posted_is_kept_as_written() {
+    // "Richard is not able to replace in. Fugitive replaces ConfidAnon." (16214 post 298).
+    assert_eq!(
+        read("Richard is not able to replace in. Fugitive replaces Bob."),
+        [fill(Newcomer::Written("Fugitive".into()), Some("Bob"))]
+    );
+    // "Quilford is replaced by the wonderful Empking!" (17230 post 176).
+    assert_eq!(
+        read("Bob is replaced by the wonderful Empking!"),
+        [fill(
+            Newcomer::Written("the wonderful Empking".into()),
+            Some("Bob")
+        )]
+    );
+    // The name must stand next to the words: "Jabberwock, a hydra of Empire and Tierce,
+    // replaces Dire_Drenz" (thread 24075 post 190) is not read as Tierce.
+    let hydra = "Jabberwock, a hydra of Zoe and Quinn, replaces Bob";
+    assert_eq!(read(hydra), []);
+    assert!(problems(hydra)[0].contains("not named"));
+    // A bare "replaced" needs the name to open its clause within four words.
+    assert_eq!(read("During the night the mod replaced Bob"), []);
+    // "is in for" between a user and no player is no replacement, and no problem.
+    assert_eq!(read("Dave is in for a surprise."), []);
+    assert!(problems("Dave is in for a surprise.").is_empty());
+}
+
+#[test]
+fn requests_for_a_replacement_open_the_slots_they_name() {
+    // "Searching for a replacement for TheLonging." (16214 post 511), "Fatso has requested
+    // replacement." (16769 post 201), "Otolia is being force replaced" (16959 post 977),
+    // "Now seeking replacements for iamausername and Rhinox." (17401 post 410).
+    for line in [
+        "Bob is flaking, please help me find a replacement.",
+        "Bob needs a replacement.",
+        "Replacement needed for Bob!",
+        "Searching for a replacement for Bob.",
+        "Currently looking for a replacement for Bob... *sigh*",
+        "Bob has requested replacement.",
+        "Bob has now requested to be replaced",
+        "Bob is being force-replaced for failing to pick up his prod.",
+    ] {
+        assert_eq!(read(line), [vacancy("Bob")], "{line}");
+    }
+    assert_eq!(
+        read("Now seeking replacements for Bob and Carol."),
+        [vacancy("Bob"), vacancy("Carol")]
+    );
+    // The rest of the line is still read.
+    assert_eq!(
+        read("Searching for a replacement for Bob. Alice has died."),
+        [
+            vacancy("Bob"),
+            Command::Death {
+                player: "Alice".into(),
+                comment: "Searching for a replacement for Bob. Alice has died.".into()
+            }
+        ]
+    );
+}
+
+#[test]
+fn filled_by_opens_its_sentence() {
+    assert_eq!(
+        read("Filled by Dave — thanks!"),
+        [fill(Newcomer::Known("Dave".into()), None)]
+    );
+    assert_eq!(
+        read("Thanks! Replaced by Zed."),
+        [fill(Newcomer::Written("Zed".into()), None)]
+    );
+    assert_eq!(
+        read("Dave is in!"),
+        [fill(Newcomer::Known("Dave".into()), None)]
+    );
+    // Rules text (Student Mafia V's opening post) and descriptions are not fills.
+    assert_eq!(
+        read("Players who are inactive may be replaced by other players."),
+        []
+    );
+    assert_eq!(read("Filled by a player who was on the list before"), []);
+    assert_eq!(read("Deadline is in 48 hours."), []);
 }
 
 // ---- game end ---------------------------------------------------------------------------

@@ -264,13 +264,15 @@ fn under_plurality_a_tie_goes_to_whoever_reached_the_count_first() {
 }
 
 #[test]
-fn a_replacement_needs_a_known_user_and_carries_votes_both_ways() {
+fn a_replacement_waits_for_the_new_users_first_post_and_carries_votes_both_ways() {
     let mut t = tracker(FIVE, "");
     t.apply(&post_at(1, "Bob", &at(1), &["##vote Alice"]));
     t.apply(&post_at(2, "Carol", &at(2), &["##vote Bob"]));
+    // mafiascum hosts announce a replacement before the new player's first post (thread
+    // 16214: "Fugitive replaces ConfidAnon." in post 298, Fugitive's first post is 299), so
+    // the replacement waits for Zed's first post instead of being refused.
     t.apply(&post_at(3, "GM", &at(3), &["Zed has replaced Bob"]));
-    // Zed has never posted: not a known user yet, so nothing changes.
-    assert!(t.review().iter().any(|r| r.message.contains("known user")));
+    assert!(flagged(&t, ReviewKind::Replacement, "Bob"));
     assert_eq!(t.status().alive[1].name, "Bob");
     t.apply(&post_at(
         4,
@@ -278,7 +280,10 @@ fn a_replacement_needs_a_known_user_and_carries_votes_both_ways() {
         &at(4),
         &["Hi, I am here to replace in."],
     ));
-    assert!(flagged(&t, ReviewKind::NonPlayerPosted, "Zed"));
+    assert!(!flagged(&t, ReviewKind::NonPlayerPosted, "Zed"));
+    assert!(flagged(&t, ReviewKind::Replacement, "Zed"));
+    assert_eq!(t.status().alive[1].name, "Zed");
+    // Restating it changes nothing.
     t.apply(&post_at(5, "GM", &at(5), &["Zed has replaced Bob"]));
     assert_eq!(
         wagon_voters(&t),

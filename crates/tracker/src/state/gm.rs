@@ -5,14 +5,15 @@
 use jiff::Timestamp;
 use mafia_posts::Post;
 
-use super::Tracker;
-use crate::commands::{Command, Recognised, Recognition};
+use super::{Opening, Tracker};
+use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
 use crate::phase::Phase;
+use crate::recognise::Author;
 use crate::review::ReviewKind;
 use crate::schedule::ScheduleError;
 use crate::status::{DayResult, Death};
-use crate::votes::Target;
+use crate::votes::{Resolution, Target};
 
 /// Why a recognised GM command was not applied (shown on the review list).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -127,6 +128,7 @@ impl Tracker {
         match &recognised.command {
             Command::Death { player, comment } => {
                 let slot = self.slot_named(player)?;
+                self.openings.retain(|o| o.slot != slot);
                 let phase = self.phase();
                 let s = &mut self.slots[slot];
                 s.alive = false;
@@ -170,19 +172,21 @@ impl Tracker {
                 if self.holders.contains_key(&new_key) || self.gms.contains(&new_key) {
                     return Err(Refusal::AlreadyInGame(new.clone()));
                 }
-                let old_name =
-                    std::mem::replace(&mut self.slots[slot].name, new.trim().to_string());
-                self.slots[slot].replaced.push(old_name.clone());
-                self.holders.remove(&user_key(&old_name));
-                self.holders.insert(new_key, slot);
-                self.authors.clear();
-                self.roster.add(slot, new);
-                if let Some(n) = self.player_names.get_mut(slot) {
-                    *n = new.trim().to_string();
-                }
-                self.recogniser.clear();
-                self.roster_changed();
+                self.replace_slot(slot, new);
             }
+            Command::Vacancy { player } => {
+                let slot = self.slot_named(player)?;
+                // A dead player's slot needs nobody.
+                if self.slots[slot].alive && !self.openings.iter().any(|o| o.slot == slot) {
+                    self.openings.push(Opening {
+                        slot,
+                        post: post.number,
+                        written: None,
+                        noted: Vec::new(),
+                    });
+                }
+            }
+            Command::Fill { new, old } => self.fill(new, old.as_deref(), post)?,
             // `gm_post` sets `game_over` once the rest of the post is read.
             Command::EndGame => self.keep_final_day(),
             Command::UnendGame => {
@@ -241,6 +245,172 @@ impl Tracker {
         Ok(())
     }
 
+    /// `new` takes over `slot`: the old holder's name stays an alias of the slot, so votes
+    /// for it still count.
+    fn replace_slot(&mut self, slot: usize, new: &str) {
+        let new = new.trim();
+        let old_name = std::mem::replace(&mut self.slots[slot].name, new.to_string());
+        self.slots[slot].replaced.push(old_name.clone());
+        self.holders.remove(&user_key(&old_name));
+        self.holders.insert(user_key(new), slot);
+        self.authors.clear();
+        self.roster.add(slot, new);
+        if let Some(n) = self.player_names.get_mut(slot) {
+            *n = new.to_string();
+        }
+        self.openings.retain(|o| o.slot != slot);
+        self.recogniser.clear();
+        self.roster_changed();
+    }
+
+    /// `Filled by NEW` (the open request it answers: the oldest one that names nobody yet,
+    /// else the oldest), or `NEW replaces OLD` with NEW not a known user yet.
+    fn fill(&mut self, new: &Newcomer, old: Option<&str>, post: &Post) -> Result<(), Refusal> {
+        let slot = match old {
+            Some(old) => self
+                .slot_named(old)
+                .or_else(|e| self.slot_near(old, post).ok_or(e))?,
+            None => {
+                let open = self
+                    .openings
+                    .iter()
+                    .find(|o| o.written.is_none())
+                    .or(self.openings.first());
+                match open {
+                    Some(o) => o.slot,
+                    // "Filled by" / "X is in" with no request open is not about a slot.
+                    None => return Ok(()),
+                }
+            }
+        };
+        let others: Vec<String> = self
+            .openings
+            .iter()
+            .filter(|o| o.slot != slot)
+            .map(|o| self.slots[o.slot].name.clone())
+            .collect();
+        let old_name = self.slots[slot].name.clone();
+        let new_name = match new {
+            Newcomer::Known(name) => {
+                let key = user_key(name);
+                if self.holders.contains_key(&key) || self.gms.contains(&key) {
+                    // "Alice is in!" said of a player is not a replacement.
+                    return match old {
+                        None => Ok(()),
+                        Some(_) => Err(Refusal::AlreadyInGame(name.clone())),
+                    };
+                }
+                self.replace_slot(slot, name);
+                name.clone()
+            }
+            Newcomer::Written(written) => {
+                self.openings.retain(|o| o.slot != slot);
+                self.openings.push(Opening {
+                    slot,
+                    post: post.number,
+                    written: Some(written.clone()),
+                    noted: Vec::new(),
+                });
+                self.note(
+                    ReviewKind::Replacement,
+                    Some(post.number),
+                    Some(old_name.clone()),
+                    format!(
+                        "`{written}` is to replace {old_name} but has not posted in the thread \
+                         yet: the replacement takes effect at the first post of a user of that \
+                         name"
+                    ),
+                );
+                written.clone()
+            }
+        };
+        if old.is_none() && !others.is_empty() {
+            self.note(
+                ReviewKind::Replacement,
+                Some(post.number),
+                Some(new_name.clone()),
+                format!(
+                    "{new_name} took the oldest open slot, {old_name}'s; still open: {}. If \
+                     {new_name} replaced one of those instead, add {new_name} as a \
+                     replacement for that player",
+                    others.join(", ")
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// The slot whose player's name `written` is a unique near miss of (as votes read names:
+    /// a prefix, a part, initials, a small misspelling), noted for the host.
+    fn slot_near(&mut self, written: &str, post: &Post) -> Option<usize> {
+        let slot = match self.roster.resolve(written) {
+            Resolution::Exact(slot) | Resolution::Near(slot) => slot,
+            Resolution::Ambiguous(_) | Resolution::Unknown => return None,
+        };
+        let name = self.slots[slot].name.clone();
+        self.note(
+            ReviewKind::Replacement,
+            Some(post.number),
+            Some(name.clone()),
+            format!("`{written}` in a replacement was read as {name}"),
+        );
+        Some(slot)
+    }
+
+    /// Someone not in the game posts while slots are open: if the host named them for one
+    /// (`Filled by X` before X had posted), they take it now, and the post is theirs.
+    pub(super) fn newcomer_posted(&mut self, post: &Post) -> Option<Author> {
+        let at = self.openings.iter().position(|o| {
+            o.written
+                .as_deref()
+                .is_some_and(|w| names_user(w, &post.author))
+        })?;
+        let opening = self.openings[at].clone();
+        let old_name = self.slots[opening.slot].name.clone();
+        self.replace_slot(opening.slot, &post.author);
+        self.note(
+            ReviewKind::Replacement,
+            Some(post.number),
+            Some(post.author.trim().to_string()),
+            format!(
+                "{} replaces {old_name} from this post on, as the host announced in post {}",
+                post.author.trim(),
+                opening.post
+            ),
+        );
+        Some(self.author(&post.author))
+    }
+
+    /// A post by someone not in the game while slots are open for replacement: probably the
+    /// replacement, whom the host has not named (yet). Listed once per user and slot.
+    pub(super) fn maybe_a_replacement(&mut self, post: &Post) {
+        let open = self
+            .openings
+            .iter()
+            .position(|o| o.written.is_none())
+            .or((!self.openings.is_empty()).then_some(0));
+        let Some(open) = open.and_then(|at| self.openings.get_mut(at)) else {
+            return;
+        };
+        let key = user_key(&post.author);
+        if open.noted.contains(&key) {
+            return;
+        }
+        open.noted.push(key);
+        let (slot_name, asked) = (self.slots[open.slot].name.clone(), open.post);
+        let who = post.author.trim().to_string();
+        self.note(
+            ReviewKind::Replacement,
+            Some(post.number),
+            Some(who.clone()),
+            format!(
+                "{who} is not in the game and posted while {slot_name}'s slot is open for \
+                 replacement (post {asked}): if {who} replaced {slot_name}, add {who} as a \
+                 replacement for {slot_name}"
+            ),
+        );
+    }
+
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted
     /// for; locks reflect the new majority only on the next vote; the 50 % rule is checked.
     fn roster_changed(&mut self) {
@@ -285,4 +455,18 @@ impl Tracker {
         }
         self.fifty_flagged = hit;
     }
+}
+
+/// Whether `written` (a name as a host wrote it) contains the user name `author` as whole
+/// words, ignoring case: "the wonderful Empking" names Empking.
+fn names_user(written: &str, author: &str) -> bool {
+    let (written, author) = (written.to_lowercase(), author.trim().to_lowercase());
+    if author.is_empty() {
+        return false;
+    }
+    written.match_indices(author.as_str()).any(|(at, _)| {
+        let before = written[..at].chars().next_back();
+        let after = written[at + author.len()..].chars().next();
+        before.is_none_or(|c| !c.is_alphanumeric()) && after.is_none_or(|c| !c.is_alphanumeric())
+    })
 }

@@ -1,0 +1,327 @@
+//! Hosts' own phrasings of replacements and deaths, on posts written as mafiascum.net renders
+//! them (phpBB: a host's coloured text is `<div style="display:inline;color:…">`, bold is
+//! `<div style="display:inline;font-weight:bold">`, a quote is `<blockquote><div><cite>…
+//! wrote:</cite>…</div></blockquote>`; fixtures README and the thread posts cited below),
+//! normalised by `mafia_posts` and replayed through the tracker.
+
+mod support;
+
+use mafia_posts::{Markup, Post, RawPost};
+use mafia_tracker::review::ReviewKind;
+use support::*;
+
+const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
+
+/// A post as the forum renders it, normalised; numbered from 10 on, so that no test post is
+/// the thread's opening post (whose commands are not applied).
+fn html(number: u64, author: &str, minute: u64, body: &str) -> Post {
+    let number = number + 10;
+    RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.to_string(),
+        time: Some(utc(&format!("2026-03-02 12:{:02}", minute % 60))),
+        edited: None,
+        body: Markup::Html(body.to_string()),
+    }
+    .normalise()
+}
+
+/// A host's line in the colour mafiascum hosts use (thread 16214 post 298:
+/// `<div style="display:inline;color:darkred">… Fugitive replaces ConfidAnon.</div>`).
+fn host(text: &str) -> String {
+    format!("<div style=\"display:inline;color:darkred\">{text}</div>")
+}
+
+/// A bold vote as mafiascum renders `[b]Vote: X[/b]`.
+fn bold_vote(name: &str) -> String {
+    format!("<div style=\"display:inline;font-weight:bold\">Vote: {name}</div>")
+}
+
+fn quote(who: &str, text: &str) -> String {
+    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
+}
+
+fn items(t: &mafia_tracker::Tracker, kind: ReviewKind) -> Vec<String> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == kind)
+        .map(|r| r.message.clone())
+        .collect()
+}
+
+#[test]
+fn hosts_replacement_phrasings_replace_the_slot() {
+    // "Nexus replaces TheLonging." (16214 post 527), "Quilford is replaced by the wonderful
+    // Empking!" (17230 post 176), "th3kuzinator has been replaced by Archaist" (17401 post
+    // 128), "TierShift replaced Flames682." (59806 post 871), "AngelInFreezer has been
+    // replaced with GuyInFreezer." (28540 post 663), "serrapaladin will be replacing
+    // LynxKuroneko." (58899 post 408), "Titus replaces in for TheEMC." (63042 post 595).
+    for line in [
+        "Zed replaces Bob.",
+        "Zed is replacing Bob.",
+        "Zed has replaced Bob.",
+        "Bob is replaced by Zed!",
+        "Bob has been replaced by Zed",
+        "Bob has been replaced with Zed.",
+        "Zed is in for Bob.",
+        "Zed subs in for Bob.",
+        "Zed replaced Bob.",
+        "Zed will be replacing Bob.",
+        "Zed replaces in for Bob.",
+        "Mastin2 is busy, so Zed replaces bob effective immediately.",
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "Zed", 1, "I can replace in."));
+        t.apply(&html(2, "GM", 2, &host(line)));
+        let slot = &t.slots()[1];
+        assert_eq!(
+            (slot.name.as_str(), slot.replaced.as_slice()),
+            ("Zed", &["Bob".to_string()][..]),
+            "{line}"
+        );
+        t.apply(&html(3, "Zed", 3, &bold_vote("Alice")));
+        assert_eq!(wagon_voters(&t), vec![("Alice".into(), names(&["Zed"]))]);
+    }
+}
+
+#[test]
+fn a_replacement_named_before_the_new_players_first_post_takes_effect_at_that_post() {
+    // Thread 16214: "Richard is not able to replace in. Fugitive replaces ConfidAnon." is post
+    // 298; Fugitive's first post is 299.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Richard is not able to replace in. Fugitive replaces Bob."),
+    ));
+    assert_eq!(t.slots()[1].name, "Bob");
+    assert_eq!(items(&t, ReviewKind::Replacement).len(), 1);
+    // Quilford is replaced by the wonderful Empking! (17230 post 176): the written name may
+    // carry words around the user name.
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        &host("Carol is replaced by the wonderful Empking!"),
+    ));
+    t.apply(&html(3, "Fugitive", 3, &bold_vote("Alice")));
+    t.apply(&html(4, "Empking", 4, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Fugitive");
+    assert_eq!(t.slots()[2].name, "Empking");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Fugitive", "Empking"]))]
+    );
+    assert!(items(&t, ReviewKind::NonPlayerPosted).is_empty());
+}
+
+#[test]
+fn a_quoted_flaking_request_answered_by_filled_by() {
+    // Issue 11: "a 'X is flaking, please help me find a replacement' post, then 'Filled by Y
+    // — thanks!' quoting it". The quote is gone after normalisation; the earlier request
+    // says which slot.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Bob is flaking, please help me find a replacement."),
+    ));
+    t.apply(&html(2, "Zed", 2, "I can sub in!"));
+    // Zed posted while Bob's slot is open: the host is told what to add.
+    let open = items(&t, ReviewKind::Replacement);
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert!(
+        open[0].contains("add Zed as a replacement for Bob"),
+        "{open:?}"
+    );
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        &format!(
+            "{}{}",
+            quote("GM", "Bob is flaking, please help me find a replacement."),
+            host("Filled by Zed — thanks!")
+        ),
+    ));
+    assert_eq!(t.slots()[1].name, "Zed");
+    t.apply(&html(4, "Zed", 4, &bold_vote("Carol")));
+    assert_eq!(wagon_voters(&t), vec![("Carol".into(), names(&["Zed"]))]);
+}
+
+#[test]
+fn filled_by_someone_who_has_not_posted_waits_for_their_first_post() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Searching for a replacement for Bob."),
+    ));
+    t.apply(&html(2, "GM", 2, &host("Filled by Zed. Thanks!")));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(3, "Zed", 3, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Zed");
+    assert_eq!(wagon_voters(&t), vec![("Carol".into(), names(&["Zed"]))]);
+}
+
+#[test]
+fn a_request_only_inside_a_quote_opens_no_slot() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &quote("Bob", "Bob is flaking, he needs a replacement."),
+    ));
+    t.apply(&html(2, "Zed", 2, "hello"));
+    assert!(items(&t, ReviewKind::Replacement).is_empty());
+    assert_eq!(items(&t, ReviewKind::NonPlayerPosted).len(), 1);
+    // With nothing open, "Filled by" is no command.
+    t.apply(&html(3, "GM", 3, &host("Filled by Zed.")));
+    assert_eq!(t.slots()[1].name, "Bob");
+    assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
+}
+
+#[test]
+fn an_unknown_poster_is_listed_once_per_open_slot_with_the_line_to_add() {
+    // "Fatso has requested replacement. I will find someone asap." (16769 post 201).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Bob has requested replacement. I will find someone asap."),
+    ));
+    t.apply(&html(2, "Zed", 2, "first"));
+    t.apply(&html(3, "Zed", 3, "second"));
+    let open = items(&t, ReviewKind::Replacement);
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert!(open[0].contains("Bob's slot is open for replacement (post 11)"));
+    assert!(open[0].contains("add Zed as a replacement for Bob"));
+    assert!(items(&t, ReviewKind::NonPlayerPosted).is_empty());
+}
+
+#[test]
+fn filled_by_takes_the_oldest_of_several_open_slots_and_says_so() {
+    // "Now seeking replacements for iamausername and Rhinox." (17401 post 410).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Now seeking replacements for Bob and Carol."),
+    ));
+    t.apply(&html(2, "Zed", 2, "in"));
+    t.apply(&html(3, "GM", 3, &host("Filled by Zed!")));
+    assert_eq!(t.slots()[1].name, "Zed");
+    assert_eq!(t.slots()[2].name, "Carol");
+    let notes = items(&t, ReviewKind::Replacement);
+    assert!(
+        notes.iter().any(|n| n.contains("still open: Carol")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_death_closes_the_request_for_its_slot() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Looking for a replacement for Bob"),
+    ));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        &host("Bob, Vanilla Townie, has been modkilled."),
+    ));
+    t.apply(&html(3, "Zed", 3, "hi"));
+    assert!(items(&t, ReviewKind::Replacement).is_empty());
+}
+
+#[test]
+fn hosts_death_phrasings_kill_the_player_named() {
+    // "RedCoyote, Vanilla Townie, was lynched Day 5." (16769 post 494), "ShadoWolf, Vanilla
+    // Townie, has been lynched Day 1." (16214), "bvoigt, a Vanilla Townie was killed Night 2"
+    // (17289), "Maestro was nightkilled Night 1." (22466 post 708), "DemonHybrid: a Vanilla
+    // Townie was killed night 1" (17289).
+    for (line, dead) in [
+        ("Bob — Town Cop was killed Night 1.", "Bob"),
+        ("Bob, Town Cop, has been lynched!", "Bob"),
+        ("Bob, a Vanilla Townie was lynched Day 1.", "Bob"),
+        ("Bob was found dead in his room.", "Bob"),
+        ("Bob was eliminated.", "Bob"),
+        ("Bob was killed.", "Bob"),
+        ("Bob was nightkilled Night 1. He was the Doctor.", "Bob"),
+        ("Bob and Carol were killed Night 1.", "Bob"),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", 1, &host(line)));
+        let dead_now: Vec<_> = t.status().dead.iter().map(|d| d.name.clone()).collect();
+        assert!(dead_now.contains(&dead.to_string()), "{line}: {dead_now:?}");
+        // The phase is the running one, never read from the line.
+        assert!(t.status().dead[0].phase.is_day(), "{line}");
+    }
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, &host("Bob, Town Cop, has been lynched!")));
+    assert_eq!(
+        t.status().dead[0].comment,
+        "Bob, Town Cop, has been lynched!"
+    );
+}
+
+#[test]
+fn a_vote_count_saying_who_will_be_lynched_kills_nobody() {
+    // "Setael will be lynched at deadline if votes doesn't change" (17289, every vote count).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Bob will be lynched at deadline if votes doesn't change"),
+    ));
+    assert!(t.status().dead.is_empty());
+    // A quoted announcement kills nobody either.
+    t.apply(&html(2, "GM", 2, &quote("GM", "Bob was killed Night 1.")));
+    assert!(t.status().dead.is_empty());
+}
+
+#[test]
+fn a_shortened_old_name_is_read_as_a_unique_near_miss_and_noted() {
+    // "Xvart replaces TWIE effective immediately." (17645 post 1328), "Nul replaces Jake.
+    // Thanks!" (29423 post 492, the player is Jake from State Farm).
+    let players = &[
+        "Alice",
+        "TheWayItEnds",
+        "Jake from State Farm",
+        "Dave",
+        "Erin",
+    ];
+    let mut t = tracker(players, "");
+    t.apply(&html(1, "Nul", 1, "/in"));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        &host("Xvart replaces TWIE effective immediately. Nul replaces Jake. Thanks!"),
+    ));
+    assert_eq!(t.slots()[2].name, "Nul");
+    assert_eq!(t.slots()[1].name, "TheWayItEnds");
+    t.apply(&html(3, "Xvart", 3, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Xvart");
+    let notes = items(&t, ReviewKind::Replacement);
+    assert!(
+        notes.iter().any(|n| n
+            .contains("`TWIE effective immediately` in a replacement was read as TheWayItEnds")),
+        "{notes:?}"
+    );
+    // Nobody's name: refused and listed.
+    t.apply(&html(4, "GM", 4, &host("Zed replaces Qwerty.")));
+    assert_eq!(items(&t, ReviewKind::IgnoredCommand).len(), 1);
+}
