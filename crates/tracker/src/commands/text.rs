@@ -89,13 +89,23 @@ impl Word {
     pub(crate) fn text<'t>(&self, lower: &'t str) -> &'t str {
         lower.get(self.start..self.end).unwrap_or("")
     }
+
+    /// Whether this word is `s`. Every phrasing of the vocabulary is tried at every word of
+    /// a GM's line, so the length and the first byte turn most words away before the text
+    /// is sliced and compared.
+    #[inline]
+    pub(crate) fn is(&self, lower: &str, s: &str) -> bool {
+        self.end - self.start == s.len()
+            && lower.as_bytes().get(self.start) == s.as_bytes().first()
+            && self.text(lower) == s
+    }
 }
 
 /// Whether the words starting at `at` are exactly `seq`.
 pub(crate) fn seq_at(words: &[Word], lower: &str, seq: &[&str], at: usize) -> bool {
     seq.iter()
         .enumerate()
-        .all(|(k, s)| words.get(at + k).is_some_and(|w| w.text(lower) == *s))
+        .all(|(k, s)| words.get(at + k).is_some_and(|w| w.is(lower, s)))
 }
 
 /// The first word index at or after `from` where `seq` occurs.
