@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::phase::{Phase, PhaseKind};
 use crate::vocabulary::CommandWords;
 
-use text::{Folded, NameSet, Word};
+use text::{Folded, NameSet, Openers, Word};
 pub use time::{TimeError, parse_duration};
 
 /// Which GM command language the game uses.
@@ -160,6 +160,9 @@ pub struct Recogniser {
     users: NameSet,
     dialect: Dialect,
     vocab: &'static CommandWords,
+    /// The first words of the phrasings tried at every word of a line (replacements,
+    /// replacement requests, deaths).
+    openers: Openers,
 }
 
 impl Recogniser {
@@ -174,11 +177,20 @@ impl Recogniser {
         dialect: Dialect,
         vocab: &'static CommandWords,
     ) -> Recogniser {
+        let firsts = vocab
+            .replace
+            .iter()
+            .map(|p| p.words)
+            .chain(vocab.vacancy_after_name.iter().copied())
+            .chain(vocab.vacancy_before_name.iter().copied())
+            .chain(vocab.death.iter().copied())
+            .filter_map(|phrase| phrase.first().copied());
         Recogniser {
             players: NameSet::new(names.players),
             users: NameSet::new(names.users),
             dialect,
             vocab,
+            openers: Openers::new(firsts),
         }
     }
 
@@ -189,6 +201,7 @@ impl Recogniser {
             users: &self.users,
             dialect: self.dialect,
             vocab: self.vocab,
+            openers: &self.openers,
             out: Recognition::default(),
             announced: Vec::new(),
         };
@@ -204,6 +217,7 @@ struct Reader<'r> {
     users: &'r NameSet,
     dialect: Dialect,
     vocab: &'r CommandWords,
+    openers: &'r Openers,
     out: Recognition,
     announced: Vec<Phase>,
 }
@@ -328,7 +342,7 @@ impl Reader<'_> {
         let mut found = false;
         let mut resume = 0;
         for at in 0..words.len() {
-            if at < resume {
+            if at < resume || !self.openers.may_open(&words[at], lower) {
                 continue;
             }
             // The longest phrasing at a word: "replaces in for", not "replaces".
@@ -549,6 +563,9 @@ impl Reader<'_> {
         let mut hits = None;
         let mut found: Vec<usize> = Vec::new();
         for at in 0..words.len() {
+            if !self.openers.may_open(&words[at], lower) {
+                continue;
+            }
             for seq in self.vocab.vacancy_after_name {
                 if !text::seq_at(words, lower, seq, at) {
                     continue;
@@ -839,6 +856,9 @@ impl Reader<'_> {
         let lower = folded.lower();
         let mut death_words = Vec::new();
         for (i, w) in words.iter().enumerate() {
+            if !self.openers.may_open(w, lower) {
+                continue;
+            }
             for seq in self.vocab.death {
                 if text::seq_at(words, lower, seq, i) {
                     let last = &words[i + seq.len() - 1];

@@ -101,6 +101,33 @@ impl Word {
     }
 }
 
+/// Which words may open one of a vocabulary's phrasings, by first byte and length: a word
+/// that fails [`Openers::may_open`] opens none, and is passed over without comparing any
+/// text. Built once per recogniser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Openers([u64; 256]);
+
+impl Openers {
+    pub(crate) fn new<'a>(first_words: impl IntoIterator<Item = &'a str>) -> Openers {
+        let mut table = [0u64; 256];
+        for word in first_words {
+            if let Some(&b) = word.as_bytes().first() {
+                table[usize::from(b)] |= 1 << word.len().min(63);
+            }
+        }
+        Openers(table)
+    }
+
+    #[inline]
+    pub(crate) fn may_open(&self, word: &Word, lower: &str) -> bool {
+        let len = (word.end - word.start).min(63);
+        lower
+            .as_bytes()
+            .get(word.start)
+            .is_some_and(|&b| self.0[usize::from(b)] & (1 << len) != 0)
+    }
+}
+
 /// Whether the words starting at `at` are exactly `seq`.
 pub(crate) fn seq_at(words: &[Word], lower: &str, seq: &[&str], at: usize) -> bool {
     seq.iter()
