@@ -12,8 +12,8 @@ use super::registry::Outcome;
 use std::ops::ControlFlow::Continue;
 
 impl Game {
-    /// The context of an attack on `t` as its defense and death triggers see it: the
-    /// attacked player's role, `@Attacker`, `$AttackSource` and `$KillingType`.
+    /// The context of an attack on `t` as its defense triggers see it: the attacked player's
+    /// role, `@Attacker`, `$AttackSource` and `$KillingType`.
     pub(crate) fn attack_ctx(
         &self,
         t: usize,
@@ -21,6 +21,12 @@ impl Game {
         attacker: Option<usize>,
         source: &str,
     ) -> Ctx {
+        self.attacked_ctx(t, attacker, source)
+            .var("killingtype", Val::Text(kind.name().to_string()))
+    }
+
+    /// What every trigger of an attack on `t` sees: its role, `@Attacker` and `$AttackSource`.
+    fn attacked_ctx(&self, t: usize, attacker: Option<usize>, source: &str) -> Ctx {
         Ctx::new(Some(t), Source::Role(self.state.players[t].role.clone()))
             .var(
                 "attacker",
@@ -29,7 +35,6 @@ impl Game {
                     .unwrap_or(Val::Nothing),
             )
             .var("attacksource", Val::Text(source.to_string()))
-            .var("killingtype", Val::Text(kind.name().to_string()))
     }
 
     /// One killing against the target's defenses in the documented order (absence, active,
@@ -170,7 +175,7 @@ impl Game {
     pub(crate) fn die(&mut self, p: usize, kind: KillKind, attacker: Option<usize>, source: &str) {
         self.state.players[p].alive = false;
         self.died_now.push(p);
-        let (name, role) = (self.name(p), self.state.players[p].role.clone());
+        let (name, role) = (self.name(p), &self.state.players[p].role);
         let how = match kind {
             KillKind::Lynch => "was lynched",
             _ if source == groups::ASCENSION => "ascended",
@@ -189,14 +194,8 @@ impl Game {
                 .unwrap_or_default()
         ));
         self.haunt_on_death(p);
-        let base = Ctx::new(Some(p), Source::Role(role))
-            .var(
-                "attacker",
-                attacker
-                    .map(|a| Val::Players(vec![a]))
-                    .unwrap_or(Val::Nothing),
-            )
-            .var("attacksource", Val::Text(source.to_string()))
+        let base = self
+            .attacked_ctx(p, attacker, source)
             .var("deathtype", Val::Text(kind.name().to_string()))
             .var("this", Val::Players(vec![p]));
         self.fire(
