@@ -270,18 +270,11 @@ impl Tracker {
             Some(old) => self
                 .slot_named(old)
                 .or_else(|e| self.slot_near(old, post).ok_or(e))?,
-            None => {
-                let open = self
-                    .openings
-                    .iter()
-                    .find(|o| o.written.is_none())
-                    .or(self.openings.first());
-                match open {
-                    Some(o) => o.slot,
-                    // "Filled by" / "X is in" with no request open is not about a slot.
-                    None => return Ok(()),
-                }
-            }
+            None => match self.open_request() {
+                Some(at) => self.openings[at].slot,
+                // "Filled by" / "X is in" with no request open is not about a slot.
+                None => return Ok(()),
+            },
         };
         let others: Vec<String> = self
             .openings
@@ -340,6 +333,15 @@ impl Tracker {
         Ok(())
     }
 
+    /// The open request an unnamed newcomer most likely answers: the oldest that names
+    /// nobody yet, else the oldest.
+    fn open_request(&self) -> Option<usize> {
+        self.openings
+            .iter()
+            .position(|o| o.written.is_none())
+            .or((!self.openings.is_empty()).then_some(0))
+    }
+
     /// The slot whose player's name `written` is a unique near miss of (as votes read names:
     /// a prefix, a part, initials, a small misspelling), noted for the host.
     fn slot_near(&mut self, written: &str, post: &Post) -> Option<usize> {
@@ -384,12 +386,7 @@ impl Tracker {
     /// A post by someone not in the game while slots are open for replacement: probably the
     /// replacement, whom the host has not named (yet). Listed once per user and slot.
     pub(super) fn maybe_a_replacement(&mut self, post: &Post) {
-        let open = self
-            .openings
-            .iter()
-            .position(|o| o.written.is_none())
-            .or((!self.openings.is_empty()).then_some(0));
-        let Some(open) = open.and_then(|at| self.openings.get_mut(at)) else {
+        let Some(open) = self.open_request().and_then(|at| self.openings.get_mut(at)) else {
             return;
         };
         let key = user_key(&post.author);
