@@ -331,8 +331,8 @@ fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
     vote_for(vocab, name, roster)
 }
 
-/// `text` after a tag label (any case) followed by a colon, a space or nothing, with the
-/// colon and spaces after it removed.
+/// `text` after a label word (any case) that ends there: followed by a colon, a space, `.`,
+/// `!` or nothing; the colon and spaces after it removed. Bold unvotes and tag labels.
 fn strip_label<'a>(text: &'a str, label: &str) -> Option<&'a str> {
     let after = strip_prefix_ci(text, label)?;
     if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
@@ -437,12 +437,8 @@ fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     if !vocab.may_lead_with(*t.as_bytes().first()?) {
         return None;
     }
-    for un in vocab.unvote {
-        if let Some(after) = strip_prefix_ci(t, un) {
-            if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
-                return Some(Lead::Unvote);
-            }
-        }
+    if vocab.unvote.iter().any(|un| strip_label(t, un).is_some()) {
+        return Some(Lead::Unvote);
     }
     if let Some(after) = strip_prefix_ci(t, vocab.vote) {
         if let Some(rest) = after.strip_prefix(':') {
