@@ -227,7 +227,8 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// Names the code that made a snapshot: a snapshot of another version is re-derived. Bump
 /// the number when a change of this crate or of the tracker changes what is derived
 /// (derive-2: new death words, `End Game` headings, plurality and night-talk rules; derive-3: a
-/// hammered day keeps its votes, the hammer included); a
+/// hammered day keeps its votes, the hammer included; `display` styles decide line breaks,
+/// vote tag labels, hosts' replacement and death phrasings); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
 pub const DERIVE_VERSION: &str = concat!("derive-3/", env!("CARGO_PKG_VERSION"));
