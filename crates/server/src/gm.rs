@@ -332,6 +332,10 @@ async fn game_page(
                             @if let Some(p) = r.post { ", " a href={ "/g/" (slug) "/posts#p" (p) } { "post " (p) } }
                             @if let Some(w) = &r.who { ", " (w) }
                             ": " (r.message)
+                            @if let Some(fix) = &r.fix {
+                                br; "To fix, add to the game file:"
+                                pre.fix { (fix) }
+                            }
                         }
                     }
                 }

@@ -237,6 +237,12 @@ pub fn text(s: &Status) -> String {
                 .post
                 .map_or_else(|| r.phase.to_string(), |p| format!("post {p}, {}", r.phase));
             let _ = writeln!(out, "  [{place}] {}", r.message);
+            if let Some(fix) = &r.fix {
+                let _ = writeln!(out, "    to fix, add to the game file:");
+                for line in fix.lines() {
+                    let _ = writeln!(out, "      {line}");
+                }
+            }
         }
     }
     out

@@ -50,4 +50,8 @@ pub struct ReviewItem {
     pub phase: Phase,
     /// What happened, for the GM.
     pub message: String,
+    /// The game-file lines that would fix it, when the tracker can say: one or more
+    /// `[[corrections]]` records (TOML), ready to paste into the game file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
 }

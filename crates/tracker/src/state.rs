@@ -329,6 +329,7 @@ impl Tracker {
             who,
             phase,
             message,
+            fix: None,
         });
     }
 
@@ -371,6 +372,7 @@ impl Tracker {
                                 "{name} made {n} post{} in {phase} (minimum {min})",
                                 if n == 1 { "" } else { "s" }
                             ),
+                            fix: None,
                         });
                     }
                 }
