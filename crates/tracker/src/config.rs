@@ -588,6 +588,8 @@ impl Game {
                 };
                 actions.push((a.span(), action));
             }
+            // The second action as written is the one too many.
+            actions.sort_by_key(|(span, _)| span.start);
             let action = match actions.len() {
                 1 => actions.remove(0).1,
                 0 => {
