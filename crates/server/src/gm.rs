@@ -610,8 +610,8 @@ fn voter_name(game: &Game, status: Option<&Status>, author: &str) -> Option<Stri
                 .any(|n| user_key(n) == user_key(name))
         })
     };
-    if game.players.iter().any(|p| user_key(&p.name) == key) {
-        return Some(author.trim().to_owned());
+    if let Some(player) = game.players.iter().find(|p| user_key(&p.name) == key) {
+        return Some(player.name.clone());
     }
     let status = status?;
     let slots = status
@@ -687,6 +687,41 @@ mod tests {
         }
         assert!(form.contains("MTG Salvation"), "{form}");
         assert!(form.contains("value=\"jsonl\""), "{form}");
+    }
+
+    /// The vote form names the voter by the slot's name in the game file, which the record
+    /// check knows: a replacement read from the thread is known there by whom they replaced.
+    #[test]
+    fn a_vote_correction_names_a_replacement_by_the_slot_of_the_game_file() {
+        use mafia_posts::{Markup, RawPost};
+        let row = mafia_store::GameRow {
+            id: 1,
+            slug: "r".into(),
+            config: "name = \"R\"\ngms = [\"Mod\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                     day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Dave\"]\n"
+                .into(),
+            thread_url: None,
+            forum: None,
+            running: false,
+        };
+        let post = |number: u64, author: &str, text: &str| RawPost {
+            id: number.to_string(),
+            number,
+            author: author.into(),
+            time: None,
+            edited: None,
+            body: Markup::Text(text.into()),
+        };
+        let raw = [
+            post(1, "Erin", "hello"),
+            post(2, "Mod", "Erin has replaced Dave."),
+        ];
+        let d = crate::derive::derive(&row, &raw, Vec::new());
+        let game = d.game.as_ref().expect("game");
+        let status = d.status.as_ref();
+        assert_eq!(voter_name(game, status, "Erin").as_deref(), Some("Dave"));
+        assert_eq!(voter_name(game, status, "alice").as_deref(), Some("Alice"));
+        assert_eq!(voter_name(game, status, "Mod"), None);
     }
 
     #[test]
