@@ -110,6 +110,21 @@ fn end_phase_ends_the_running_day_after_the_post() {
 }
 
 #[test]
+fn end_phase_in_a_thread_without_times_begins_the_next_phase() {
+    let posts = [
+        post(1, "GM", &["Welcome."]),
+        post(2, "GM", &["Lights out, everyone."]),
+        post(3, "GM", &["Morning comes."]),
+    ];
+    let fix = "[[corrections]]\nat = 2\nend_phase = true\n\n\
+               [[corrections]]\nat = 3\nend_phase = true\n";
+    let (plain, corrected) = replay(false, fix, &posts);
+    assert_eq!(plain.phase(), Phase::day(1));
+    assert_eq!(corrected.phase(), Phase::day(2));
+    assert_eq!(corrected.days().len(), 1);
+}
+
+#[test]
 fn dies_kills_the_player_with_the_comment_as_the_death() {
     let posts = [
         post(1, "GM", &["Welcome."]),

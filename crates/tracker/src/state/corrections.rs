@@ -4,7 +4,9 @@
 //! number the thread does not have is applied just before the first post with a higher
 //! number; while no such post has come, the review list says it is waiting.
 //!
-//! Names are read as slots (a replaced player's old and new names are one slot).
+//! Names are read as slots (a replaced player's old and new names are one slot). A correction
+//! is made at the time of the last post read; `end_phase` in a thread without times begins the
+//! next phase, as the GM's announcement of it would.
 
 use mafia_posts::{Body, Post};
 
@@ -107,6 +109,16 @@ impl Tracker {
         };
         let command = match &c.action {
             CorrectionAction::Phase(phase) => Command::Announce { phase: *phase },
+            // A thread without times cannot end a phase "now": the next phase begins, as
+            // the GM's announcement of it would begin it.
+            CorrectionAction::EndPhase if self.last_time.is_none() => {
+                match self.schedule.upcoming(2).get(1) {
+                    Some(next) => Command::Announce { phase: next.phase },
+                    None => Command::EndEarly {
+                        kind: self.phase().kind,
+                    },
+                }
+            }
             CorrectionAction::EndPhase => Command::EndEarly {
                 kind: self.phase().kind,
             },
