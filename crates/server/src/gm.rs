@@ -342,7 +342,7 @@ async fn game_page(
                             @if let Some(w) = &r.who { ", " (w) }
                             ": " (r.message)
                             @if let Some(fix) = &r.fix {
-                                br; "To fix, add to the game file:"
+                                br; "To fix, add to the game file (or paste into “Add a correction” below):"
                                 pre.fix { (fix) }
                             }
                         }

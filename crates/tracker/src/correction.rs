@@ -73,6 +73,16 @@ impl Correction {
     }
 }
 
+/// Several records as one text (a review item's `fix`): each record as
+/// [`Correction::to_toml`] writes it, a blank line between them.
+pub fn records_to_toml(records: &[Correction]) -> String {
+    records
+        .iter()
+        .map(Correction::to_toml)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 impl CorrectionAction {
     /// The action's line of a record (`dies = "Bob"`), without a newline.
     pub fn to_toml(&self) -> String {
@@ -193,6 +203,23 @@ mod tests {
         assert_eq!(
             c.to_toml(),
             "[[corrections]]\nat = 410\ndies = \"Bob\"\ncomment = \"lynched Day 3\"\n"
+        );
+    }
+
+    #[test]
+    fn several_records_are_separated_by_a_blank_line() {
+        let at = |at, action| Correction {
+            at,
+            action,
+            comment: None,
+        };
+        let text = records_to_toml(&[
+            at(409, CorrectionAction::EndPhase),
+            at(410, CorrectionAction::Dies("Bob".into())),
+        ]);
+        assert_eq!(
+            text,
+            "[[corrections]]\nat = 409\nend_phase = true\n\n[[corrections]]\nat = 410\ndies = \"Bob\"\n"
         );
     }
 
