@@ -4,7 +4,7 @@
 
 mod support;
 
-use mafia_posts::Post;
+use mafia_posts::{Post, PostSource};
 use mafia_tracker::correction::{Correction, CorrectionAction};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
@@ -524,4 +524,75 @@ fn a_record_on_its_own_names_its_line_when_it_does_not_parse() {
         .to_string();
     assert!(e.starts_with("correction:2:"), "{e}");
     assert!(e.contains("missing field `target`"), "{e}");
+}
+
+// --- a real thread ---------------------------------------------------------------------
+
+/// mafiascum thread 16214 (Game 1117: Manhattan Special, fixtures/threads/mafiascum): the
+/// generated game file names the account `sapovirus`, which posts as `saporovirus` (so the
+/// Day 5 lynch was not read and four players stayed alive); the host announced "LynchMePls,
+/// Vanilla Townie, has died." by the replacement's account name in the post that opens Day 6
+/// (682), so the record that kills him in Night 5 is at 681, the post that opened the night
+/// (a record applies after its whole post); and no host post announces the Day 7 lynch after
+/// Klazam's hammer (718). Three records bring the thread to the archive's truth: Day 7
+/// lynched Substrike22, Erratus Apathos and Klazam left.
+#[test]
+fn three_records_bring_a_real_thread_to_the_archives_truth() {
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/fixtures/threads/mafiascum"
+    );
+    let file = std::fs::read_to_string(format!("{dir}/games/16214.toml")).expect("game file");
+    let fix = "\n[[corrections]]\nat = 0\nreplace = { new = \"saporovirus\", old = \"sapovirus\" }\n\n\
+               [[corrections]]\nat = 681\ndies = \"LynchMePls\"\ncomment = \"Vanilla Townie\"\n\n\
+               [[corrections]]\nat = 718\ndies = \"Substrike22\"\ncomment = \"lynched Day 7\"\n";
+    let replay = |text: &str| {
+        let game = Game::parse(text, "16214.toml").expect("game file");
+        let mut tracker = Tracker::new(game).expect("tracker");
+        let mut source =
+            mafia_posts::JsonlSource::open(format!("{dir}/posts/16214.jsonl")).expect("posts");
+        let batch = source.read().expect("posts");
+        for raw in &batch.posts {
+            tracker.apply(&raw.normalise());
+        }
+        tracker
+    };
+    let plain = replay(&file);
+    let corrected = replay(&(file.clone() + fix));
+    let alive = |t: &Tracker| -> Vec<String> {
+        t.slots()
+            .iter()
+            .filter(|s| s.alive)
+            .map(|s| s.name.clone())
+            .collect()
+    };
+    assert!(alive(&plain).contains(&"sapovirus".to_string()));
+    assert!(alive(&plain).contains(&"Substrike22".to_string()));
+    assert!(alive(&plain).contains(&"CrazyQuestions".to_string()));
+    // The archive: Erratus Apathos (mafia) and Klazam are left.
+    assert_eq!(alive(&corrected), names(&["Klazam", "Erratus Apathos"]));
+    let death = |name: &str| {
+        let slot = corrected
+            .slots()
+            .iter()
+            .find(|s| s.name == name)
+            .expect(name);
+        let d = slot.death.as_ref().expect("dead");
+        (d.phase, d.post, d.comment.clone())
+    };
+    assert_eq!(
+        death("CrazyQuestions"),
+        (Phase::night(5), 681, "Vanilla Townie".to_string())
+    );
+    assert_eq!(death("Substrike22").1, 718);
+    // With three alive, two votes hammer: Erratus Apathos's (post 710) and Klazam's bold
+    // `vote substrike` (718) end Day 7.
+    let day7 = corrected.days().last().expect("Day 7 ended");
+    assert_eq!(day7.phase, Phase::day(7));
+    assert_eq!(day7.hammer, Some(("Substrike22".to_string(), 718)));
+    assert_eq!(
+        day7.tally.wagons[0].voters,
+        names(&["Erratus Apathos", "Klazam"])
+    );
+    assert_eq!(from_the_game_file(&corrected), Vec::<String>::new());
 }
