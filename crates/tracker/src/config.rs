@@ -451,7 +451,9 @@ impl Game {
             }
         };
         let toml_error = |e: toml::de::Error| at(e.span(), e.message().trim().to_string());
-        let headed = text.lines().any(|l| l.trim() == "[[corrections]]");
+        let headed = text
+            .lines()
+            .any(|l| l.trim_start().starts_with("[[corrections]]"));
         let raw = if headed {
             toml::from_str::<RawCorrections>(text)
                 .map_err(toml_error)?

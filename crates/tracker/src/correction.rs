@@ -117,13 +117,13 @@ impl CorrectionAction {
 /// The corrections a replay applies, in the order it applies them (by post number; record
 /// order within a post), and how many it has applied.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CorrectionQueue {
+pub(crate) struct CorrectionQueue {
     list: Vec<Correction>,
     next: usize,
 }
 
 impl CorrectionQueue {
-    pub fn new(corrections: &[Correction]) -> CorrectionQueue {
+    pub(crate) fn new(corrections: &[Correction]) -> CorrectionQueue {
         let mut list = corrections.to_vec();
         list.sort_by_key(|c| c.at); // stable: record order within a post
         CorrectionQueue { list, next: 0 }
@@ -132,7 +132,7 @@ impl CorrectionQueue {
     /// Whether the next correction is at a post before `number` (inclusive: at `number` or
     /// before).
     #[inline]
-    pub fn due(&self, number: u64, inclusive: bool) -> bool {
+    pub(crate) fn due(&self, number: u64, inclusive: bool) -> bool {
         self.list.get(self.next).is_some_and(|c| {
             if inclusive {
                 c.at <= number
@@ -143,14 +143,14 @@ impl CorrectionQueue {
     }
 
     /// Takes the next correction.
-    pub fn take(&mut self) -> Option<Correction> {
+    pub(crate) fn take(&mut self) -> Option<Correction> {
         let c = self.list.get(self.next).cloned()?;
         self.next += 1;
         Some(c)
     }
 
     /// The corrections not applied yet.
-    pub fn pending(&self) -> &[Correction] {
+    pub(crate) fn pending(&self) -> &[Correction] {
         &self.list[self.next.min(self.list.len())..]
     }
 }
