@@ -14,9 +14,24 @@ use mafia_tracker::{Game, Tracker};
 
 use crate::errors;
 
+/// What `mafia track --help` adds after the options: how a host corrects what the tracker
+/// could not read.
+const CORRECTIONS_HELP: &str = "\
+Corrections: where the tracker cannot read the thread (the review list says so, with the
+line to add), the game file says what happened, one record per action, applied right after
+post `at` as if the GM had posted it:
+
+  [[corrections]]
+  at = 410                  # after post 410
+  dies = \"Bob\"              # or phase = \"Day 4\", end_phase = true, resurrect = \"Bob\",
+  comment = \"lynched Day 3\" # replace = { new = \"Erin\", old = \"Bob\" }, unvote = \"Alice\",
+                            # vote = { voter = \"Alice\", target = \"Bob\" },
+                            # move_deadline = \"24h later\", alias = { name = \"B\", slot = \"Bob\" }";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = CORRECTIONS_HELP)]
 pub struct TrackArgs {
-    /// The game file (TOML).
+    /// The game file (TOML): players, schedule, rules, and the host's `[[corrections]]`.
     pub game: PathBuf,
     /// The thread's posts, one JSON object per line, or a saved forum page (`.html`: phpBB,
     /// XenForo or MTG Salvation).

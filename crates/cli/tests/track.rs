@@ -207,3 +207,74 @@ fn an_html_file_of_no_known_forum_is_an_error() {
         "{err}"
     );
 }
+
+/// Issue 11: the host's `[[corrections]]` records in the game file bring the thread to the
+/// truth where the GM's words could not be read (a death in flavour text, a vote in words).
+#[test]
+fn corrections_in_the_game_file_are_applied_after_their_posts() {
+    let game = scratch(
+        "corrected.toml",
+        "name = \"Corrected\"\ngms = [\"Mod\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+         day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Bob\", \"Carol\", \"Dave\"]\n\n\
+         [[corrections]]\nat = 2\ndies = \"Dave\"\ncomment = \"wandered into the dark\"\n\n\
+         [[corrections]]\nat = 3\nvote = { voter = \"Carol\", target = \"Bob\" }\n",
+    );
+    let thread = scratch(
+        "corrected.jsonl",
+        "{\"number\": 1, \"author\": \"Mod\", \"text\": \"Welcome to the village.\"}\n\
+         {\"number\": 2, \"author\": \"Mod\", \"text\": \"Dave wandered into the dark. Nobody saw him again.\"}\n\
+         {\"number\": 3, \"author\": \"Carol\", \"text\": \"My vote goes to the one who keeps lying, you know who.\"}\n",
+    );
+    let o = mafia(&[
+        "track",
+        game.to_str().unwrap_or_default(),
+        "--posts",
+        thread.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for expected in [
+        "Alive (3): Alice, Bob, Carol",
+        "Dave (Day 1, post 2): wandered into the dark",
+        // Three alive: majority 2, so Carol's vote leaves Bob one short.
+        "Bob (1, L-1): Carol",
+        "GM review: nothing to check.",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+}
+
+/// The record `mafia track --help` shows is one a game file reads (its other actions are
+/// comments), and it does what it says.
+#[test]
+fn the_help_shows_a_correction_record_that_reads() {
+    let help = stdout(&mafia(&["track", "--help"]));
+    let start = help.find("  [[corrections]]").expect("an example record");
+    let record: String = help[start..]
+        .lines()
+        .map(|l| format!("{}\n", l.trim_start()))
+        .collect();
+    let game = scratch(
+        "from-help.toml",
+        &format!(
+            "name = \"Help\"\ngms = [\"Mod\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+             day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Bob\", \"Carol\"]\n\n{record}"
+        ),
+    );
+    let thread = scratch(
+        "from-help.jsonl",
+        "{\"number\": 410, \"author\": \"Mod\", \"text\": \"Bob met the rope.\"}\n",
+    );
+    let o = mafia(&[
+        "track",
+        game.to_str().unwrap_or_default(),
+        "--posts",
+        thread.to_str().unwrap_or_default(),
+    ]);
+    assert!(o.status.success(), "{}\n{record}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Bob (Day 1, post 410): lynched Day 3"),
+        "{out}"
+    );
+}

@@ -1,16 +1,17 @@
-//! From stored rows to what the pages show: the game file is parsed, every raw post is
-//! normalised, the GM's vote overrides are laid over the normalised posts, and the tracker
-//! replays the thread. Nothing here is stored; it is rebuilt whenever the posts, the game
-//! file or the overrides change (a parser fix therefore re-derives every game).
+//! From stored rows to what the pages show: the game file is parsed, the GM's stored
+//! corrections are read as more of its `[[corrections]]` records, every raw post is
+//! normalised, and the tracker replays the thread, applying each correction after its post.
+//! Nothing here is stored; it is rebuilt whenever the posts, the game file or the
+//! corrections change (a parser fix therefore re-derives every game).
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use mafia_posts::{Line, Post, RawPost};
-use mafia_store::{GameRow, Override};
+use mafia_posts::{Post, RawPost};
+use mafia_store::{GameRow, StoredCorrection};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::state::VoteRecord;
-use mafia_tracker::votes::{self, Verdict};
+use mafia_tracker::votes::Verdict;
 use mafia_tracker::{ConfigError, Game, Status, Tracker, TrackerError};
 use serde::{Deserialize, Serialize};
 
@@ -19,9 +20,10 @@ use serde::{Deserialize, Serialize};
 pub struct Derived {
     pub slug: String,
     pub thread_url: Option<String>,
-    /// The game, or why its game file cannot be used (shared: a derivation is cloned).
+    /// The game, with the stored corrections that read after its own, or why its game file
+    /// cannot be used (shared: a derivation is cloned).
     pub game: Result<Game, Arc<GameFileError>>,
-    /// The posts as the tracker read them (normalised, overrides applied).
+    /// The posts as the tracker read them (normalised).
     pub posts: Vec<Post>,
     /// The state after the last post.
     pub status: Option<Status>,
@@ -31,7 +33,17 @@ pub struct Derived {
     pub activity: Vec<Activity>,
     /// The phase each post was made in (parallel to `posts`).
     pub post_phases: Vec<Phase>,
-    pub overrides: Vec<Override>,
+    /// The GM's stored corrections, each with why it cannot be applied, if it cannot.
+    pub corrections: Vec<CorrectionRow>,
+}
+
+/// A stored correction as the GM page lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorrectionRow {
+    pub stored: StoredCorrection,
+    /// Why the record does not read against the game file (a name the game no longer has),
+    /// so that it is not applied.
+    pub error: Option<String>,
 }
 
 /// One vote-like mark, with the names resolved for display.
@@ -55,25 +67,6 @@ pub struct Activity {
     pub words: u32,
 }
 
-/// The posts with the GM's overrides laid over them: an override adds, at the end of its
-/// post, a vote line in a syntax the game counts (the last vote of a post wins).
-pub fn with_overrides(raw: &[RawPost], overrides: &[Override], game: Option<&Game>) -> Vec<Post> {
-    raw.iter()
-        .map(|r| {
-            let mut post = r.normalise();
-            for o in overrides.iter().filter(|o| o.post == r.number) {
-                post.body.lines.push(override_line(o, game));
-            }
-            post
-        })
-        .collect()
-}
-
-fn override_line(o: &Override, game: Option<&Game>) -> Line {
-    let syntaxes = game.map(|g| g.rules.votes.as_slice()).unwrap_or(&[]);
-    votes::vote_line(syntaxes, o.vote.as_deref())
-}
-
 /// Why a game's file cannot be used: it does not parse, or the tracker cannot start from it.
 #[derive(Debug, thiserror::Error)]
 pub enum GameFileError {
@@ -88,10 +81,43 @@ pub fn game_of(row: &GameRow) -> Result<Game, GameFileError> {
     Ok(Game::parse(&row.config, &format!("game {}", row.slug))?)
 }
 
+/// The game with the stored corrections added after its own records (those that read
+/// against it), and each stored correction with its error if it does not.
+pub fn with_corrections(
+    game: Result<Game, Arc<GameFileError>>,
+    stored: Vec<StoredCorrection>,
+) -> (Result<Game, Arc<GameFileError>>, Vec<CorrectionRow>) {
+    let Ok(mut game) = game else {
+        let rows = stored
+            .into_iter()
+            .map(|stored| CorrectionRow {
+                stored,
+                error: Some("the game file has an error".into()),
+            })
+            .collect();
+        return (game, rows);
+    };
+    let mut rows = Vec::with_capacity(stored.len());
+    let mut added = Vec::new();
+    for stored in stored {
+        let name = format!("correction {}", stored.id);
+        let error = match game.parse_corrections(&stored.record, &name) {
+            Ok(records) => {
+                added.extend(records);
+                None
+            }
+            Err(e) => Some(e.to_string()),
+        };
+        rows.push(CorrectionRow { stored, error });
+    }
+    game.corrections.extend(added);
+    (Ok(game), rows)
+}
+
 /// Replays a game from its stored rows.
-pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Derived {
-    let game = game_of(row).map_err(Arc::new);
-    let posts = with_overrides(raw, &overrides, game.as_ref().ok());
+pub fn derive(row: &GameRow, raw: &[RawPost], stored: Vec<StoredCorrection>) -> Derived {
+    let (game, corrections) = with_corrections(game_of(row).map_err(Arc::new), stored);
+    let posts = raw.iter().map(RawPost::normalise).collect();
     let mut derived = Derived {
         slug: row.slug.clone(),
         thread_url: row.thread_url.clone(),
@@ -101,7 +127,7 @@ pub fn derive(row: &GameRow, raw: &[RawPost], overrides: Vec<Override>) -> Deriv
         history: Vec::new(),
         activity: Vec::new(),
         post_phases: Vec::new(),
-        overrides,
+        corrections,
     };
     let Ok(game) = game else { return derived };
     let tracker = match Tracker::new(game) {
@@ -228,10 +254,12 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// the number when a change of this crate or of the tracker changes what is derived
 /// (derive-2: new death words, `End Game` headings, plurality and night-talk rules; derive-3: a
 /// hammered day keeps its votes, the hammer included; `display` styles decide line breaks,
-/// vote tag labels, hosts' replacement and death phrasings); a
+/// vote tag labels, hosts' replacement and death phrasings; derive-4: the game file's and
+/// the GM's stored corrections are applied by the tracker, no vote lines are laid over
+/// posts); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
-pub const DERIVE_VERSION: &str = concat!("derive-3/", env!("CARGO_PKG_VERSION"));
+pub const DERIVE_VERSION: &str = concat!("derive-4/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
 /// the posts, the replay).
@@ -257,8 +285,12 @@ impl Derived {
     }
 
     /// A derivation restored from a snapshot (the game file is parsed again: it is cheap).
-    pub fn from_snapshot(row: &GameRow, snapshot: Snapshot, overrides: Vec<Override>) -> Derived {
-        let game = game_of(row).map_err(Arc::new);
+    pub fn from_snapshot(
+        row: &GameRow,
+        snapshot: Snapshot,
+        stored: Vec<StoredCorrection>,
+    ) -> Derived {
+        let (game, corrections) = with_corrections(game_of(row).map_err(Arc::new), stored);
         Derived {
             slug: row.slug.clone(),
             thread_url: row.thread_url.clone(),
@@ -268,7 +300,7 @@ impl Derived {
             history: snapshot.history,
             activity: snapshot.activity,
             post_phases: snapshot.post_phases,
-            overrides,
+            corrections,
         }
     }
 }
@@ -399,5 +431,55 @@ majority = "hammer"
                 (3, day1, "Carol", "vote for Dave"),
             ]
         );
+    }
+
+    fn stored(id: i64, at: u64, record: &str) -> StoredCorrection {
+        StoredCorrection {
+            id,
+            at,
+            record: record.into(),
+            by: "Mod".into(),
+        }
+    }
+
+    /// The GM's stored corrections are read as more records of the game file: one that no
+    /// longer reads (the game file lost the name) is listed with its error and not applied.
+    #[test]
+    fn stored_corrections_are_applied_and_one_that_does_not_read_is_listed_with_why() {
+        let config = r#"
+name = "Stored"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol"]
+"#;
+        let raw = [
+            post(1, "Mod", 0, "Welcome."),
+            post(2, "Alice", 1, "I vote the quiet one"),
+        ];
+        let corrections = vec![
+            stored(
+                7,
+                2,
+                "[[corrections]]\nat = 2\nvote = { voter = \"Alice\", target = \"Carol\" }\n",
+            ),
+            stored(8, 2, "[[corrections]]\nat = 2\ndies = \"Dave\"\n"),
+        ];
+        let d = derive(&row(config), &raw, corrections);
+        let status = d.status.as_ref().expect("status");
+        let tally = status.tally.as_ref().expect("a day");
+        assert_eq!(tally.wagons[0].candidate, "Carol");
+        assert_eq!(tally.wagons[0].voters, ["Alice"]);
+        assert_eq!(d.corrections[0].error, None);
+        let error = d.corrections[1].error.as_deref().expect("an error");
+        assert!(
+            error.starts_with("correction 8:3:8: dies `Dave` is not a player"),
+            "{error}"
+        );
+        // The state as of post 1 knows nothing of the vote at post 2.
+        let before = status_at(&d, 1).expect("status");
+        assert!(before.tally.expect("a day").wagons.is_empty());
     }
 }

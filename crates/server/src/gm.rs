@@ -1,6 +1,7 @@
 //! The GM dashboard: log in (argon2-hashed passwords), then create games, edit a game file,
-//! read the review list, correct votes (stored as overrides), import posts and copy the
-//! BBCode vote count.
+//! read the review list, correct what the tracker could not read (stored corrections: the
+//! game file's `[[corrections]]` records, written by a vote form or pasted as TOML), import
+//! posts and copy the BBCode vote count.
 //!
 //! Security: the session cookie is `HttpOnly; SameSite=Strict` (and `Secure` when
 //! [`Options::secure_cookies`](crate::Options) is set); every form carries the session's
@@ -15,9 +16,13 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use mafia_posts::import::Engine;
 use mafia_store::{NewGame, Session};
+use mafia_tracker::config::user_key;
+use mafia_tracker::correction::{Correction, CorrectionAction};
+use mafia_tracker::{Game, Status};
 use maud::{Markup, html};
 use serde::Deserialize;
 
+use crate::derive::Derived;
 use crate::pages::layout;
 use crate::{AppError, AppState};
 
@@ -34,8 +39,12 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/gm/g/{slug}/config", post(set_config))
         .route("/gm/g/{slug}/thread", post(set_thread))
         .route("/gm/g/{slug}/posts", post(import_posts))
-        .route("/gm/g/{slug}/overrides", post(add_override))
-        .route("/gm/g/{slug}/overrides/{id}/delete", post(remove_override))
+        .route("/gm/g/{slug}/corrections", post(add_corrections))
+        .route("/gm/g/{slug}/corrections/vote", post(add_vote_correction))
+        .route(
+            "/gm/g/{slug}/corrections/{id}/delete",
+            post(remove_correction),
+        )
 }
 
 /// The value of a cookie in the request.
@@ -333,7 +342,7 @@ async fn game_page(
                             @if let Some(w) = &r.who { ", " (w) }
                             ": " (r.message)
                             @if let Some(fix) = &r.fix {
-                                br; "To fix, add to the game file:"
+                                br; "To fix, add to the game file (or paste into “Add a correction” below):"
                                 pre.fix { (fix) }
                             }
                         }
@@ -347,26 +356,36 @@ async fn game_page(
                 None => p { "No vote count while the game file has errors." },
             }
 
-            h2 { "Correct a vote" }
-            p.muted { "A correction is kept apart from the posts: it makes the post count as a vote for the name given (or as an unvote when the name is empty)." }
-            form method="post" action={ "/gm/g/" (slug) "/overrides" } {
+            h2 { "Corrections" }
+            p.muted { "A correction is kept apart from the posts and the game file: the tracker applies it right after its post, as if the GM had posted it then (the game file's [[corrections]] records, in the same shape)." }
+            h3 { "Correct a vote" }
+            form method="post" action={ "/gm/g/" (slug) "/corrections/vote" } {
                 (csrf_field(&csrf))
                 label { "Post number " input type="number" name="post" min="1" required; }
                 label { " Vote for " input name="vote" placeholder="empty: unvote"; }
                 label { " Note " input name="note"; }
                 button { "Save correction" }
             }
-            @if !d.overrides.is_empty() {
+            h3 { "Add a correction" }
+            form method="post" action={ "/gm/g/" (slug) "/corrections" } {
+                (csrf_field(&csrf))
+                p { label { "One record (TOML), e.g. a review item's fix" br;
+                    textarea name="record" rows="5" placeholder="at = 410\ndies = \"Bob\"\ncomment = \"lynched Day 3\"" required {} } }
+                button { "Add correction" }
+            }
+            @if !d.corrections.is_empty() {
                 table {
-                    tr { th { "Post" } th { "Counts as" } th { "Note" } th { "By" } th {} }
-                    @for o in &d.overrides {
+                    tr { th { "After post" } th { "Record" } th { "By" } th {} }
+                    @for c in &d.corrections {
                         tr {
-                            td { (o.post) }
-                            td { @match &o.vote { Some(v) => { "vote for " (v) }, None => "unvote" } }
-                            td { (o.note) }
-                            td { (o.by) }
+                            td { (c.stored.at) }
                             td {
-                                form method="post" action={ "/gm/g/" (slug) "/overrides/" (o.id) "/delete" } {
+                                pre { (c.stored.record) }
+                                @if let Some(e) = &c.error { p.notice { "Not applied: " (e) } }
+                            }
+                            td { (c.stored.by) }
+                            td {
+                                form method="post" action={ "/gm/g/" (slug) "/corrections/" (c.stored.id) "/delete" } {
                                     (csrf_field(&csrf)) button { "Remove" }
                                 }
                             }
@@ -479,8 +498,60 @@ async fn import_posts(
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
 }
 
+/// The game of a derivation, or why corrections cannot be checked against it.
+fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
+    d.game.as_ref().map_err(|e| {
+        AppError::BadRequest(format!(
+            "the game file cannot be used, so a correction cannot be checked: {e}"
+        ))
+    })
+}
+
+/// Checks correction records against the game and stores each (as the TOML the tracker
+/// writes, so the list shows them alike).
+async fn store_corrections(
+    state: &AppState,
+    slug: &str,
+    records: Vec<Correction>,
+    by: String,
+) -> Result<Response, AppError> {
+    let id = state.game_id(slug).await?;
+    state
+        .blocking(move |s| {
+            for c in &records {
+                s.add_correction(id, c.at, &c.to_toml(), &by)?;
+            }
+            Ok(())
+        })
+        .await?;
+    state.invalidate(slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
 #[derive(Debug, Deserialize)]
-struct OverrideForm {
+struct CorrectionForm {
+    csrf: String,
+    record: String,
+}
+
+/// "Add a correction": one record (or several) as TOML, with or without its
+/// `[[corrections]]` header.
+async fn add_corrections(
+    State(state): State<AppState>,
+    gm: Gm,
+    Path(slug): Path<String>,
+    Form(form): Form<CorrectionForm>,
+) -> Result<Response, AppError> {
+    gm.check(&form.csrf)?;
+    let d = state.derived(&slug).await?;
+    let records = game_for_corrections(&d)?
+        .parse_corrections(&form.record, "correction")
+        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
+    store_corrections(&state, &slug, records, gm.0.user.clone()).await
+}
+
+#[derive(Debug, Deserialize)]
+struct VoteForm {
     csrf: String,
     post: u64,
     #[serde(default)]
@@ -489,33 +560,84 @@ struct OverrideForm {
     note: String,
 }
 
-async fn add_override(
+/// "Correct a vote": post N counts as its author's vote for the name given (or unvote),
+/// stored as `vote = { voter, target }` / `unvote = voter` at N.
+async fn add_vote_correction(
     State(state): State<AppState>,
     gm: Gm,
     Path(slug): Path<String>,
-    Form(form): Form<OverrideForm>,
+    Form(form): Form<VoteForm>,
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
-    let vote = non_empty(&form.vote);
-    let by = gm.0.user.clone();
-    state
-        .blocking(move |s| s.add_override(id, form.post, vote.as_deref(), form.note.trim(), &by))
-        .await?;
-    state.invalidate(&slug);
-    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+    let d = state.derived(&slug).await?;
+    let game = game_for_corrections(&d)?;
+    let author = d
+        .posts
+        .iter()
+        .find(|p| p.number == form.post)
+        .map(|p| p.author.clone())
+        .ok_or_else(|| AppError::BadRequest(format!("there is no post {}", form.post)))?;
+    let voter = voter_name(game, d.status.as_ref(), &author).ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "post {} is by {author}, who is not a player",
+            form.post
+        ))
+    })?;
+    let action = match non_empty(&form.vote) {
+        Some(target) => CorrectionAction::Vote { voter, target },
+        None => CorrectionAction::Unvote(voter),
+    };
+    let correction = Correction {
+        at: form.post,
+        action,
+        comment: non_empty(&form.note),
+    };
+    // Checked as a record pasted into the form is (a target that names nobody is refused).
+    let records = game
+        .parse_corrections(&correction.to_toml(), "correction")
+        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
+    store_corrections(&state, &slug, records, gm.0.user.clone()).await
 }
 
-async fn remove_override(
+/// The name a correction gives the slot of the user `author`: the slot's name in the game
+/// file (a replacement read from the thread is known there by the player they replaced).
+fn voter_name(game: &Game, status: Option<&Status>, author: &str) -> Option<String> {
+    let key = user_key(author);
+    let in_file = |name: &String| {
+        game.players.iter().any(|p| {
+            std::iter::once(&p.name)
+                .chain(&p.aliases)
+                .any(|n| user_key(n) == user_key(name))
+        })
+    };
+    if let Some(player) = game.players.iter().find(|p| user_key(&p.name) == key) {
+        return Some(player.name.clone());
+    }
+    let status = status?;
+    let slots = status
+        .alive
+        .iter()
+        .map(|p| (&p.name, &p.replaced))
+        .chain(status.dead.iter().map(|d| (&d.name, &d.replaced)));
+    for (name, replaced) in slots {
+        let names = || replaced.iter().chain(std::iter::once(name));
+        if names().any(|n| user_key(n) == key) {
+            return names().find(|n| in_file(n)).cloned();
+        }
+    }
+    None
+}
+
+async fn remove_correction(
     State(state): State<AppState>,
     gm: Gm,
-    Path((slug, override_id)): Path<(String, i64)>,
+    Path((slug, correction_id)): Path<(String, i64)>,
     Form(form): Form<CsrfForm>,
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
     let id = state.game_id(&slug).await?;
     state
-        .blocking(move |s| s.remove_override(id, override_id))
+        .blocking(move |s| s.remove_correction(id, correction_id))
         .await?;
     state.invalidate(&slug);
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
@@ -565,6 +687,41 @@ mod tests {
         }
         assert!(form.contains("MTG Salvation"), "{form}");
         assert!(form.contains("value=\"jsonl\""), "{form}");
+    }
+
+    /// The vote form names the voter by the slot's name in the game file, which the record
+    /// check knows: a replacement read from the thread is known there by whom they replaced.
+    #[test]
+    fn a_vote_correction_names_a_replacement_by_the_slot_of_the_game_file() {
+        use mafia_posts::{Markup, RawPost};
+        let row = mafia_store::GameRow {
+            id: 1,
+            slug: "r".into(),
+            config: "name = \"R\"\ngms = [\"Mod\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                     day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Dave\"]\n"
+                .into(),
+            thread_url: None,
+            forum: None,
+            running: false,
+        };
+        let post = |number: u64, author: &str, text: &str| RawPost {
+            id: number.to_string(),
+            number,
+            author: author.into(),
+            time: None,
+            edited: None,
+            body: Markup::Text(text.into()),
+        };
+        let raw = [
+            post(1, "Erin", "hello"),
+            post(2, "Mod", "Erin has replaced Dave."),
+        ];
+        let d = crate::derive::derive(&row, &raw, Vec::new());
+        let game = d.game.as_ref().expect("game");
+        let status = d.status.as_ref();
+        assert_eq!(voter_name(game, status, "Erin").as_deref(), Some("Dave"));
+        assert_eq!(voter_name(game, status, "alice").as_deref(), Some("Alice"));
+        assert_eq!(voter_name(game, status, "Mod"), None);
     }
 
     #[test]

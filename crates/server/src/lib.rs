@@ -1,9 +1,9 @@
 //! The tracker as a service: public status pages and a JSON API for every stored game, and a
 //! GM dashboard behind a login.
 //!
-//! Data flow: the store keeps raw posts; [`derive`] replays them (with the GM's overrides)
+//! Data flow: the store keeps raw posts; [`derive`] replays them (with the GM's corrections)
 //! into a [`derive::Derived`] per game, cached in memory until the game's posts, game file
-//! or overrides change, and stored as a snapshot so that a restart skips the replay; [`pages`] and [`api`] render that cache, [`gm`] changes the store
+//! or corrections change, and stored as a snapshot so that a restart skips the replay; [`pages`] and [`api`] render that cache, [`gm`] changes the store
 //! and drops the cache entry.
 //!
 //! Modules:
@@ -69,19 +69,19 @@ impl AppState {
             let row = store
                 .game(&wanted)?
                 .ok_or_else(|| AppError::NotFound(format!("no game `{wanted}`")))?;
-            let overrides = store.overrides(row.id)?;
+            let corrections = store.corrections(row.id)?;
             // A snapshot of this code over exactly the stored posts skips the replay (the
-            // store drops it whenever the posts, the game file or the overrides change).
+            // store drops it whenever the posts, the game file or the corrections change).
             let count = store.post_count(row.id)?;
             if let Some((posts, json)) = store.snapshot(row.id, derive::DERIVE_VERSION)? {
                 if posts == count {
                     if let Ok(snapshot) = serde_json::from_str(&json) {
-                        return Ok(Derived::from_snapshot(&row, snapshot, overrides));
+                        return Ok(Derived::from_snapshot(&row, snapshot, corrections));
                     }
                 }
             }
             let posts = store.posts(row.id)?;
-            let derived = derive::derive(&row, &posts, overrides);
+            let derived = derive::derive(&row, &posts, corrections);
             if let Ok(json) = serde_json::to_string(&derived.snapshot()) {
                 let stored = posts.len() as u64;
                 if let Err(e) = store.put_snapshot(row.id, derive::DERIVE_VERSION, stored, &json) {
@@ -100,7 +100,7 @@ impl AppState {
         Ok(derived)
     }
 
-    /// Forgets a game's derived state (its posts, game file or overrides changed).
+    /// Forgets a game's derived state (its posts, game file or corrections changed).
     pub fn invalidate(&self, slug: &str) {
         self.cache
             .write()

@@ -48,10 +48,14 @@ fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
             )],
         ),
         (
-            "/gm/g/test/overrides",
+            "/gm/g/test/corrections/vote",
             vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
         ),
-        ("/gm/g/test/overrides/1/delete", vec![]),
+        (
+            "/gm/g/test/corrections",
+            vec![("record", "at = 2\nunvote = \"Alice\"")],
+        ),
+        ("/gm/g/test/corrections/1/delete", vec![]),
         ("/gm/logout", vec![]),
     ]
 }
@@ -92,7 +96,7 @@ async fn visitors_without_a_session_can_change_nothing() {
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(state_of(&site).await, before);
-    assert!(site.store.overrides(1).unwrap().is_empty());
+    assert!(site.store.corrections(1).unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -191,7 +195,7 @@ async fn a_gm_corrects_a_vote_by_hand_and_the_post_stays_as_written() {
     // Alice's `Bobby` names nobody (the review list shows it); the GM says she meant Carol.
     let reply = site
         .post_form(
-            "/gm/g/test/overrides",
+            "/gm/g/test/corrections/vote",
             Some(&session),
             &[
                 ("post", "2"),
@@ -220,8 +224,8 @@ async fn a_gm_corrects_a_vote_by_hand_and_the_post_stays_as_written() {
     assert!(page.contains("said so in PM"), "{page}");
 
     // Removing the correction brings the post back to what it says: a vote for nobody.
-    let id = site.store.overrides(1).unwrap()[0].id.to_string();
-    let uri = format!("/gm/g/test/overrides/{id}/delete");
+    let id = site.store.corrections(1).unwrap()[0].id.to_string();
+    let uri = format!("/gm/g/test/corrections/{id}/delete");
     site.post_form(&uri, Some(&session), &[("csrf", &csrf)])
         .await;
     let status: Value = serde_json::from_str(&site.get("/api/games/test").await.body).unwrap();
@@ -303,5 +307,147 @@ async fn logging_out_ends_the_session() {
     assert_eq!(
         site.get_with_cookie("/gm", Some(&session)).await.status,
         StatusCode::UNAUTHORIZED
+    );
+}
+
+/// Issue 11: the dashboard's "add a correction" takes one game-file record (a review item's
+/// fix pasted as it is); the replay applies it after its post.
+#[tokio::test]
+async fn a_gm_adds_a_correction_record_and_the_replay_applies_it_after_its_post() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    let record =
+        "[[corrections]]\nat = 3\ndies = \"Carol\"\ncomment = \"modkilled for inactivity\"\n";
+    let reply = site
+        .post_form(
+            "/gm/g/test/corrections",
+            Some(&session),
+            &[("record", record), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+    let stored = site.store.corrections(1).unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!((stored[0].at, stored[0].record.as_str()), (3, record));
+    assert_eq!(stored[0].by, "Mod");
+
+    let status: Value = serde_json::from_str(&site.get("/api/games/test").await.body).unwrap();
+    assert_eq!(status["dead"][0]["name"], "Carol");
+    assert_eq!(status["dead"][0]["post"], 3);
+    assert_eq!(status["dead"][0]["comment"], "modkilled for inactivity");
+    let page = site
+        .get_with_cookie("/gm/g/test", Some(&session))
+        .await
+        .body;
+    assert!(page.contains("dies = &quot;Carol&quot;"), "{page}");
+
+    // Without its header, as one record, it reads the same.
+    let reply = site
+        .post_form(
+            "/gm/g/test/corrections",
+            Some(&session),
+            &[("record", "at = 3\nresurrect = \"Carol\""), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+    let status: Value = serde_json::from_str(&site.get("/api/games/test").await.body).unwrap();
+    assert_eq!(status["dead"], serde_json::json!([]));
+}
+
+#[tokio::test]
+async fn a_correction_that_does_not_read_is_refused_naming_its_line() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    for (record, expected) in [
+        (
+            "at = 3\ndies = \"Caroll\"\n",
+            "correction:2:8: dies `Caroll` is not a player of this game",
+        ),
+        (
+            "at = 3\nkills = \"Carol\"\n",
+            "correction:2:1: unknown field `kills`",
+        ),
+        (
+            "at = 3\ndies = \"Carol\"\nend_phase = true\n",
+            "correction:3:13: the correction at post 3 has 2 actions",
+        ),
+        ("at = \"three\"\nend_phase = true\n", "correction:1:6:"),
+    ] {
+        let reply = site
+            .post_form(
+                "/gm/g/test/corrections",
+                Some(&session),
+                &[("record", record), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{record}");
+        assert!(
+            reply.body.contains("the correction has an error") && reply.body.contains(expected),
+            "{record}: {}",
+            reply.body
+        );
+    }
+    // A vote correction whose post is not a player's, or does not exist.
+    for (post, expected) in [
+        ("1", "post 1 is by Mod, who is not a player"),
+        ("9", "there is no post 9"),
+    ] {
+        let reply = site
+            .post_form(
+                "/gm/g/test/corrections/vote",
+                Some(&session),
+                &[("post", post), ("vote", "Bob"), ("csrf", &csrf)],
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+        assert!(reply.body.contains(expected), "{}", reply.body);
+    }
+    assert!(site.store.corrections(1).unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn what_a_gm_writes_in_a_correction_is_escaped_on_every_page() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    let record = "at = 3\ndies = \"Carol\"\ncomment = \"<script>alert('x')</script>\"\n";
+    site.post_form(
+        "/gm/g/test/corrections",
+        Some(&session),
+        &[("record", record), ("csrf", &csrf)],
+    )
+    .await;
+    let gm_page = site
+        .get_with_cookie("/gm/g/test", Some(&session))
+        .await
+        .body;
+    let public = site.get("/g/test").await.body;
+    for page in [&gm_page, &public] {
+        assert!(!page.contains("<script>alert"), "{page}");
+    }
+    assert!(gm_page.contains("&lt;script&gt;alert"), "{gm_page}");
+    assert!(public.contains("&lt;script&gt;alert"), "{public}");
+}
+
+/// A correction of the game file itself is applied as a stored one is.
+#[tokio::test]
+async fn the_game_files_own_corrections_are_applied() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    let with_fix = format!(
+        "{GAME}\n[[corrections]]\nat = 2\nvote = {{ voter = \"Alice\", target = \"Bob\" }}\n"
+    );
+    let reply = site
+        .post_form(
+            "/gm/g/test/config",
+            Some(&session),
+            &[("config", &with_fix), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+    let status: Value = serde_json::from_str(&site.get("/api/games/test").await.body).unwrap();
+    assert_eq!(status["tally"]["wagons"][0]["candidate"], "Bob");
+    assert_eq!(
+        status["tally"]["wagons"][0]["voters"],
+        serde_json::json!(["Alice"])
     );
 }

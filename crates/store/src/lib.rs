@@ -1,5 +1,6 @@
 //! Storage for the tracker service: games (their game file as TOML text, the thread and its
-//! forum), raw posts exactly as imported, GM vote overrides, GM accounts and sessions, the
+//! forum), raw posts exactly as imported, the GM's corrections (game-file `[[corrections]]`
+//! records, kept apart from the game file), GM accounts and sessions, the
 //! poller's state and messages, and derived state snapshots.
 //!
 //! SQLite (one file, WAL) by default, PostgreSQL when opened with a `postgres://` URL; both
@@ -113,17 +114,16 @@ pub struct ImportSummary {
     pub unchanged: usize,
 }
 
-/// A GM's correction of a vote: applied on top of the post when the state is derived; the
-/// stored post is never changed.
+/// A GM's correction, stored apart from the game file and the posts: one `[[corrections]]`
+/// record of the game file's shape (TOML text), which the tracker reads and applies after
+/// post `at` as the game file's own records; the stored posts are never changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Override {
+pub struct StoredCorrection {
     pub id: i64,
-    /// The post whose vote is corrected.
-    pub post: u64,
-    /// `Some(name)`: the post votes for `name`; `None`: the post unvotes.
-    pub vote: Option<String>,
-    /// Why (shown on the GM dashboard).
-    pub note: String,
+    /// The post after which it applies (also in the record).
+    pub at: u64,
+    /// The record as TOML text (`[[corrections]]`, `at = …`, one action, maybe a comment).
+    pub record: String,
     /// The GM who made it.
     pub by: String,
 }
@@ -162,6 +162,13 @@ impl Store {
     /// `postgres://` / `postgresql://` URL, or else a SQLite file path (an optional
     /// `sqlite:` prefix is accepted).
     pub fn open(target: &str) -> Result<Store> {
+        let store = Store::connect(target)?;
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Connects without migrating.
+    fn connect(target: &str) -> Result<Store> {
         let backend: Box<dyn Backend> =
             if target.starts_with("postgres://") || target.starts_with("postgresql://") {
                 Box::new(backend::Postgres::connect(target)?)
@@ -169,11 +176,9 @@ impl Store {
                 let path = target.strip_prefix("sqlite:").unwrap_or(target);
                 Box::new(backend::Sqlite::open(std::path::Path::new(path))?)
             };
-        let store = Store {
+        Ok(Store {
             db: Mutex::new(backend),
-        };
-        store.migrate()?;
-        Ok(store)
+        })
     }
 
     pub fn engine(&self) -> Engine {
@@ -204,7 +209,17 @@ impl Store {
 
     fn migrate(&self) -> Result<()> {
         let engine = self.engine();
-        self.tx(|tx| schema::migrate(tx, engine))
+        self.tx(|tx| schema::migrate(tx, engine, None))
+    }
+
+    /// Opens a database migrated to schema `version` at most: for tests of the migrations,
+    /// which need a database as an older release left it.
+    #[doc(hidden)]
+    pub fn open_at_schema(target: &str, version: i64) -> Result<Store> {
+        let store = Store::connect(target)?;
+        let engine = store.engine();
+        store.tx(|tx| schema::migrate(tx, engine, Some(version)))?;
+        Ok(store)
     }
 
     /// Checks the database for damage.
@@ -387,41 +402,34 @@ impl Store {
         })
     }
 
-    // --- vote overrides --------------------------------------------------------------------
+    // --- corrections -------------------------------------------------------------------
 
-    pub fn add_override(
-        &self,
-        game: GameId,
-        post: u64,
-        vote: Option<&str>,
-        note: &str,
-        by: &str,
-    ) -> Result<i64> {
+    /// Stores a correction record (TOML text, checked by the caller) made after post `at`.
+    pub fn add_correction(&self, game: GameId, at: u64, record: &str, by: &str) -> Result<i64> {
         self.tx(|tx| {
             let id = first_int(
                 tx.query(
-                    "INSERT INTO vote_overrides (game, post_number, vote, note, author, created) \
-                     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                    "INSERT INTO corrections (game, at, record, author, created) \
+                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
                     &[
                         game.into(),
-                        to_i64(post).into(),
-                        vote.map(str::to_owned).into(),
-                        note.into(),
+                        to_i64(at).into(),
+                        record.into(),
                         by.into(),
                         now().into(),
                     ],
                 )?,
-                "override id",
+                "correction id",
             )?;
             tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
             Ok(id)
         })
     }
 
-    pub fn remove_override(&self, game: GameId, id: i64) -> Result<bool> {
+    pub fn remove_correction(&self, game: GameId, id: i64) -> Result<bool> {
         self.tx(|tx| {
             let n = tx.exec(
-                "DELETE FROM vote_overrides WHERE game = $1 AND id = $2",
+                "DELETE FROM corrections WHERE game = $1 AND id = $2",
                 &[game.into(), id.into()],
             )?;
             tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
@@ -429,22 +437,20 @@ impl Store {
         })
     }
 
-    /// A game's overrides, oldest first.
-    pub fn overrides(&self, game: GameId) -> Result<Vec<Override>> {
+    /// A game's corrections in the order they were made.
+    pub fn corrections(&self, game: GameId) -> Result<Vec<StoredCorrection>> {
         self.tx(|tx| {
             tx.query(
-                "SELECT id, post_number, vote, note, author FROM vote_overrides \
-                 WHERE game = $1 ORDER BY id",
+                "SELECT id, at, record, author FROM corrections WHERE game = $1 ORDER BY id",
                 &[game.into()],
             )?
             .into_iter()
             .map(|row| {
                 let mut c = row.into_iter();
-                Ok(Override {
-                    id: col_int(&mut c, "override")?,
-                    post: u64::try_from(col_int(&mut c, "override")?).unwrap_or(0),
-                    vote: c.next().and_then(Value::text),
-                    note: c.next().and_then(Value::text).unwrap_or_default(),
+                Ok(StoredCorrection {
+                    id: col_int(&mut c, "correction")?,
+                    at: u64::try_from(col_int(&mut c, "correction")?).unwrap_or(0),
+                    record: col_text(&mut c, "correction")?,
                     by: c.next().and_then(Value::text).unwrap_or_default(),
                 })
             })
@@ -683,6 +689,46 @@ impl Store {
     }
 }
 
+// --- correction records -------------------------------------------------------------------
+
+/// The record of a vote correction as the game file writes it: `vote = { voter, target }`
+/// (`vote` `None`: `unvote = voter`), the note as its comment when there is one. The store
+/// writes only this shape (migrating vote overrides); the service writes records with the
+/// tracker's `Correction::to_toml`, which reads this text back to the same record.
+pub(crate) fn correction_text(at: u64, voter: &str, vote: Option<&str>, note: &str) -> String {
+    let action = match vote {
+        Some(target) => format!(
+            "vote = {{ voter = {}, target = {} }}",
+            toml_string(voter),
+            toml_string(target)
+        ),
+        None => format!("unvote = {}", toml_string(voter)),
+    };
+    let mut out = format!("[[corrections]]\nat = {at}\n{action}\n");
+    if !note.trim().is_empty() {
+        out.push_str(&format!("comment = {}\n", toml_string(note.trim())));
+    }
+    out
+}
+
+/// A TOML basic string: quotes, backslashes and control characters escaped.
+fn toml_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 // --- rows --------------------------------------------------------------------------------
 
 fn now() -> String {
@@ -866,6 +912,19 @@ mod tests {
         assert!(verify_password("correct horse", &hash));
         assert!(!verify_password("wrong horse", &hash));
         assert!(!verify_password("correct horse", "not a hash"));
+    }
+
+    #[test]
+    fn a_vote_correction_is_written_as_a_game_file_record() {
+        assert_eq!(
+            correction_text(4, "Alice", Some("Bob \"B\""), " typo "),
+            "[[corrections]]\nat = 4\nvote = { voter = \"Alice\", target = \"Bob \\\"B\\\"\" }\n\
+             comment = \"typo\"\n"
+        );
+        assert_eq!(
+            correction_text(7, "C:\\x", None, ""),
+            "[[corrections]]\nat = 7\nunvote = \"C:\\\\x\"\n"
+        );
     }
 
     #[test]

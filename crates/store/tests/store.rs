@@ -110,23 +110,31 @@ on_both_engines!(posts_of_one_game_never_mix_with_another, |db: &TestDb| {
     assert_eq!(store.posts(two).unwrap()[0].author, "Zed");
 });
 
-on_both_engines!(vote_overrides_are_kept_apart_from_posts, |db: &TestDb| {
+on_both_engines!(corrections_are_kept_apart_from_posts, |db: &TestDb| {
     let (store, game) = with_game(db);
     store
         .import_posts(game, &[post(4, "Alice", "<b>Vote: Bobb</b>")])
         .unwrap();
-    let first = store
-        .add_override(game, 4, Some("Bob"), "typo of Bob", "Moderator")
-        .unwrap();
+    let vote = "[[corrections]]\nat = 4\nvote = { voter = \"Alice\", target = \"Bob\" }\n";
+    let first = store.add_correction(game, 4, vote, "Moderator").unwrap();
     store
-        .add_override(game, 4, None, "retracted in PM", "Moderator")
+        .add_correction(
+            game,
+            2,
+            "[[corrections]]\nat = 2\nend_phase = true\n",
+            "Co-host",
+        )
         .unwrap();
-    let all = store.overrides(game).unwrap();
-    assert_eq!(all.len(), 2);
-    assert_eq!((all[0].post, all[0].vote.as_deref()), (4, Some("Bob")));
+    let all = store.corrections(game).unwrap();
+    // In the order they were made (the tracker orders them by post).
     assert_eq!(
-        (all[1].vote.as_deref(), all[1].by.as_str()),
-        (None, "Moderator")
+        all.iter()
+            .map(|c| (c.at, c.record.as_str(), c.by.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (4, vote, "Moderator"),
+            (2, "[[corrections]]\nat = 2\nend_phase = true\n", "Co-host")
+        ]
     );
     // The post itself is untouched.
     assert_eq!(
@@ -134,10 +142,68 @@ on_both_engines!(vote_overrides_are_kept_apart_from_posts, |db: &TestDb| {
         Markup::Html("<b>Vote: Bobb</b>".into())
     );
 
-    assert!(store.remove_override(game, first).unwrap());
-    assert!(!store.remove_override(game, first).unwrap());
-    assert_eq!(store.overrides(game).unwrap().len(), 1);
+    assert!(store.remove_correction(game, first).unwrap());
+    assert!(!store.remove_correction(game, first).unwrap());
+    assert_eq!(store.corrections(game).unwrap().len(), 1);
 });
+
+// A database of schema 1 kept its GM's vote corrections as `vote_overrides` rows; opened by
+// this release, each becomes the correction record it stood for, nothing lost.
+on_both_engines!(
+    vote_overrides_of_an_older_database_become_corrections,
+    |db: &TestDb| {
+        let store = Store::open_at_schema(&db.url, 1).unwrap();
+        let game = store.create_game(&NewGame::new("old", CONFIG)).unwrap();
+        store
+            .import_posts(
+                game,
+                &[post(4, "Alice", "<b>Vote: Bobb</b>"), post(6, "Bob", "hmm")],
+            )
+            .unwrap();
+        drop(store);
+        raw_sql(
+            db,
+            &format!(
+                "INSERT INTO vote_overrides (game, post_number, vote, note, author, created) VALUES \
+                 ({game}, 4, 'Bob', 'typo of \"Bob\"', 'Moderator', '2026-03-01T10:00:00Z'); \
+                 INSERT INTO vote_overrides (game, post_number, vote, note, author, created) VALUES \
+                 ({game}, 6, NULL, '', 'Co-host', '2026-03-01T11:00:00Z');"
+            ),
+        );
+        let store = db.open();
+        let all = store.corrections(game).unwrap();
+        let shape: Vec<(u64, &str, &str)> = all
+            .iter()
+            .map(|c| (c.at, c.record.as_str(), c.by.as_str()))
+            .collect();
+        assert_eq!(
+            shape,
+            [
+                (
+                    4,
+                    "[[corrections]]\nat = 4\nvote = { voter = \"Alice\", target = \"Bob\" }\n\
+                     comment = \"typo of \\\"Bob\\\"\"\n",
+                    "Moderator"
+                ),
+                (6, "[[corrections]]\nat = 6\nunvote = \"Bob\"\n", "Co-host"),
+            ]
+        );
+        // Opening again migrates nothing twice.
+        drop(store);
+        assert_eq!(db.open().corrections(game).unwrap().len(), 2);
+    }
+);
+
+/// Runs SQL on the test database outside the store (rows an older release wrote).
+fn raw_sql(db: &TestDb, sql: &str) {
+    if db.url.starts_with("postgres") {
+        let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+        client.batch_execute(sql).unwrap();
+    } else {
+        let conn = rusqlite::Connection::open(&db.url).unwrap();
+        conn.execute_batch(sql).unwrap();
+    }
+}
 
 on_both_engines!(a_gm_logs_in_only_with_the_right_password, |db: &TestDb| {
     let store = db.open();

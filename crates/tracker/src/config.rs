@@ -16,7 +16,17 @@
 //! dialect = "current"              # current | v2016
 //! activity_min_posts = 3
 //! night_talk = false               # true: living players may post at night
+//!
+//! [[corrections]]                  # what the tracker could not read, fixed by the host
+//! at = 410                         # applies right after post 410, as if the GM posted it
+//! dies = "Bob"                     # or phase = "Day 4", end_phase = true, resurrect = "Bob",
+//! comment = "lynched Day 3"        # replace = { new = "X", old = "Bob" }, unvote = "Alice",
+//!                                  # vote = { voter = "Alice", target = "Bob" },
+//!                                  # move_deadline = "24h later", alias = { name = "B", slot = "Bob" }
 //! ```
+//!
+//! Each `[[corrections]]` record has one action ([`crate::correction`]); its names are
+//! players' names or aliases of this file, or names a `replace` or `alias` record brings in.
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -25,7 +35,8 @@ use jiff::{SignedDuration, civil, tz::TimeZone};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::commands::Dialect;
+use crate::commands::{Dialect, parse_duration};
+use crate::correction::{Correction, CorrectionAction};
 use crate::phase::{Phase, PhaseKind};
 use crate::schedule::ScheduleConfig;
 
@@ -110,6 +121,9 @@ pub struct Game {
     pub players: Vec<PlayerSpec>,
     pub schedule: ScheduleConfig,
     pub rules: Rules,
+    /// The host's corrections, in record order (`[[corrections]]`).
+    #[serde(default)]
+    pub corrections: Vec<Correction>,
 }
 
 /// Why a game file could not be read.
@@ -146,6 +160,63 @@ struct RawGame {
     night_length: Spanned<String>,
     #[serde(default)]
     rules: RawRules,
+    #[serde(default)]
+    corrections: Vec<Spanned<RawCorrection>>,
+}
+
+/// One `[[corrections]]` record as written: `at`, exactly one action, an optional comment.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCorrection {
+    at: Spanned<u64>,
+    #[serde(default)]
+    phase: Option<Spanned<String>>,
+    #[serde(default)]
+    end_phase: Option<Spanned<bool>>,
+    #[serde(default)]
+    dies: Option<Spanned<String>>,
+    #[serde(default)]
+    resurrect: Option<Spanned<String>>,
+    #[serde(default)]
+    replace: Option<Spanned<RawReplace>>,
+    #[serde(default)]
+    vote: Option<Spanned<RawVote>>,
+    #[serde(default)]
+    unvote: Option<Spanned<String>>,
+    #[serde(default)]
+    move_deadline: Option<Spanned<String>>,
+    #[serde(default)]
+    alias: Option<Spanned<RawAlias>>,
+    #[serde(default)]
+    comment: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReplace {
+    new: Spanned<String>,
+    old: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVote {
+    voter: Spanned<String>,
+    target: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAlias {
+    name: Spanned<String>,
+    slot: Spanned<String>,
+}
+
+/// Corrections alone (the service's form): one or more `[[corrections]]` records.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCorrections {
+    corrections: Vec<Spanned<RawCorrection>>,
 }
 
 #[derive(Deserialize)]
@@ -338,7 +409,7 @@ impl Game {
             }
         }
 
-        Ok(Game {
+        let mut game = Game {
             name: raw.name,
             gms,
             players,
@@ -356,8 +427,233 @@ impl Game {
                 activity_min_posts: raw.rules.activity_min_posts,
                 night_talk: raw.rules.night_talk,
             },
-        })
+            corrections: Vec::new(),
+        };
+        game.corrections = game.read_corrections(&raw.corrections, &at)?;
+        Ok(game)
     }
+
+    /// Reads correction records on their own (the text of one record, with or without its
+    /// `[[corrections]]` header, or several records), checked against this game's names as
+    /// the game file's own records are; `file` names the text in errors.
+    pub fn parse_corrections(
+        &self,
+        text: &str,
+        file: &str,
+    ) -> Result<Vec<Correction>, ConfigError> {
+        let at = |span: Option<Range<usize>>, message: String| {
+            let (line, column) = line_column(text, span.map_or(0, |s| s.start));
+            ConfigError::Invalid {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            }
+        };
+        let toml_error = |e: toml::de::Error| at(e.span(), e.message().trim().to_string());
+        let headed = text
+            .lines()
+            .any(|l| l.trim_start().starts_with("[[corrections]]"));
+        let raw = if headed {
+            toml::from_str::<RawCorrections>(text)
+                .map_err(toml_error)?
+                .corrections
+        } else {
+            let one: RawCorrection = toml::from_str(text).map_err(toml_error)?;
+            vec![Spanned::new(0..text.len(), one)]
+        };
+        if raw.is_empty() {
+            return Err(at(
+                None,
+                "no correction (expected `at = <post number>` and one action)".into(),
+            ));
+        }
+        self.read_corrections(&raw, &at)
+    }
+
+    /// Checks raw records: exactly one action each, names this game knows (its players and
+    /// aliases, names its own records and these bring in), phases and moves readable.
+    fn read_corrections(
+        &self,
+        raw: &[Spanned<RawCorrection>],
+        at: &dyn Fn(Option<Range<usize>>, String) -> ConfigError,
+    ) -> Result<Vec<Correction>, ConfigError> {
+        let mut known: Vec<String> = Vec::new();
+        for p in &self.players {
+            known.extend(
+                std::iter::once(&p.name)
+                    .chain(&p.aliases)
+                    .map(|n| user_key(n)),
+            );
+        }
+        for c in self.corrections.iter().map(|c| &c.action) {
+            match c {
+                CorrectionAction::Replace { new: name, .. }
+                | CorrectionAction::Alias { name, .. } => known.push(user_key(name)),
+                _ => {}
+            }
+        }
+        for r in raw {
+            let r = r.get_ref();
+            if let Some(rep) = &r.replace {
+                known.push(user_key(rep.get_ref().new.get_ref()));
+            }
+            if let Some(alias) = &r.alias {
+                known.push(user_key(alias.get_ref().name.get_ref()));
+            }
+        }
+        let name = |s: &Spanned<String>, role: &str| -> Result<String, ConfigError> {
+            let n = s.get_ref().trim();
+            if known.contains(&user_key(n)) {
+                return Ok(n.to_string());
+            }
+            Err(at(
+                Some(s.span()),
+                format!(
+                    "{role} `{n}` is not a player of this game (expected a name or alias from \
+                     `players`, or a name a `replace` or `alias` correction brings in; a \
+                     replacement read from the thread: write the slot's name from `players`)"
+                ),
+            ))
+        };
+        let fresh = |s: &Spanned<String>, role: &str| -> Result<String, ConfigError> {
+            let n = s.get_ref().trim();
+            if n.is_empty() {
+                return Err(at(
+                    Some(s.span()),
+                    format!("{role} is empty (expected a user name)"),
+                ));
+            }
+            Ok(n.to_string())
+        };
+        let mut out = Vec::with_capacity(raw.len());
+        for spanned in raw {
+            let r = spanned.get_ref();
+            let mut actions: Vec<(Range<usize>, CorrectionAction)> = Vec::new();
+            if let Some(p) = &r.phase {
+                let phase = parse_phase(p.get_ref()).ok_or_else(|| {
+                    at(
+                        Some(p.span()),
+                        format!("cannot read phase `{}` (expected a phase such as \"Day 4\" or \"Night 3\")", p.get_ref()),
+                    )
+                })?;
+                actions.push((p.span(), CorrectionAction::Phase(phase)));
+            }
+            if let Some(e) = &r.end_phase {
+                if !e.get_ref() {
+                    return Err(at(
+                        Some(e.span()),
+                        "end_phase = false does nothing (expected end_phase = true)".into(),
+                    ));
+                }
+                actions.push((e.span(), CorrectionAction::EndPhase));
+            }
+            if let Some(d) = &r.dies {
+                actions.push((d.span(), CorrectionAction::Dies(name(d, "dies")?)));
+            }
+            if let Some(d) = &r.resurrect {
+                actions.push((d.span(), CorrectionAction::Resurrect(name(d, "resurrect")?)));
+            }
+            if let Some(rep) = &r.replace {
+                let v = rep.get_ref();
+                let action = CorrectionAction::Replace {
+                    new: fresh(&v.new, "replace's new")?,
+                    old: name(&v.old, "replace's old")?,
+                };
+                actions.push((rep.span(), action));
+            }
+            if let Some(vote) = &r.vote {
+                let v = vote.get_ref();
+                let target = if is_no_lynch(v.target.get_ref()) {
+                    v.target.get_ref().trim().to_string()
+                } else {
+                    name(&v.target, "vote's target")?
+                };
+                let action = CorrectionAction::Vote {
+                    voter: name(&v.voter, "vote's voter")?,
+                    target,
+                };
+                actions.push((vote.span(), action));
+            }
+            if let Some(u) = &r.unvote {
+                actions.push((u.span(), CorrectionAction::Unvote(name(u, "unvote")?)));
+            }
+            if let Some(m) = &r.move_deadline {
+                let by = parse_move(m.get_ref()).map_err(|why| at(Some(m.span()), why))?;
+                actions.push((m.span(), CorrectionAction::MoveDeadline(by)));
+            }
+            if let Some(a) = &r.alias {
+                let v = a.get_ref();
+                let action = CorrectionAction::Alias {
+                    name: fresh(&v.name, "alias's name")?,
+                    slot: name(&v.slot, "alias's slot")?,
+                };
+                actions.push((a.span(), action));
+            }
+            // The second action as written is the one too many.
+            actions.sort_by_key(|(span, _)| span.start);
+            let action = match actions.len() {
+                1 => actions.remove(0).1,
+                0 => {
+                    return Err(at(
+                        Some(spanned.span()),
+                        format!(
+                            "the correction at post {} has no action (expected one of {ACTIONS})",
+                            r.at.get_ref()
+                        ),
+                    ));
+                }
+                _ => {
+                    return Err(at(
+                        Some(actions[1].0.clone()),
+                        format!(
+                            "the correction at post {} has {} actions (expected exactly one; \
+                             write one [[corrections]] record per action)",
+                            r.at.get_ref(),
+                            actions.len()
+                        ),
+                    ));
+                }
+            };
+            out.push(Correction {
+                at: *r.at.get_ref(),
+                action,
+                comment: r.comment.clone(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The actions a correction may have, for errors.
+const ACTIONS: &str =
+    "phase, end_phase, dies, resurrect, replace, vote, unvote, move_deadline, alias";
+
+/// Whether a vote target is a no-lynch vote ("no lynch", "nolynch", "no-lynch").
+pub fn is_no_lynch(target: &str) -> bool {
+    let lower = target.trim().to_lowercase();
+    crate::vocabulary::VoteWords::STANDARD
+        .no_lynch
+        .contains(&lower.as_str())
+}
+
+/// "24h later", "1 day earlier": a deadline move in the GM command's words.
+fn parse_move(text: &str) -> Result<SignedDuration, String> {
+    let lower = text.trim().trim_end_matches(['.', '!']).to_lowercase();
+    let expected = "(expected a time and `later` or `earlier`, such as \"24h later\")";
+    let (amount, sign) = if let Some(a) = lower.strip_suffix("later") {
+        (a, 1)
+    } else if let Some(a) = lower.strip_suffix("earlier") {
+        (a, -1)
+    } else {
+        return Err(format!("cannot read move_deadline `{text}` {expected}"));
+    };
+    let by = parse_duration(amount)
+        .map_err(|e| format!("cannot read move_deadline `{text}`: {e} {expected}"))?;
+    if by.is_zero() {
+        return Err(format!("move_deadline `{text}` moves nothing {expected}"));
+    }
+    Ok(if sign < 0 { -by } else { by })
 }
 
 /// 1-based line and column (in characters) of a byte offset.

@@ -6,6 +6,7 @@
 //! - [`schedule`]: the deadline schedule in the GM's time zone (DST-aware, with jiff).
 //! - [`commands`]: recognising GM commands in a post body (pure text → [`commands::Command`]).
 //! - [`config`]: the game file (TOML) a host writes.
+//! - [`correction`]: a host's `[[corrections]]` record and its TOML text.
 //! - [`votes`]: recognising votes in a player's post and resolving names.
 //! - [`recognise`]: what a post says, as one [`recognise::Event`] (pure: the post and the game
 //!   as it stands in, the event out).
@@ -19,6 +20,7 @@
 
 pub mod commands;
 pub mod config;
+pub mod correction;
 pub mod phase;
 pub mod recognise;
 pub mod report;

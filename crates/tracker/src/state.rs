@@ -11,6 +11,7 @@
 //!
 //! Votes belong to slots, not users, so a replacement carries the slot's votes both ways.
 
+mod corrections;
 mod gm;
 mod votes;
 
@@ -22,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::commands::Names;
 use crate::config::{Game, user_key};
+use crate::correction::CorrectionQueue;
 use crate::phase::{NightNumbering, Phase, PhaseKind};
 use crate::recognise::{self, Author, CommandCache, Event, Now};
 use crate::review::{ReviewItem, ReviewKind};
@@ -73,6 +75,8 @@ pub struct Tracker {
     applied: usize,
     last_post: Option<u64>,
     last_time: Option<Timestamp>,
+    /// The game file's corrections, applied after their posts (`state/corrections.rs`).
+    corrections: CorrectionQueue,
 }
 
 /// A slot open for replacement: the host asked for a replacement in post `post`, or named
@@ -154,6 +158,7 @@ impl Tracker {
             applied: 0,
             last_post: None,
             last_time: None,
+            corrections: CorrectionQueue::new(&game.corrections),
             game,
         };
         let known: Vec<String> = tracker
@@ -181,6 +186,7 @@ impl Tracker {
         if !self.seen.insert(post.id.clone()) {
             return;
         }
+        self.corrections_before(post.number);
         self.applied += 1;
         self.last_post = Some(post.number);
         if let Some(t) = post.time {
@@ -211,6 +217,7 @@ impl Tracker {
         };
         let event = recognise::recognise(post, author, &now, &mut self.recogniser);
         self.fold(event, post);
+        self.corrections_after(post.number);
     }
 
     /// Applies what a post says.
@@ -488,7 +495,7 @@ impl Tracker {
             hammer: self.hammer.as_ref().map(|(t, p)| (self.target_name(t), *p)),
             votes: self.today.clone(),
             previous_days: self.days.clone(),
-            review: self.review.clone(),
+            review: self.review_with_pending(),
         }
     }
 }

@@ -121,7 +121,7 @@ impl Tracker {
             .ok_or_else(|| Refusal::NotAPlayer(name.to_owned()))
     }
 
-    fn command(&mut self, recognised: &Recognised, post: &Post) -> Result<(), Refusal> {
+    pub(super) fn command(&mut self, recognised: &Recognised, post: &Post) -> Result<(), Refusal> {
         if self.game_over && recognised.command != Command::UnendGame {
             return Err(Refusal::GameOver);
         }
