@@ -19,6 +19,7 @@
 
 pub mod commands;
 pub mod config;
+pub mod merge;
 pub mod phase;
 pub mod recognise;
 pub mod report;

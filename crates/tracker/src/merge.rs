@@ -1,0 +1,160 @@
+//! A separate vote thread merged into the game thread (issue 11, point 5): some forums' hosts
+//! open a second thread for votes, so the game thread alone holds none.
+//!
+//! [`merge_vote_thread`] makes one ordered stream for [`crate::Tracker::apply`]: commands come
+//! from the game thread only, so the vote thread's posts by GMs are left out (a host's "Day 2
+//! begins" or vote count there is not a command); its players' posts keep their text (they
+//! can only vote: a player's post never commands). They get ids and numbers of their own
+//! (`votes:<id>`, [`VOTE_THREAD_BASE`] + their number), so that a replay of the merged stream
+//! stays idempotent and a review item names "vote thread post N" ([`post_name`]).
+//!
+//! The order:
+//! - **By timestamps** when every post of both threads has one: the two threads are merged
+//!   like two sorted lists, each in its own order; a game post and a vote post made at the
+//!   same time take the game post first (a vote at the second the host ends the day is late).
+//! - **By the hosts' phase posts** otherwise: each thread is replayed on its own (the vote
+//!   thread's GM posts only), which gives the phase each vote post was made in, and the phase
+//!   in force after each game post. A vote post made in phase P goes after every game post
+//!   that leaves the game in P or earlier, and before the first one that moves past P: the
+//!   host's post that ends the day comes after that day's votes.
+
+use mafia_posts::Post;
+
+use crate::config::Game;
+use crate::phase::{NightNumbering, Phase, PhaseKind};
+use crate::state::{Tracker, TrackerError};
+
+/// Vote-thread post N is number `VOTE_THREAD_BASE + N` in the merged stream.
+pub const VOTE_THREAD_BASE: u64 = 1_000_000_000;
+
+/// How a merged stream was ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MergeOrder {
+    /// Every post had a timestamp.
+    Timestamps,
+    /// Some post had none: by the phases the hosts' posts announce.
+    Phases,
+}
+
+/// The game thread and the vote thread as one stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Merged {
+    pub posts: Vec<Post>,
+    pub order: MergeOrder,
+}
+
+/// Whether a merged stream's post number is a vote thread's.
+pub fn is_vote_thread(number: u64) -> bool {
+    number >= VOTE_THREAD_BASE
+}
+
+/// How a report names a post of the merged stream: "post 12" or "vote thread post 12".
+pub fn post_name(number: u64) -> String {
+    if is_vote_thread(number) {
+        format!("vote thread post {}", number - VOTE_THREAD_BASE)
+    } else {
+        format!("post {number}")
+    }
+}
+
+/// Merges a game thread and its vote thread (both in thread order) into one stream.
+pub fn merge_vote_thread(
+    game: &Game,
+    game_posts: Vec<Post>,
+    vote_posts: Vec<Post>,
+) -> Result<Merged, TrackerError> {
+    let all_timed = game_posts
+        .iter()
+        .chain(&vote_posts)
+        .all(|p| p.time.is_some());
+    // The phase each vote post was made in, from the vote thread's own GM posts.
+    let mut made_in = Vec::with_capacity(vote_posts.len());
+    if !all_timed {
+        let mut alone = Tracker::new(game.clone())?;
+        for post in &vote_posts {
+            if game.is_gm(&post.author) {
+                alone.apply(post);
+            } else {
+                made_in.push(alone.phase());
+            }
+        }
+    }
+    let votes: Vec<Post> = vote_posts
+        .into_iter()
+        .filter(|p| !game.is_gm(&p.author))
+        .map(|mut p| {
+            p.id = format!("votes:{}", p.id);
+            p.number = p.number.saturating_add(VOTE_THREAD_BASE);
+            p
+        })
+        .collect();
+    if all_timed {
+        return Ok(Merged {
+            posts: by_time(game_posts, votes),
+            order: MergeOrder::Timestamps,
+        });
+    }
+    // The phase in force after each game post.
+    let numbering = Phase::numbering_for_first(game.schedule.first_phase);
+    let mut replay = Tracker::new(game.clone())?;
+    let after: Vec<u64> = game_posts
+        .iter()
+        .map(|post| {
+            replay.apply(post);
+            order(replay.phase(), numbering)
+        })
+        .collect();
+    // Each vote post goes before the first game post that leaves its phase behind.
+    let mut slots: Vec<(usize, Post)> = votes
+        .into_iter()
+        .zip(made_in)
+        .map(|(post, phase)| {
+            let made = order(phase, numbering);
+            let at = after.iter().position(|&a| a > made).unwrap_or(after.len());
+            (at, post)
+        })
+        .collect();
+    slots.sort_by_key(|(at, _)| *at);
+    let mut posts = Vec::with_capacity(game_posts.len() + slots.len());
+    let mut pending = slots.into_iter().peekable();
+    for (i, post) in game_posts.into_iter().enumerate() {
+        while let Some((_, vote)) = pending.next_if(|(at, _)| *at <= i) {
+            posts.push(vote);
+        }
+        posts.push(post);
+    }
+    posts.extend(pending.map(|(_, vote)| vote));
+    Ok(Merged {
+        posts,
+        order: MergeOrder::Phases,
+    })
+}
+
+/// Two threads in their own orders, merged by time; a tie takes the game post first.
+fn by_time(game: Vec<Post>, votes: Vec<Post>) -> Vec<Post> {
+    let mut out = Vec::with_capacity(game.len() + votes.len());
+    let mut game = game.into_iter().peekable();
+    let mut votes = votes.into_iter().peekable();
+    loop {
+        let take_game = match (game.peek(), votes.peek()) {
+            (Some(g), Some(v)) => g.time <= v.time,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => break,
+        };
+        let next = if take_game { game.next() } else { votes.next() };
+        out.extend(next);
+    }
+    out
+}
+
+/// A phase's place in the game: Day 1 < Night 1 < Day 2… (or Night 1 < Day 1 < Night 2…).
+fn order(phase: Phase, numbering: NightNumbering) -> u64 {
+    let n = u64::from(phase.number) * 2;
+    match (phase.kind, numbering) {
+        (PhaseKind::Day, NightNumbering::NightFollowsDay)
+        | (PhaseKind::Night, NightNumbering::NightPrecedesDay) => n,
+        (PhaseKind::Night, NightNumbering::NightFollowsDay)
+        | (PhaseKind::Day, NightNumbering::NightPrecedesDay) => n + 1,
+    }
+}
