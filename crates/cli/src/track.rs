@@ -1,4 +1,5 @@
-//! `mafia track`: replay a game thread (JSON Lines) against a game file and print the status.
+//! `mafia track`: replay a game thread (JSON Lines or a saved page), and its vote thread when
+//! there is one, against a game file and print the status.
 //! Only wiring: reading, folding and rendering live in `mafia-posts` and `mafia-tracker`.
 //!
 //! Errors go to stderr as one `error: <file>:<line>…: <what>` line each (printed by
@@ -8,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mafia_posts::import::{Engine, PageSource};
-use mafia_posts::{Batch, JsonlSource, PostSource, SourceError, SourceProblem};
+use mafia_posts::{Batch, JsonlSource, Post, PostSource, SourceError, SourceProblem};
+use mafia_tracker::merge::{is_vote_thread, merge_vote_thread};
 use mafia_tracker::report::{self, Format};
 use mafia_tracker::{Game, Tracker};
 
@@ -22,6 +24,11 @@ pub struct TrackArgs {
     /// XenForo or MTG Salvation).
     #[arg(long)]
     pub posts: PathBuf,
+    /// A separate vote thread (JSON Lines or a saved page): its players' posts are merged into
+    /// the game thread by time (by the hosts' phase posts when there are no timestamps); its
+    /// GM posts are not commands.
+    #[arg(long, value_name = "FILE")]
+    pub votes: Option<PathBuf>,
     /// Show the state as of this post number (default: after the last post).
     #[arg(long, value_name = "N")]
     pub at: Option<u64>,
@@ -44,35 +51,31 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         Ok(t) => t,
         Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
     };
-    let batch = match read_posts(&args.posts) {
-        Ok(Some(batch)) => batch,
-        Ok(None) => {
-            return fail(format_args!(
-                "{}: not a page of a known forum (expected phpBB, XenForo or MTG Salvation posts)",
-                args.posts.display()
-            ));
+    let posts = thread(&args.posts)?;
+    let posts = match &args.votes {
+        None => posts,
+        Some(path) => {
+            let votes = thread(path)?;
+            match merge_vote_thread(tracker.game(), posts, votes) {
+                Ok(merged) => merged.posts,
+                Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
+            }
         }
-        Err(e) => return fail(e),
     };
-    for problem in &batch.problems {
-        let what = match problem {
-            SourceProblem::Jsonl(_) => "line",
-            SourceProblem::Page { .. } => "post",
-        };
-        errors::warn(format_args!("{problem} ({what} skipped)"));
-    }
-    if batch.posts.is_empty() && !batch.problems.is_empty() {
-        return fail(format_args!(
-            "{}: no post could be read",
-            args.posts.display()
-        ));
-    }
-    for raw in batch
-        .posts
+    // `--at N`: the posts numbered up to N; with a vote thread, up to game post N and the
+    // vote-thread posts merged before it.
+    let end = match (args.at, &args.votes) {
+        (Some(n), Some(_)) => posts
+            .iter()
+            .rposition(|p| p.number <= n && is_vote_thread(p.number) == is_vote_thread(n))
+            .map_or(0, |i| i + 1),
+        _ => posts.len(),
+    };
+    for post in posts[..end]
         .iter()
-        .filter(|p| args.at.is_none_or(|n| p.number <= n))
+        .filter(|p| args.votes.is_some() || args.at.is_none_or(|n| p.number <= n))
     {
-        tracker.apply(&raw.normalise());
+        tracker.apply(post);
     }
     for gm in tracker.silent_gms() {
         errors::warn(format_args!(
@@ -88,6 +91,32 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         }
         Err(e) => fail(e),
     }
+}
+
+/// A thread's posts, normalised, with a warning for each one that could not be read; an
+/// error when nothing could be read.
+fn thread(path: &Path) -> miette::Result<Vec<Post>> {
+    let batch = match read_posts(path) {
+        Ok(Some(batch)) => batch,
+        Ok(None) => {
+            return Err(miette::miette!(
+                "{}: not a page of a known forum (expected phpBB, XenForo or MTG Salvation posts)",
+                path.display()
+            ));
+        }
+        Err(e) => return Err(miette::miette!("{e}")),
+    };
+    for problem in &batch.problems {
+        let what = match problem {
+            SourceProblem::Jsonl(_) => "line",
+            SourceProblem::Page { .. } => "post",
+        };
+        errors::warn(format_args!("{problem} ({what} skipped)"));
+    }
+    if batch.posts.is_empty() && !batch.problems.is_empty() {
+        return Err(miette::miette!("{}: no post could be read", path.display()));
+    }
+    Ok(batch.posts.iter().map(|raw| raw.normalise()).collect())
 }
 
 /// The posts of a JSON Lines file, or of a saved `.html` page of a forum the importers read
