@@ -14,6 +14,9 @@
 //!
 //! Whether an element breaks the line is decided by its inline `display` style when it has
 //! one, else by its tag name (mafiascum's phpBB writes bold and colour as inline `<div>`s).
+//! Bold (`<b>`, `<strong>`, `font-weight`) and struck text (`<s>`, `<strike>`, `<del>`,
+//! `text-decoration: line-through`) become spans; each forum family's quote and vote-tag
+//! classes are a table (`FORUMS`).
 //!
 //! Every step is amortised constant time, so normalisation is linear in the size of the post,
 //! and nothing recurses.
@@ -280,8 +283,8 @@ fn has_class(tag: &Tag, class: &str) -> bool {
 
 /// How one forum family marks quotes and vote tags in the HTML it renders, beyond the
 /// elements every family shares (`<blockquote>`, `<b>`/`<strong>`, `<s>`/`<strike>`/`<del>`,
-/// inline `font-weight` and `text-decoration` styles). The facts and their sources are listed
-/// in `tests/forums/README.md`, one fixture post per family.
+/// inline `font-weight` and `text-decoration` styles). The facts and their sources head each
+/// family's hand-written thread, `tests/forums/<family>.html`.
 struct ForumMarkup {
     /// Classes of the element that holds a quote, its header and its text.
     quote_classes: &'static [&'static str],
