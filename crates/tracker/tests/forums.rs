@@ -179,3 +179,53 @@ fn mafia_universe_vote_tags_in_bbcode_count_and_unvote() {
     t.apply(&bb(6, "Carol", "[UNV][/UNV]"));
     assert_eq!(wagon_voters(&t), [("Bob".to_string(), names(&["Alice"]))]);
 }
+
+/// A post of `family`'s game as its forum renders it, numbered past the fixture thread.
+fn html_post(number: u64, author: &str, html: &str) -> Post {
+    RawPost {
+        id: format!("extra{number}"),
+        number,
+        author: author.to_string(),
+        time: None,
+        edited: None,
+        body: Markup::Html(html.to_string()),
+    }
+    .normalise()
+}
+
+#[test]
+fn a_mafiascum_vote_tags_label_is_the_verb_in_any_case() {
+    // mafiascum renders `[vote]` with its label inside the tag ("VOTE: Name", issue 11);
+    // players also write the label themselves inside it.
+    let tag = |text: &str| {
+        format!("<span class=\"bbvote\" title=\"This is an official vote.\">{text}</span>")
+    };
+    let mut t = replay("mafiascum", 1);
+    t.apply(&html_post(20, "Alice", &tag("Vote: Bob")));
+    t.apply(&html_post(21, "Carol", &tag("vote: bob")));
+    t.apply(&html_post(22, "Dave", &tag("VOTE: Bob")));
+    assert_eq!(
+        wagon_voters(&t),
+        [("Bob".to_string(), names(&["Alice", "Carol", "Dave"]))]
+    );
+    t.apply(&html_post(23, "Carol", &tag("unvote")));
+    t.apply(&html_post(24, "Dave", &tag("UNVOTE: Bob")));
+    assert_eq!(wagon_voters(&t), [("Bob".to_string(), names(&["Alice"]))]);
+}
+
+#[test]
+fn a_struck_name_inside_a_vote_is_left_out() {
+    // Discourse's cooked HTML: `**Vote: ~~Dave~~ Bob**`.
+    let mut t = replay("discourse", 1);
+    t.apply(&html_post(
+        20,
+        "Alice",
+        "<p><strong>Vote: <s>Dave</s> Bob</strong></p>",
+    ));
+    // TeamLiquid: a struck bot vote, then the new one on the same line.
+    let mut tl = replay("teamliquid", 1);
+    tl.apply(&html_post(20, "Alice", "<s>##vote Dave</s> ##vote Bob"));
+    for t in [t, tl] {
+        assert_eq!(wagon_voters(&t), [("Bob".to_string(), names(&["Alice"]))]);
+    }
+}
