@@ -52,30 +52,34 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
     };
     let posts = thread(&args.posts)?;
-    let posts = match &args.votes {
-        None => posts,
-        Some(path) => {
-            let votes = thread(path)?;
-            match merge_vote_thread(tracker.game(), posts, votes) {
-                Ok(merged) => merged.posts,
-                Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
+    let mut extra_review = Vec::new();
+    match &args.votes {
+        None => {
+            for post in posts
+                .iter()
+                .filter(|p| args.at.is_none_or(|n| p.number <= n))
+            {
+                tracker.apply(post);
             }
         }
-    };
-    // `--at N`: the posts numbered up to N; with a vote thread, up to game post N and the
-    // vote-thread posts merged before it.
-    let end = match (args.at, &args.votes) {
-        (Some(n), Some(_)) => posts
-            .iter()
-            .rposition(|p| p.number <= n && is_vote_thread(p.number) == is_vote_thread(n))
-            .map_or(0, |i| i + 1),
-        _ => posts.len(),
-    };
-    for post in posts[..end]
-        .iter()
-        .filter(|p| args.votes.is_some() || args.at.is_none_or(|n| p.number <= n))
-    {
-        tracker.apply(post);
+        Some(path) => {
+            let votes = thread(path)?;
+            let merged = match merge_vote_thread(tracker.game(), posts, votes) {
+                Ok(merged) => merged,
+                Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
+            };
+            // `--at N`: up to game post N (or vote-thread post N - VOTE_THREAD_BASE), with
+            // the posts of the other thread merged before it.
+            let end = match args.at {
+                None => merged.posts.len(),
+                Some(n) => merged
+                    .posts
+                    .iter()
+                    .rposition(|p| p.number <= n && is_vote_thread(p.number) == is_vote_thread(n))
+                    .map_or(0, |i| i + 1),
+            };
+            extra_review = merged.apply(&mut tracker, end);
+        }
     }
     for gm in tracker.silent_gms() {
         errors::warn(format_args!(
@@ -84,7 +88,9 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
             args.posts.display()
         ));
     }
-    match report::render(&tracker.status(), args.format) {
+    let mut status = tracker.status();
+    status.review.extend(extra_review);
+    match report::render(&status, args.format) {
         Ok(out) => {
             print!("{out}");
             Ok(ExitCode::SUCCESS)

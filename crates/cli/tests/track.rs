@@ -227,6 +227,8 @@ fn a_vote_thread_is_merged_into_the_game_thread() {
         "Bob (Day 1, post 3)",
         // Bob, lynched, votes in the vote thread at night.
         "[vote thread post 6, Night 1]",
+        // Carol votes in the game thread.
+        "[post 5, Day 2] Carol voted in the game thread (`Vote: Alice`)",
     ] {
         assert!(out.contains(expected), "missing {expected:?} in\n{out}");
     }

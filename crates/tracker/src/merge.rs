@@ -4,7 +4,11 @@
 //! [`merge_vote_thread`] makes one ordered stream for [`crate::Tracker::apply`]: commands come
 //! from the game thread only, so the vote thread's posts by GMs are left out (a host's "Day 2
 //! begins" or vote count there is not a command); its players' posts keep their text (they
-//! can only vote: a player's post never commands). They get ids and numbers of their own
+//! can only vote: a player's post never commands). Votes come from the vote thread only (The
+//! Void, TeamLiquid, opening post: "Voting is done in the Vote Thread … Votes not done in the
+//! correct fashion will not be counted"): a player's vote lines in the game thread are taken
+//! out of the stream and listed ([`Merged::game_thread_votes`]); [`Merged::apply`] turns them
+//! into review items. They get ids and numbers of their own
 //! (`votes:<id>`, [`VOTE_THREAD_BASE`] + their number), so that a replay of the merged stream
 //! stays idempotent and a review item names "vote thread post N" ([`post_name`]).
 //!
@@ -22,7 +26,9 @@ use mafia_posts::Post;
 
 use crate::config::Game;
 use crate::phase::{NightNumbering, Phase, PhaseKind};
+use crate::review::{ReviewItem, ReviewKind};
 use crate::state::{Tracker, TrackerError};
+use crate::votes::{Roster, Verdict, recognise};
 
 /// Vote-thread post N is number `VOTE_THREAD_BASE + N` in the merged stream.
 pub const VOTE_THREAD_BASE: u64 = 1_000_000_000;
@@ -41,6 +47,52 @@ pub enum MergeOrder {
 pub struct Merged {
     pub posts: Vec<Post>,
     pub order: MergeOrder,
+    /// Votes players cast in the game thread, taken out of the stream: they do not count.
+    pub game_thread_votes: Vec<GameThreadVote>,
+}
+
+/// A vote a player cast in the game thread of a game whose votes are cast in its vote thread.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameThreadVote {
+    /// The game thread's post number.
+    pub post: u64,
+    pub author: String,
+    /// The vote as written.
+    pub raw: String,
+}
+
+impl Merged {
+    /// Applies the first `end` posts of the stream (all of them when `end` is larger) and
+    /// returns a review item for each game-thread vote among them, in the phase it was cast.
+    pub fn apply(&self, tracker: &mut Tracker, end: usize) -> Vec<ReviewItem> {
+        let mut items = Vec::new();
+        for post in self.posts.iter().take(end) {
+            let phase = tracker.phase();
+            tracker.apply(post);
+            if is_vote_thread(post.number) {
+                continue;
+            }
+            for vote in self
+                .game_thread_votes
+                .iter()
+                .filter(|v| v.post == post.number)
+            {
+                items.push(ReviewItem {
+                    kind: ReviewKind::VoteNotCounted,
+                    post: Some(vote.post),
+                    who: Some(vote.author.clone()),
+                    phase,
+                    message: format!(
+                        "{} voted in the game thread (`{}`): votes are cast in the vote thread; \
+                         not counted",
+                        vote.author, vote.raw
+                    ),
+                    fix: None,
+                });
+            }
+        }
+        items
+    }
 }
 
 /// Whether a merged stream's post number is a vote thread's.
@@ -63,6 +115,7 @@ pub fn merge_vote_thread(
     game_posts: Vec<Post>,
     vote_posts: Vec<Post>,
 ) -> Result<Merged, TrackerError> {
+    let (game_posts, game_thread_votes) = without_votes(game, game_posts);
     let all_timed = game_posts
         .iter()
         .chain(&vote_posts)
@@ -92,6 +145,7 @@ pub fn merge_vote_thread(
         return Ok(Merged {
             posts: by_time(game_posts, votes),
             order: MergeOrder::Timestamps,
+            game_thread_votes,
         });
     }
     // The phase in force after each game post.
@@ -127,7 +181,38 @@ pub fn merge_vote_thread(
     Ok(Merged {
         posts,
         order: MergeOrder::Phases,
+        game_thread_votes,
     })
+}
+
+/// The game thread without its players' vote lines, and the votes taken out. Any line the
+/// game's vote syntaxes read as a vote goes (names are not resolved: any vote there is out of
+/// place); those that would have voted or unvoted are listed.
+fn without_votes(game: &Game, mut posts: Vec<Post>) -> (Vec<Post>, Vec<GameThreadVote>) {
+    let nobody = Roster::new();
+    let mut taken = Vec::new();
+    for post in posts.iter_mut().filter(|p| !game.is_gm(&p.author)) {
+        let marks = recognise(&post.body, &game.rules.votes, &nobody);
+        if marks.is_empty() {
+            continue;
+        }
+        for mark in &marks {
+            if !matches!(mark.verdict, Verdict::NotCounted { .. }) {
+                taken.push(GameThreadVote {
+                    post: post.number,
+                    author: post.author.clone(),
+                    raw: mark.raw.clone(),
+                });
+            }
+        }
+        let mut index = 0;
+        post.body.lines.retain(|_| {
+            let keep = !marks.iter().any(|m| m.line == index);
+            index += 1;
+            keep
+        });
+    }
+    (posts, taken)
 }
 
 /// Two threads in their own orders, merged by time; a tie takes the game post first.

@@ -50,6 +50,33 @@ fn replay(posts: &[Post]) -> Tracker {
     t
 }
 
+#[test]
+fn a_vote_in_the_game_thread_does_not_count_and_is_reviewed() {
+    let merged = merge_vote_thread(
+        &game(),
+        thread("game-thread.jsonl"),
+        thread("vote-thread.jsonl"),
+    )
+    .expect("merge");
+    // Up to game post 5: Carol's "Vote: Alice" there is not in the stream.
+    let mut t = Tracker::new(game()).expect("tracker");
+    let items = merged.apply(&mut t, merged.posts.len() - 1);
+    assert_eq!(wagon_voters(&t), []);
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].post, Some(5));
+    assert_eq!(items[0].who.as_deref(), Some("Carol"));
+    assert_eq!(items[0].phase, Phase::day(2));
+    assert!(
+        items[0].message.contains("Vote: Alice"),
+        "{}",
+        items[0].message
+    );
+    // Her talk stays in the game thread.
+    let carol = merged.posts.iter().find(|p| p.number == 5).unwrap();
+    let lines: Vec<&str> = carol.body.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(lines, ["Poor Erin. I have a read on Dave."]);
+}
+
 /// The merged stream replayed: the state at the end of Day 1 (before the host's lynch post)
 /// and at the end.
 fn check(posts: &[Post]) -> Tracker {
