@@ -243,3 +243,48 @@ fn order(phase: Phase, numbering: NightNumbering) -> u64 {
         | (PhaseKind::Day, NightNumbering::NightPrecedesDay) => n + 1,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_follow_each_other_in_both_numberings() {
+        let follows = NightNumbering::NightFollowsDay;
+        assert!(order(Phase::day(1), follows) < order(Phase::night(1), follows));
+        assert!(order(Phase::night(1), follows) < order(Phase::day(2), follows));
+        let precedes = NightNumbering::NightPrecedesDay;
+        assert!(order(Phase::night(1), precedes) < order(Phase::day(1), precedes));
+        assert!(order(Phase::day(1), precedes) < order(Phase::night(2), precedes));
+    }
+
+    #[test]
+    fn a_vote_thread_without_phase_posts_votes_in_the_first_phase() {
+        let game = Game::parse(
+            "name = \"T\"\ngms = [\"Host\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+             day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Bob\"]\n\
+             [rules]\nvotes = [\"bot\"]\n",
+            "t.toml",
+        )
+        .expect("game");
+        let post = |id: &str, number: u64, author: &str, text: &str| Post {
+            id: id.to_string(),
+            number,
+            author: author.to_string(),
+            time: None,
+            edited: None,
+            body: mafia_posts::normalise_text(text),
+        };
+        let game_thread = vec![
+            post("g1", 1, "Host", "Welcome."),
+            post("g2", 2, "Alice", "Hello."),
+            post("g3", 3, "Host", "Night 1 begins."),
+        ];
+        let vote_thread = vec![post("v1", 1, "Bob", "##vote Alice")];
+        let merged = merge_vote_thread(&game, game_thread, vote_thread).expect("merge");
+        assert_eq!(merged.order, MergeOrder::Phases);
+        let numbers: Vec<u64> = merged.posts.iter().map(|p| p.number).collect();
+        assert_eq!(numbers, [1, 2, VOTE_THREAD_BASE + 1, 3]);
+        assert_eq!(merged.posts[2].id, "votes:v1");
+    }
+}
