@@ -1,4 +1,5 @@
-//! `mafia track`: replay a game thread (JSON Lines) against a game file and print the status.
+//! `mafia track`: replay a game thread (JSON Lines or a saved page), and its vote thread when
+//! there is one, against a game file and print the status.
 //! Only wiring: reading, folding and rendering live in `mafia-posts` and `mafia-tracker`.
 //!
 //! Errors go to stderr as one `error: <file>:<line>…: <what>` line each (printed by
@@ -8,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use mafia_posts::import::{Engine, PageSource};
-use mafia_posts::{Batch, JsonlSource, PostSource, SourceError, SourceProblem};
+use mafia_posts::{Batch, JsonlSource, Post, PostSource, SourceError, SourceProblem};
+use mafia_tracker::merge::{is_vote_thread, merge_vote_thread};
 use mafia_tracker::report::{self, Format};
 use mafia_tracker::{Game, Tracker};
 
@@ -37,6 +39,11 @@ pub struct TrackArgs {
     /// XenForo or MTG Salvation).
     #[arg(long)]
     pub posts: PathBuf,
+    /// A separate vote thread (JSON Lines or a saved page): its players' posts are merged into
+    /// the game thread by time (by the hosts' phase posts when there are no timestamps); its
+    /// GM posts are not commands.
+    #[arg(long, value_name = "FILE")]
+    pub votes: Option<PathBuf>,
     /// Show the state as of this post number (default: after the last post).
     #[arg(long, value_name = "N")]
     pub at: Option<u64>,
@@ -59,15 +66,66 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         Ok(t) => t,
         Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
     };
-    let batch = match read_posts(&args.posts) {
+    let posts = thread(&args.posts)?;
+    let mut extra_review = Vec::new();
+    match &args.votes {
+        None => {
+            for post in posts
+                .iter()
+                .filter(|p| args.at.is_none_or(|n| p.number <= n))
+            {
+                tracker.apply(post);
+            }
+        }
+        Some(path) => {
+            let votes = thread(path)?;
+            let merged = match merge_vote_thread(tracker.game(), posts, votes) {
+                Ok(merged) => merged,
+                Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
+            };
+            // `--at N`: up to game post N (or vote-thread post N - VOTE_THREAD_BASE), with
+            // the posts of the other thread merged before it.
+            let end = match args.at {
+                None => merged.posts.len(),
+                Some(n) => merged
+                    .posts
+                    .iter()
+                    .rposition(|p| p.number <= n && is_vote_thread(p.number) == is_vote_thread(n))
+                    .map_or(0, |i| i + 1),
+            };
+            extra_review = merged.apply(&mut tracker, end);
+        }
+    }
+    for gm in tracker.silent_gms() {
+        errors::warn(format_args!(
+            "{}: GM `{gm}` has no post in {} (check the spelling in `gms`)",
+            args.game.display(),
+            args.posts.display()
+        ));
+    }
+    let mut status = tracker.status();
+    status.review.extend(extra_review);
+    match report::render(&status, args.format) {
+        Ok(out) => {
+            print!("{out}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// A thread's posts, normalised, with a warning for each one that could not be read; an
+/// error when nothing could be read.
+fn thread(path: &Path) -> miette::Result<Vec<Post>> {
+    let batch = match read_posts(path) {
         Ok(Some(batch)) => batch,
         Ok(None) => {
-            return fail(format_args!(
+            return Err(miette::miette!(
                 "{}: not a page of a known forum (expected phpBB, XenForo or MTG Salvation posts)",
-                args.posts.display()
+                path.display()
             ));
         }
-        Err(e) => return fail(e),
+        Err(e) => return Err(miette::miette!("{e}")),
     };
     for problem in &batch.problems {
         let what = match problem {
@@ -77,32 +135,9 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         errors::warn(format_args!("{problem} ({what} skipped)"));
     }
     if batch.posts.is_empty() && !batch.problems.is_empty() {
-        return fail(format_args!(
-            "{}: no post could be read",
-            args.posts.display()
-        ));
+        return Err(miette::miette!("{}: no post could be read", path.display()));
     }
-    for raw in batch
-        .posts
-        .iter()
-        .filter(|p| args.at.is_none_or(|n| p.number <= n))
-    {
-        tracker.apply(&raw.normalise());
-    }
-    for gm in tracker.silent_gms() {
-        errors::warn(format_args!(
-            "{}: GM `{gm}` has no post in {} (check the spelling in `gms`)",
-            args.game.display(),
-            args.posts.display()
-        ));
-    }
-    match report::render(&tracker.status(), args.format) {
-        Ok(out) => {
-            print!("{out}");
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => fail(e),
-    }
+    Ok(batch.posts.iter().map(|raw| raw.normalise()).collect())
 }
 
 /// The posts of a JSON Lines file, or of a saved `.html` page of a forum the importers read

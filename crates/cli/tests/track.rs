@@ -278,3 +278,43 @@ fn the_help_shows_a_correction_record_that_reads() {
         "{out}"
     );
 }
+
+/// A game whose votes are cast in a separate vote thread (`--votes`): the hand-made pair of
+/// threads of `crates/tracker/tests/vote-thread/`.
+#[test]
+fn a_vote_thread_is_merged_into_the_game_thread() {
+    let dir = "crates/tracker/tests/vote-thread";
+    let game = format!("{dir}/game.toml");
+    let posts = format!("{dir}/game-thread.jsonl");
+    let votes = format!("{dir}/vote-thread.jsonl");
+    let o = mafia(&["track", &game, "--posts", &posts, "--votes", &votes]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let out = stdout(&o);
+    for expected in [
+        // Carol's Day 2 vote, the last post of the merged stream, is the vote thread's post 8.
+        "Vote thread — Day 2 (after vote thread post 8)",
+        "Dave (1, L-1): Carol",
+        "Bob (Day 1, post 3)",
+        // Bob, lynched, votes in the vote thread at night.
+        "[vote thread post 6, Night 1]",
+        // Carol votes in the game thread.
+        "[post 5, Day 2] Carol voted in the game thread (`Vote: Alice`)",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    // As of game post 2: the three Day 1 votes come later (12:20 and after).
+    let o = mafia(&[
+        "track", &game, "--posts", &posts, "--votes", &votes, "--at", "2",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("Vote thread — Day 1 (after post 2)"), "{out}");
+    assert!(out.contains("no votes yet"), "{out}");
+    // As of the host's lynch (game post 3): the three votes came before it.
+    let o = mafia(&[
+        "track", &game, "--posts", &posts, "--votes", &votes, "--at", "3",
+    ]);
+    let out = stdout(&o);
+    assert!(out.contains("Night 1 (after post 3)"), "{out}");
+    assert!(out.contains("Bob (Day 1, post 3)"), "{out}");
+}

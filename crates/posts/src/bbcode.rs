@@ -15,7 +15,14 @@ const MAX_TAG_LEN: usize = 512;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Bold,
+    /// Struck through (`[s]`, `[strike]`, `[del]`).
+    Struck,
+    /// A vote tag: mafiascum's `[vote]`, Mafia Universe's `[V]`, Discourse's `[v]`.
     Vote,
+    /// An unvote tag: mafiascum's `[unvote]`, Mafia Universe's `[UNV]`, Discourse's `[uv]`.
+    /// Read as a vote tag labelled `UNVOTE:`, as mafiascum renders it, so that a name inside
+    /// (`[UNV]Bob[/UNV]`) is not read as a vote for Bob.
+    Unvote,
     Quote,
     /// Content is kept literally, tags inside are not parsed (`[code]`, `[noparse]`).
     Literal,
@@ -34,7 +41,9 @@ enum Kind {
 fn kind_of(name: &str) -> Option<Kind> {
     Some(match name {
         "b" | "strong" => Kind::Bold,
-        "vote" => Kind::Vote,
+        "vote" | "v" => Kind::Vote,
+        "unvote" | "unv" | "uv" => Kind::Unvote,
+        "s" | "strike" | "del" => Kind::Struck,
         "quote" => Kind::Quote,
         "code" | "noparse" | "plain" | "php" | "html" => Kind::Literal,
         "img" | "youtube" | "media" | "video" | "audio" | "attach" | "flash" => Kind::Opaque,
@@ -43,11 +52,9 @@ fn kind_of(name: &str) -> Option<Kind> {
         | "heading" | "p" | "div" | "area" => Kind::Block,
         "td" | "th" => Kind::Cell,
         "br" | "hr" => Kind::Break,
-        "i" | "u" | "s" | "strike" | "color" | "colour" | "size" | "font" | "url" | "email"
-        | "sub" | "sup" | "tt" | "highlight" | "em" | "abbr" | "acronym" | "align" | "glow"
-        | "shadow" | "mention" | "user" | "icode" | "ispoiler" | "ins" | "del" | "anchor" => {
-            Kind::Inline
-        }
+        "i" | "u" | "color" | "colour" | "size" | "font" | "url" | "email" | "sub" | "sup"
+        | "tt" | "highlight" | "em" | "abbr" | "acronym" | "align" | "glow" | "shadow"
+        | "mention" | "user" | "icode" | "ispoiler" | "ins" | "anchor" => Kind::Inline,
         _ => return None,
     })
 }
@@ -86,25 +93,24 @@ fn read_tag(s: &str) -> Option<Tag<'_>> {
 /// Normalises a BBCode body to lines.
 pub fn normalise_bbcode(source: &str) -> Body {
     let mut out = LineBuilder::new();
-    let mut bold = 0usize;
-    let mut vote = 0usize;
+    let mut open = Open::default();
     let mut quote = 0usize;
     let mut rest = source;
 
     while !rest.is_empty() {
         let Some(at) = rest.find('[') else {
             if quote == 0 {
-                push_text(&mut out, rest, bold, vote);
+                push_text(&mut out, rest, &open);
             }
             break;
         };
         let (before, from_bracket) = rest.split_at(at);
         if quote == 0 {
-            push_text(&mut out, before, bold, vote);
+            push_text(&mut out, before, &open);
         }
         let Some(tag) = read_tag(from_bracket) else {
             if quote == 0 {
-                push_text(&mut out, "[", bold, vote);
+                push_text(&mut out, "[", &open);
             }
             rest = &from_bracket[1..];
             continue;
@@ -125,13 +131,18 @@ pub fn normalise_bbcode(source: &str) -> Body {
         }
 
         match (kind, tag.closing) {
-            (Kind::Bold, false) => bold += 1,
-            (Kind::Bold, true) => bold = bold.saturating_sub(1),
-            (Kind::Vote, false) => {
-                vote += 1;
+            (Kind::Bold, false) => open.bold += 1,
+            (Kind::Bold, true) => open.bold = open.bold.saturating_sub(1),
+            (Kind::Struck, false) => open.struck += 1,
+            (Kind::Struck, true) => open.struck = open.struck.saturating_sub(1),
+            (Kind::Vote | Kind::Unvote, false) => {
+                open.vote += 1;
                 out.open_vote_tag();
+                if kind == Kind::Unvote {
+                    push_text(&mut out, "UNVOTE: ", &open);
+                }
             }
-            (Kind::Vote, true) => vote = vote.saturating_sub(1),
+            (Kind::Vote | Kind::Unvote, true) => open.vote = open.vote.saturating_sub(1),
             (Kind::Quote, false) => {
                 out.break_line();
                 quote = 1;
@@ -140,13 +151,13 @@ pub fn normalise_bbcode(source: &str) -> Body {
                 let close = format!("[/{}]", tag.name);
                 let Some(i) = find_ascii_ci(rest, &close) else {
                     // Never closed: not a tag at all, as forums show it.
-                    push_text(&mut out, tag.raw, bold, vote);
+                    push_text(&mut out, tag.raw, &open);
                     continue;
                 };
                 let (content, after) = (&rest[..i], &rest[i + close.len()..]);
                 if kind == Kind::Literal {
                     out.break_line();
-                    push_text(&mut out, content, bold, vote);
+                    push_text(&mut out, content, &open);
                     out.break_line();
                 }
                 rest = after;
@@ -160,10 +171,19 @@ pub fn normalise_bbcode(source: &str) -> Body {
     out.finish()
 }
 
-fn push_text(out: &mut LineBuilder, text: &str, bold: usize, vote: usize) {
+/// How many bold, vote and struck tags are open.
+#[derive(Default)]
+struct Open {
+    bold: usize,
+    vote: usize,
+    struck: usize,
+}
+
+fn push_text(out: &mut LineBuilder, text: &str, open: &Open) {
     let style = Style {
-        bold: bold > 0,
-        vote: vote > 0,
+        bold: open.bold > 0,
+        vote: open.vote > 0,
+        struck: open.struck > 0,
         newlines_break: true,
     };
     if text.contains('&') {

@@ -14,6 +14,9 @@
 //!
 //! Whether an element breaks the line is decided by its inline `display` style when it has
 //! one, else by its tag name (mafiascum's phpBB writes bold and colour as inline `<div>`s).
+//! Bold (`<b>`, `<strong>`, `font-weight`) and struck text (`<s>`, `<strike>`, `<del>`,
+//! `text-decoration: line-through`) become spans; each forum family's quote and vote-tag
+//! classes are a table (`FORUMS`).
 //!
 //! Every step is amortised constant time, so normalisation is linear in the size of the post,
 //! and nothing recurses.
@@ -278,6 +281,48 @@ fn has_class(tag: &Tag, class: &str) -> bool {
     })
 }
 
+/// How one forum family marks quotes and vote tags in the HTML it renders, beyond the
+/// elements every family shares (`<blockquote>`, `<b>`/`<strong>`, `<s>`/`<strike>`/`<del>`,
+/// inline `font-weight` and `text-decoration` styles). The facts and their sources head each
+/// family's hand-written thread, `tests/forums/<family>.html`.
+struct ForumMarkup {
+    /// Classes of the element that holds a quote, its header and its text.
+    quote_classes: &'static [&'static str],
+    /// Classes of a `<span>` that is a vote tag (its text is the vote, label and all).
+    vote_tag_classes: &'static [&'static str],
+}
+
+/// The forum families hosts use, as data.
+const FORUMS: &[ForumMarkup] = &[
+    // mafiascum.net (phpBB 3): `span.bbvote` vote tags; its older style and phpBB 2 write
+    // quotes as `div.quotetitle` + `div.quotecontent` (other phpBB boards: `<blockquote>`).
+    ForumMarkup {
+        quote_classes: &["quotetitle", "quotecontent"],
+        vote_tag_classes: &["bbvote"],
+    },
+    // TeamLiquid `div.quote`, Discourse `aside.quote`.
+    ForumMarkup {
+        quote_classes: &["quote"],
+        vote_tag_classes: &[],
+    },
+    // MTG Salvation (Curse): `blockquote.source-quote`.
+    ForumMarkup {
+        quote_classes: &["source-quote"],
+        vote_tag_classes: &[],
+    },
+    // XenForo 2 `blockquote.bbCodeBlock--quote`; XenForo 1 `div.bbCodeBlock.bbCodeQuote`
+    // (PureDiablo and other XenForo boards).
+    ForumMarkup {
+        quote_classes: &["bbCodeBlock--quote", "bbCodeQuote"],
+        vote_tag_classes: &[],
+    },
+    // vBulletin 4 (Mafia Universe): `div.bbcode_container > div.bbcode_quote`.
+    ForumMarkup {
+        quote_classes: &["bbcode_quote"],
+        vote_tag_classes: &[],
+    },
+];
+
 /// Elements whose whole content is dropped: quotes of every forum engine, and things that are
 /// not text (scripts, styles, embedded objects).
 fn is_dropped(el: &Tag) -> bool {
@@ -285,21 +330,14 @@ fn is_dropped(el: &Tag) -> bool {
         "script", "style", "template", "noscript", "head", "title", "iframe", "object", "embed",
         "svg", "math", "textarea", "select", "button",
     ];
-    const QUOTE_CLASSES: &[&str] = &[
-        // Discourse `aside.quote`, TeamLiquid `div.quote`, MTG Salvation `blockquote.source-quote`.
-        "quote",
-        "source-quote",
-        // XenForo 2 (`blockquote.bbCodeBlock--quote`, also seen on a wrapping div).
-        "bbCodeBlock--quote",
-        // phpBB 2 / older mafiascum styles: `div.quotetitle` + `div.quotecontent`.
-        "quotetitle",
-        "quotecontent",
-    ];
     let name = el.name.as_ref();
     name == "blockquote"
         || name == "q"
         || NOT_TEXT.contains(&name)
-        || QUOTE_CLASSES.iter().any(|c| has_class(el, c))
+        || FORUMS
+            .iter()
+            .flat_map(|forum| forum.quote_classes)
+            .any(|c| has_class(el, c))
 }
 
 /// Elements that start and end a line of their own unless their style says otherwise.
@@ -375,9 +413,14 @@ fn flow_of(name: &str, display: Option<Flow>) -> Flow {
     }
 }
 
-/// phpBB's vote tag (`[vote]`, `[unvote]`): `<span class="bbvote">`.
+/// A forum's vote tag (phpBB on mafiascum: `[vote]`, `[unvote]` render as
+/// `<span class="bbvote">`).
 fn is_vote_tag(el: &Tag) -> bool {
-    el.name.as_ref() == "span" && has_class(el, "bbvote")
+    el.name.as_ref() == "span"
+        && FORUMS
+            .iter()
+            .flat_map(|forum| forum.vote_tag_classes)
+            .any(|c| has_class(el, c))
 }
 
 /// The style inside `el`, given the style of its parent, and how `el` breaks the text.
@@ -385,6 +428,7 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     let mut style = parent;
     match el.name.as_ref() {
         "b" | "strong" => style.bold = true,
+        "s" | "strike" | "del" => style.struck = true,
         "pre" => style.newlines_break = true,
         _ => {}
     }
@@ -398,6 +442,8 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     if let Some(weight) = css.bold {
         style.bold = weight;
     }
+    // A line-through decoration reaches everything inside, whatever it says itself.
+    style.struck |= css.struck;
     (style, flow_of(el.name.as_ref(), css.display))
 }
 
@@ -409,6 +455,8 @@ struct InlineCss {
     /// `display`: how the element breaks the text; `None` when not set, `none`, or not
     /// understood (the tag name decides).
     display: Option<Flow>,
+    /// `text-decoration` or `text-decoration-line` names `line-through`.
+    struck: bool,
 }
 
 /// Reads an inline style in one pass over its declarations. Property names ignore case and
@@ -425,6 +473,12 @@ fn inline_css(css: &str) -> InlineCss {
             out.bold = Some(is_bold_weight(value));
         } else if property.eq_ignore_ascii_case("display") {
             out.display = display_flow(value);
+        } else if property.eq_ignore_ascii_case("text-decoration")
+            || property.eq_ignore_ascii_case("text-decoration-line")
+        {
+            out.struck = value
+                .split_ascii_whitespace()
+                .any(|word| word.eq_ignore_ascii_case("line-through"));
         }
     }
     out

@@ -1,6 +1,7 @@
 //! Building [`Line`]s from a stream of styled text: whitespace collapsing, line breaks and
-//! span bookkeeping shared by the HTML and BBCode normalisers. Bold runs split only by a
-//! space merge into one span; each vote tag element is a span of its own, on its first line.
+//! span bookkeeping shared by the HTML and BBCode normalisers. Bold (and struck) runs split
+//! only by a space merge into one span; each vote tag element is a span of its own, on its
+//! first line.
 
 use crate::model::{Body, Line, Span, SpanKind};
 
@@ -9,6 +10,8 @@ use crate::model::{Body, Line, Span, SpanKind};
 pub(crate) struct Style {
     pub bold: bool,
     pub vote: bool,
+    /// Struck through.
+    pub struck: bool,
     /// Newlines in the text break lines (HTML `<pre>`, BBCode and plain text).
     pub newlines_break: bool,
 }
@@ -125,6 +128,9 @@ impl LineBuilder {
         if style.vote && !self.vote_tag_line_ended {
             self.add_span(SpanKind::VoteTag, start, end);
         }
+        if style.struck {
+            self.add_span(SpanKind::Struck, start, end);
+        }
     }
 
     /// Adds a span, merging it with the previous span of the same kind when only a space
@@ -219,12 +225,12 @@ mod tests {
     const PLAIN: Style = Style {
         bold: false,
         vote: false,
+        struck: false,
         newlines_break: false,
     };
     const BOLD: Style = Style {
         bold: true,
-        vote: false,
-        newlines_break: false,
+        ..PLAIN
     };
 
     #[test]

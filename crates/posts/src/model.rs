@@ -78,6 +78,9 @@ pub enum SpanKind {
     Bold,
     /// A forum's vote tag (phpBB `span.bbvote`, `[vote]...[/vote]`).
     VoteTag,
+    /// Struck-through text (`<s>`, `<strike>`, `<del>`, `text-decoration: line-through`,
+    /// `[s]`, `[strike]`): players strike an old vote when they change it.
+    Struck,
 }
 
 impl Line {

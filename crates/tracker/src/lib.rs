@@ -7,6 +7,7 @@
 //! - [`commands`]: recognising GM commands in a post body (pure text → [`commands::Command`]).
 //! - [`config`]: the game file (TOML) a host writes.
 //! - [`correction`]: a host's `[[corrections]]` record and its TOML text.
+//! - [`merge`]: a separate vote thread merged into the game thread's stream.
 //! - [`votes`]: recognising votes in a player's post and resolving names.
 //! - [`recognise`]: what a post says, as one [`recognise::Event`] (pure: the post and the game
 //!   as it stands in, the event out).
@@ -21,6 +22,7 @@
 pub mod commands;
 pub mod config;
 pub mod correction;
+pub mod merge;
 pub mod phase;
 pub mod recognise;
 pub mod report;

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use jiff::Zoned;
 
 use crate::config::MajorityProfile;
+use crate::merge::post_name;
 use crate::schedule::Deadline;
 use crate::state::{DayResult, DeadLine, Status};
 use crate::tally::{Tally, Wagon};
@@ -138,7 +139,7 @@ fn day_summary(d: &DayResult) -> String {
         None => format!("{} ended without votes", d.phase),
     };
     if let Some((who, post)) = &d.hammer {
-        let _ = write!(s, " (hammered: {who}, post {post})");
+        let _ = write!(s, " (hammered: {who}, {})", post_name(*post));
     } else if let Some(w) = top.filter(|w| w.locked) {
         let _ = write!(s, " ({} locked)", w.candidate);
     }
@@ -148,9 +149,10 @@ fn day_summary(d: &DayResult) -> String {
 /// The status for a terminal.
 pub fn text(s: &Status) -> String {
     let mut out = String::new();
-    let after = s
-        .last_post
-        .map_or_else(|| "no posts yet".to_string(), |n| format!("after post {n}"));
+    let after = s.last_post.map_or_else(
+        || "no posts yet".to_string(),
+        |n| format!("after {}", post_name(n)),
+    );
     let _ = writeln!(out, "{} — {} ({after})", s.game, s.phase);
     if s.game_over {
         let _ = writeln!(out, "The game is over.");
@@ -179,10 +181,10 @@ pub fn text(s: &Status) -> String {
     for d in in_order_of_death(&s.dead) {
         let _ = writeln!(
             out,
-            "  {} ({}, post {}): {}",
+            "  {} ({}, {}): {}",
             names_with_replaced(&d.name, &d.replaced),
             d.phase,
-            d.post,
+            post_name(d.post),
             d.comment
         );
     }
@@ -209,7 +211,7 @@ pub fn text(s: &Status) -> String {
                 list_or_nobody(&t.not_voting)
             );
             if let Some((who, post)) = &s.hammer {
-                let _ = writeln!(out, "  Hammered: {who} at post {post}");
+                let _ = writeln!(out, "  Hammered: {who} at {}", post_name(*post));
             }
             if let Some(leader) = &t.leader {
                 let _ = writeln!(out, "  Set to be lynched: {leader}");
@@ -233,9 +235,10 @@ pub fn text(s: &Status) -> String {
     } else {
         let _ = writeln!(out, "GM review ({}):", s.review.len());
         for r in &s.review {
-            let place = r
-                .post
-                .map_or_else(|| r.phase.to_string(), |p| format!("post {p}, {}", r.phase));
+            let place = r.post.map_or_else(
+                || r.phase.to_string(),
+                |p| format!("{}, {}", post_name(p), r.phase),
+            );
             let _ = writeln!(out, "  [{place}] {}", r.message);
             if let Some(fix) = &r.fix {
                 let _ = writeln!(out, "    to fix, add to the game file:");

@@ -271,7 +271,10 @@ pub fn recognise_with(
             bold_votes(vocab, index, line, roster, tags_count, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Tag) {
-            for text in line.spans_of(SpanKind::VoteTag) {
+            for span in line.spans.iter().filter(|s| s.kind == SpanKind::VoteTag) {
+                let Some(text) = unstruck(line, span.range.clone()) else {
+                    continue;
+                };
                 let raw = text.trim();
                 marks.push(VoteMark {
                     line: index,
@@ -380,6 +383,33 @@ fn find_hashes(text: &str, from: usize) -> Option<usize> {
     bytes.windows(2).position(|w| w == b"##").map(|i| from + i)
 }
 
+/// The text of `range` in `line` without its struck-through parts (players strike an old
+/// vote when they change it: `<s>Vote: Alice</s> Vote: Bob`); `None` when all of it is struck
+/// (or the range is not in the line). Borrowed, with no allocation, when nothing in it is struck.
+fn unstruck(line: &Line, range: std::ops::Range<usize>) -> Option<std::borrow::Cow<'_, str>> {
+    let text = line.text.get(range.clone())?;
+    let struck = |s: &&Span| {
+        s.kind == SpanKind::Struck && s.range.start < range.end && range.start < s.range.end
+    };
+    if text.is_empty() || !line.spans.iter().any(|s| struck(&s)) {
+        return Some(std::borrow::Cow::Borrowed(text));
+    }
+    let mut kept = String::new();
+    let mut at = range.start;
+    for span in line.spans.iter().filter(struck) {
+        if span.range.start > at {
+            kept.push_str(line.text.get(at..span.range.start).unwrap_or(""));
+            kept.push(' ');
+        }
+        at = at.max(span.range.end);
+    }
+    if at < range.end {
+        kept.push_str(line.text.get(at..range.end).unwrap_or(""));
+    }
+    let kept = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!kept.is_empty()).then_some(std::borrow::Cow::Owned(kept))
+}
+
 /// `##VOTE name`, `##UNVOTE`, `##VOTE NO LYNCH`: the name is the rest of the line (up to the
 /// next `##`).
 fn bot_votes(
@@ -396,6 +426,10 @@ fn bot_votes(
         let end = find_hashes(rest, 0).unwrap_or(rest.len());
         let written_command = rest.get(..end).unwrap_or("");
         from = at + 2 + end;
+        if unstruck(line, at..at + 2).is_none() {
+            // `<s>##vote Alice</s>`: taken back.
+            continue;
+        }
         let raw = format!("##{}", written_command.trim_end());
         // `## Vote: no lynch`: a space after the hashes is a slip, not another command.
         let command = written_command.trim_start();
@@ -490,9 +524,12 @@ fn bold_votes(
     };
     let mut bold_found = false;
     for span in line.spans.iter().filter(|s| s.kind == SpanKind::Bold) {
-        let Some(text) = line.text.get(span.range.clone()) else {
+        let Some(text) = unstruck(line, span.range.clone()) else {
+            // Struck through: an old vote the player took back.
+            bold_found = true;
             continue;
         };
+        let text = text.as_ref();
         if in_tag(&span.range) {
             // Whatever the run says, the tag around it says it (or it is the tag's own text).
             bold_found |= lead(vocab, text).is_some();
@@ -507,8 +544,10 @@ fn bold_votes(
             Lead::Unvote => Verdict::Unvote,
             Lead::Vote(name) => {
                 // `**Vote:** Dredd`: the name may follow the bold word on the same line.
+                let after;
                 let name = if name.trim().is_empty() {
-                    line.text.get(span.range.end..).unwrap_or("")
+                    after = unstruck(line, span.range.end..line.text.len()).unwrap_or_default();
+                    after.as_ref()
                 } else {
                     name
                 };
@@ -530,7 +569,7 @@ fn bold_votes(
             verdict,
         });
     }
-    if bold_found || in_tag(&(0..1)) {
+    if bold_found || in_tag(&(0..1)) || unstruck(line, 0..1).is_none() {
         return;
     }
     // Not bolded: flag lines that start like a vote.
