@@ -41,7 +41,7 @@ pub struct TrackArgs {
     pub posts: PathBuf,
     /// A separate vote thread (JSON Lines or a saved page): its players' posts are merged into
     /// the game thread by time (by the hosts' phase posts when there are no timestamps); its
-    /// GM posts are not commands.
+    /// GM posts are not commands. Default: the game file's `vote_posts` (read beside it).
     #[arg(long, value_name = "FILE")]
     pub votes: Option<PathBuf>,
     /// Show the state as of this post number (default: after the last post).
@@ -68,7 +68,15 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
     };
     let posts = thread(&args.posts)?;
     let mut extra_review = Vec::new();
-    match &args.votes {
+    // `--votes`, else the game file's `vote_posts`, relative to the game file's folder.
+    let vote_posts = args.votes.clone().or_else(|| {
+        let written = PathBuf::from(tracker.game().vote_posts.as_ref()?);
+        Some(match args.game.parent() {
+            Some(dir) if written.is_relative() => dir.join(written),
+            _ => written,
+        })
+    });
+    match &vote_posts {
         None => {
             for post in posts
                 .iter()

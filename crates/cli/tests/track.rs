@@ -318,3 +318,37 @@ fn a_vote_thread_is_merged_into_the_game_thread() {
     assert!(out.contains("Night 1 (after post 3)"), "{out}");
     assert!(out.contains("Bob (Day 1, post 3)"), "{out}");
 }
+
+/// The game file may name the vote thread itself (`vote_posts`, read beside the game file):
+/// the same merged game as `--votes`.
+#[test]
+fn the_game_file_may_name_the_vote_thread() {
+    let dir = "crates/tracker/tests/vote-thread";
+    let read = |name: &str| {
+        let here = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        std::fs::read_to_string(format!("{here}/{dir}/{name}")).expect("fixture")
+    };
+    let with_key =
+        read("game.toml").replace("[rules]", "vote_posts = \"beside-votes.jsonl\"\n\n[rules]");
+    let game = scratch("beside-game.toml", &with_key);
+    scratch("beside-votes.jsonl", &read("vote-thread.jsonl"));
+    let posts = format!("{dir}/game-thread.jsonl");
+    let by_key = mafia(&[
+        "track",
+        game.to_str().unwrap_or_default(),
+        "--posts",
+        &posts,
+    ]);
+    assert!(by_key.status.success(), "{}", stderr(&by_key));
+    let by_flag = mafia(&[
+        "track",
+        &format!("{dir}/game.toml"),
+        "--posts",
+        &posts,
+        "--votes",
+        &format!("{dir}/vote-thread.jsonl"),
+    ]);
+    let out = stdout(&by_key);
+    assert!(out.contains("Dave (1, L-1): Carol"), "{out}");
+    assert_eq!(out, stdout(&by_flag));
+}

@@ -9,6 +9,7 @@
 //! day_length = "48h"
 //! night_length = "24h"
 //! players = ["Alice", { name = "Bob", aliases = ["Bobby"], alignment = "mafia" }]
+//! vote_posts = "votes.jsonl"       # optional: a separate vote thread (read beside this file)
 //!
 //! [rules]
 //! votes = ["bot", "bold", "tag"]   # `##VOTE name`, bold `Vote: name`, phpBB vote tags
@@ -124,6 +125,10 @@ pub struct Game {
     /// The host's corrections, in record order (`[[corrections]]`).
     #[serde(default)]
     pub corrections: Vec<Correction>,
+    /// A separate vote thread's posts file, as written (`vote_posts = "votes.jsonl"`; a
+    /// relative path is read from the game file's folder by the CLI).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vote_posts: Option<String>,
 }
 
 /// Why a game file could not be read.
@@ -162,6 +167,8 @@ struct RawGame {
     rules: RawRules,
     #[serde(default)]
     corrections: Vec<Spanned<RawCorrection>>,
+    #[serde(default)]
+    vote_posts: Option<Spanned<String>>,
 }
 
 /// One `[[corrections]]` record as written: `at`, exactly one action, an optional comment.
@@ -428,7 +435,17 @@ impl Game {
                 night_talk: raw.rules.night_talk,
             },
             corrections: Vec::new(),
+            vote_posts: None,
         };
+        if let Some(v) = &raw.vote_posts {
+            if v.get_ref().trim().is_empty() {
+                return Err(at(
+                    Some(v.span()),
+                    "vote_posts is empty (expected the vote thread's posts file)".into(),
+                ));
+            }
+            game.vote_posts = Some(v.get_ref().trim().to_owned());
+        }
         game.corrections = game.read_corrections(&raw.corrections, &at)?;
         Ok(game)
     }

@@ -139,3 +139,17 @@ fn duplicate_names_and_a_gm_who_plays_are_refused() {
             .contains("both")
     );
 }
+
+#[test]
+fn a_game_file_may_name_its_vote_thread_but_not_an_empty_one() {
+    let base = "name = \"G\"\ngms = [\"Mod\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                day_length = \"48h\"\nnight_length = \"24h\"\nplayers = [\"Alice\", \"Bob\"]\n";
+    let game =
+        Game::parse(&format!("{base}vote_posts = \"votes.jsonl\"\n"), "g.toml").expect("reads");
+    assert_eq!(game.vote_posts.as_deref(), Some("votes.jsonl"));
+    let err = Game::parse(&format!("{base}vote_posts = \" \"\n"), "g.toml").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "g.toml:8:14: vote_posts is empty (expected the vote thread's posts file)"
+    );
+}
