@@ -15,6 +15,8 @@ const MAX_TAG_LEN: usize = 512;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Bold,
+    /// Struck-out text (`[s]`, `[strike]`, `[del]`).
+    Struck,
     Vote,
     Quote,
     /// Content is kept literally, tags inside are not parsed (`[code]`, `[noparse]`).
@@ -34,6 +36,7 @@ enum Kind {
 fn kind_of(name: &str) -> Option<Kind> {
     Some(match name {
         "b" | "strong" => Kind::Bold,
+        "s" | "strike" | "del" => Kind::Struck,
         "vote" => Kind::Vote,
         "quote" => Kind::Quote,
         "code" | "noparse" | "plain" | "php" | "html" => Kind::Literal,
@@ -43,11 +46,9 @@ fn kind_of(name: &str) -> Option<Kind> {
         | "heading" | "p" | "div" | "area" => Kind::Block,
         "td" | "th" => Kind::Cell,
         "br" | "hr" => Kind::Break,
-        "i" | "u" | "s" | "strike" | "color" | "colour" | "size" | "font" | "url" | "email"
-        | "sub" | "sup" | "tt" | "highlight" | "em" | "abbr" | "acronym" | "align" | "glow"
-        | "shadow" | "mention" | "user" | "icode" | "ispoiler" | "ins" | "del" | "anchor" => {
-            Kind::Inline
-        }
+        "i" | "u" | "color" | "colour" | "size" | "font" | "url" | "email" | "sub" | "sup"
+        | "tt" | "highlight" | "em" | "abbr" | "acronym" | "align" | "glow" | "shadow"
+        | "mention" | "user" | "icode" | "ispoiler" | "ins" | "anchor" => Kind::Inline,
         _ => return None,
     })
 }
@@ -88,23 +89,24 @@ pub fn normalise_bbcode(source: &str) -> Body {
     let mut out = LineBuilder::new();
     let mut bold = 0usize;
     let mut vote = 0usize;
+    let mut struck = 0usize;
     let mut quote = 0usize;
     let mut rest = source;
 
     while !rest.is_empty() {
         let Some(at) = rest.find('[') else {
             if quote == 0 {
-                push_text(&mut out, rest, bold, vote);
+                push_text(&mut out, rest, [bold, vote, struck]);
             }
             break;
         };
         let (before, from_bracket) = rest.split_at(at);
         if quote == 0 {
-            push_text(&mut out, before, bold, vote);
+            push_text(&mut out, before, [bold, vote, struck]);
         }
         let Some(tag) = read_tag(from_bracket) else {
             if quote == 0 {
-                push_text(&mut out, "[", bold, vote);
+                push_text(&mut out, "[", [bold, vote, struck]);
             }
             rest = &from_bracket[1..];
             continue;
@@ -127,6 +129,8 @@ pub fn normalise_bbcode(source: &str) -> Body {
         match (kind, tag.closing) {
             (Kind::Bold, false) => bold += 1,
             (Kind::Bold, true) => bold = bold.saturating_sub(1),
+            (Kind::Struck, false) => struck += 1,
+            (Kind::Struck, true) => struck = struck.saturating_sub(1),
             (Kind::Vote, false) => {
                 vote += 1;
                 out.open_vote_tag();
@@ -140,13 +144,13 @@ pub fn normalise_bbcode(source: &str) -> Body {
                 let close = format!("[/{}]", tag.name);
                 let Some(i) = find_ascii_ci(rest, &close) else {
                     // Never closed: not a tag at all, as forums show it.
-                    push_text(&mut out, tag.raw, bold, vote);
+                    push_text(&mut out, tag.raw, [bold, vote, struck]);
                     continue;
                 };
                 let (content, after) = (&rest[..i], &rest[i + close.len()..]);
                 if kind == Kind::Literal {
                     out.break_line();
-                    push_text(&mut out, content, bold, vote);
+                    push_text(&mut out, content, [bold, vote, struck]);
                     out.break_line();
                 }
                 rest = after;
@@ -160,10 +164,12 @@ pub fn normalise_bbcode(source: &str) -> Body {
     out.finish()
 }
 
-fn push_text(out: &mut LineBuilder, text: &str, bold: usize, vote: usize) {
+/// Pushes text under the open tags: `[bold, vote, struck]` are how many of each are open.
+fn push_text(out: &mut LineBuilder, text: &str, [bold, vote, struck]: [usize; 3]) {
     let style = Style {
         bold: bold > 0,
         vote: vote > 0,
+        struck: struck > 0,
         newlines_break: true,
     };
     if text.contains('&') {

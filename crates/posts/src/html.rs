@@ -385,6 +385,7 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     let mut style = parent;
     match el.name.as_ref() {
         "b" | "strong" => style.bold = true,
+        "s" | "strike" | "del" => style.struck = true,
         "pre" => style.newlines_break = true,
         _ => {}
     }
@@ -398,6 +399,9 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     if let Some(weight) = css.bold {
         style.bold = weight;
     }
+    if css.line_through {
+        style.struck = true;
+    }
     (style, flow_of(el.name.as_ref(), css.display))
 }
 
@@ -406,6 +410,9 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
 struct InlineCss {
     /// `font-weight`: bold or not; `None` when not set.
     bold: Option<bool>,
+    /// `text-decoration` (or `text-decoration-line`) names `line-through` (mafiascum's
+    /// `[s]`).
+    line_through: bool,
     /// `display`: how the element breaks the text; `None` when not set, `none`, or not
     /// understood (the tag name decides).
     display: Option<Flow>,
@@ -423,6 +430,12 @@ fn inline_css(css: &str) -> InlineCss {
         let value = css_value(value);
         if property.eq_ignore_ascii_case("font-weight") {
             out.bold = Some(is_bold_weight(value));
+        } else if property.eq_ignore_ascii_case("text-decoration")
+            || property.eq_ignore_ascii_case("text-decoration-line")
+        {
+            out.line_through = value
+                .split_whitespace()
+                .any(|v| v.eq_ignore_ascii_case("line-through"));
         } else if property.eq_ignore_ascii_case("display") {
             out.display = display_flow(value);
         }

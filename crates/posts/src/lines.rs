@@ -1,6 +1,6 @@
 //! Building [`Line`]s from a stream of styled text: whitespace collapsing, line breaks and
-//! span bookkeeping shared by the HTML and BBCode normalisers. Bold runs split only by a
-//! space merge into one span; each vote tag element is a span of its own, on its first line.
+//! span bookkeeping shared by the HTML and BBCode normalisers. Bold (and struck) runs split
+//! only by a space merge into one span; each vote tag element is a span of its own, on its first line.
 
 use crate::model::{Body, Line, Span, SpanKind};
 
@@ -9,6 +9,8 @@ use crate::model::{Body, Line, Span, SpanKind};
 pub(crate) struct Style {
     pub bold: bool,
     pub vote: bool,
+    /// Struck-out text.
+    pub struck: bool,
     /// Newlines in the text break lines (HTML `<pre>`, BBCode and plain text).
     pub newlines_break: bool,
 }
@@ -122,6 +124,9 @@ impl LineBuilder {
         if style.bold {
             self.add_span(SpanKind::Bold, start, end);
         }
+        if style.struck {
+            self.add_span(SpanKind::Struck, start, end);
+        }
         if style.vote && !self.vote_tag_line_ended {
             self.add_span(SpanKind::VoteTag, start, end);
         }
@@ -219,11 +224,13 @@ mod tests {
     const PLAIN: Style = Style {
         bold: false,
         vote: false,
+        struck: false,
         newlines_break: false,
     };
     const BOLD: Style = Style {
         bold: true,
         vote: false,
+        struck: false,
         newlines_break: false,
     };
 

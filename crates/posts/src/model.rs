@@ -78,6 +78,9 @@ pub enum SpanKind {
     Bold,
     /// A forum's vote tag (phpBB `span.bbvote`, `[vote]...[/vote]`).
     VoteTag,
+    /// Struck-out text (`<s>`, `<strike>`, `<del>`, `text-decoration: line-through`, `[s]`,
+    /// `[strike]`, `[del]`): hosts strike earlier votes out of a vote count.
+    Struck,
 }
 
 impl Line {
