@@ -198,6 +198,7 @@ impl Names {
         for w in missed {
             match self.one(w) {
                 Some(slot) => slots.push(slot),
+                None if is_remark(w) => {}
                 None => unread.push(w.to_string()),
             }
         }
@@ -229,6 +230,19 @@ fn key(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// A word hosts write after a wagon's last voter: `Shinobi LYNCH!`, `Bob (hammer)`.
+fn is_remark(word: &str) -> bool {
+    let w: String = word
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    matches!(
+        w.as_str(),
+        "lynch" | "lynched" | "hammer" | "hammered" | "hammers" | "majority" | "locked"
+    )
 }
 
 fn is_no_lynch(written: &str) -> bool {

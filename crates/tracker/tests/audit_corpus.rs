@@ -1,7 +1,10 @@
 //! `mafia audit` over the real threads: the 100 mafiascum games
 //! (`../shared/fixtures/threads/mafiascum/`), the TeamLiquid games the other tests replay
 //! (Hammertime, Student Mafia V) and the saved MTG Salvation page. Every vote count a
-//! moderator posted is checked against the tracker's tally at that post.
+//! moderator posted is checked against the tracker's tally at that post. The Void and Linux
+//! (TeamLiquid) were voted in separate vote threads that were not saved: there the audit lists
+//! the counts it found (`tests/games/*.toml` hold their game files, written from the hosts'
+//! player lists), and they are not part of the agreement floor.
 //!
 //! The test prints a table (per game: counts found, counts that agree) to stderr and writes it,
 //! with every differing count, to `$CARGO_TARGET_TMPDIR/audit-corpus.txt`. It asserts that
@@ -23,9 +26,9 @@ const THREADS: &str = concat!(
 
 /// Counts found in all threads, measured on 2026-11-25 (branch audit, on main bb76751). The
 /// floors only rise: raise them to the new figures in the commit that improves them.
-const FLOOR_FOUND: usize = 3400;
+const FLOOR_FOUND: usize = 3469;
 /// Counts that agree voter for voter, measured with `FLOOR_FOUND`; same rule.
-const FLOOR_AGREED: usize = 1180;
+const FLOOR_AGREED: usize = 1195;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
@@ -107,6 +110,16 @@ fn threads() -> Vec<(String, Game, Vec<Post>)> {
         Game::parse(include_str!("games/student-mafia-v.toml"), "smv.toml").expect("game"),
         jsonl("teamliquid/student-mafia-v.jsonl"),
     ));
+    out.push((
+        "teamliquid/the-void (vote thread)".into(),
+        Game::parse(include_str!("games/the-void-mafia.toml"), "void.toml").expect("game"),
+        jsonl("teamliquid/the-void-mafia.jsonl"),
+    ));
+    out.push((
+        "teamliquid/linux (vote thread)".into(),
+        Game::parse(include_str!("games/linux-mafia.toml"), "linux.toml").expect("game"),
+        jsonl("teamliquid/linux-mafia.jsonl"),
+    ));
     let page = std::fs::read_to_string(format!(
         "{THREADS}/mtgsalvation/unreliable-cops-mafia-page.html"
     ))
@@ -130,19 +143,21 @@ fn moderators_vote_counts_agree_with_the_tracker() {
     let mut table = String::new();
     let mut details = String::new();
     let (mut found, mut agreed) = (0, 0);
-    let _ = writeln!(table, "{:<30} {:>6} {:>6}", "thread", "found", "agreed");
+    let _ = writeln!(table, "{:<36} {:>6} {:>6}", "thread", "found", "agreed");
     for (label, game, posts) in threads() {
         let report: Report = audit(game, &posts).expect("tracker");
-        found += report.found;
-        agreed += report.agreed;
+        if !label.contains("vote thread") {
+            found += report.found;
+            agreed += report.agreed;
+        }
         let _ = writeln!(
             table,
-            "{label:<30} {:>6} {:>6}",
+            "{label:<36} {:>6} {:>6}",
             report.found, report.agreed
         );
         let _ = writeln!(details, "== {label}\n{}", report.text());
     }
-    let _ = writeln!(table, "{:<30} {found:>6} {agreed:>6}", "total");
+    let _ = writeln!(table, "{:<36} {found:>6} {agreed:>6}", "total");
     eprintln!("{table}");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let _ = std::fs::create_dir_all(&dir);
@@ -152,4 +167,35 @@ fn moderators_vote_counts_agree_with_the_tracker() {
         agreed >= FLOOR_AGREED,
         "agreed {agreed} < floor {FLOOR_AGREED}"
     );
+}
+
+/// `AUDIT_THREAD=<label> AUDIT_POST=<n> cargo test -p mafia-tracker --test audit_corpus
+/// explain -- --ignored --nocapture`: a post's lines, the count read from it, and the check.
+#[test]
+#[ignore]
+fn explain() {
+    let thread = std::env::var("AUDIT_THREAD").expect("AUDIT_THREAD");
+    let post: u64 = std::env::var("AUDIT_POST")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    let (_, game, posts) = threads()
+        .into_iter()
+        .find(|(l, _, _)| *l == thread)
+        .expect("a thread label");
+    if let Some(p) = posts.iter().find(|p| p.number == post) {
+        eprintln!("post {} by {}", p.number, p.author);
+        for l in &p.body.lines {
+            eprintln!("  | {}   {:?}", l.text, l.spans);
+        }
+        eprintln!("{:#?}", mafia_tracker::audit::parse_count(&p.body));
+    }
+    let report = audit(game, &posts).expect("tracker");
+    for c in report
+        .vote_counts
+        .iter()
+        .filter(|c| post == 0 || c.post == post)
+    {
+        eprintln!("{c:#?}");
+    }
 }

@@ -40,6 +40,8 @@ pub struct HostEntry {
     pub line: usize,
     /// The line had a count marker (`(3)`, `[L-2]`, a bare number).
     pub marked: bool,
+    /// The line had a separator after the candidate (`-`, `:`, a count).
+    pub separated: bool,
 }
 
 /// The most lines a count block may skip between its heading and its first wagon.
@@ -70,10 +72,16 @@ pub fn may_hold_count(body: &Body) -> bool {
 fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
     let mut count = HostCount::default();
     let mut skipped = 0;
+    // A wagon with a separator or a count has been read: the next line that is no wagon
+    // ends the block (bare names alone do not start it: they may be a player list).
+    let mut started = false;
     for (i, line) in body.lines.iter().enumerate().skip(from) {
+        if is_heading(&line.text) {
+            continue;
+        }
         let text = visible(line);
         let Some(entry) = read_entry(&text, i, headed) else {
-            if headed && count.entries.is_empty() && skipped < MAX_LEAD_LINES {
+            if headed && !started && skipped < MAX_LEAD_LINES {
                 skipped += 1;
                 continue;
             }
@@ -84,11 +92,12 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
         };
         if is_not_voting(&entry.candidate) {
             count.not_voting = entry.voters;
-            if !count.entries.is_empty() {
+            if started {
                 break;
             }
             continue;
         }
+        started |= entry.marked || !entry.voters.is_empty() || entry.separated;
         if headed || entry.marked {
             count.entries.push(entry);
         }
@@ -107,8 +116,12 @@ fn is_heading(text: &str) -> bool {
     if squeezed.contains("votecount") || squeezed.contains("votetally") {
         return true;
     }
-    let mut words = lower.split_whitespace();
-    matches!(words.next(), Some("vc" | "vc:")) || lower.starts_with("vc#")
+    // `VC 1.03`, `VC1.02`, `VC: 2`, `VC#4`.
+    lower.strip_prefix("vc").is_some_and(|rest| {
+        rest.is_empty()
+            || rest.starts_with([' ', ':', '#', '.'])
+            || rest.starts_with(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// The line's text with struck-out runs replaced by a list separator.
@@ -136,8 +149,16 @@ const MARK: char = '\u{1}';
 /// and a separator is a wagon; under a heading a line with a separator, or a bare short name,
 /// is one too.
 fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
-    let (marked_text, marked) = mark_counts(text);
-    let body = marked_text.trim_start_matches([MARK, ' ']);
+    let marks = mark_counts(text);
+    // A sentence with numbers in it ("With 9 alive it takes 5 to lynch.") is no wagon;
+    // `Terrador - 3 - Lapsa, Shinobi LYNCH!` is one.
+    if !marks.bracketed
+        && text.trim_end().ends_with(['.', '!', '?'])
+        && find_separator(&text.replace(MARK, "")).is_none()
+    {
+        return None;
+    }
+    let body = marks.text.trim_start_matches([MARK, ' ']);
     let sep = find_separator(body);
     let (candidate, rest) = match sep {
         Some((at, len)) => (&body[..at], &body[at + len..]),
@@ -147,27 +168,44 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
     if candidate.is_empty() || candidate.chars().count() > 40 {
         return None;
     }
+    let voters = split_voters(rest);
     if sep.is_none() {
         // A bare name: a wagon with no votes, under a heading only (`[0] TheLonging`).
         let words = candidate.split_whitespace().count();
         if !headed || words > 4 || text.ends_with(['.', '!', '?']) {
             return None;
         }
-    } else if !headed && !marked {
-        return None;
+    } else if !headed {
+        // Without a heading, only a line shaped like a wagon: a bracketed count, and short
+        // names on both sides (`I think (2) things: Bob is scum` is prose).
+        let short = |s: &str| s.split_whitespace().count() <= 4 && !s.contains([':', '!', '?']);
+        if !marks.bracketed || !short(candidate) || !voters.iter().all(|v| short(v)) {
+            return None;
+        }
     }
     Some(HostEntry {
         candidate: candidate.to_string(),
-        voters: split_voters(rest),
+        voters,
         line,
-        marked,
+        marked: marks.marked,
+        separated: sep.is_some(),
     })
 }
 
-/// The text with each count marker replaced by [`MARK`], and whether there was one.
-fn mark_counts(text: &str) -> (String, bool) {
+/// A line with its count markers replaced by [`MARK`].
+struct Marked {
+    text: String,
+    /// There was a marker.
+    marked: bool,
+    /// There was a bracketed marker (`(3)`, `[L-2]`), not only bare numbers.
+    bracketed: bool,
+}
+
+/// The text with each count marker replaced by [`MARK`].
+fn mark_counts(text: &str) -> Marked {
     let mut out = String::with_capacity(text.len());
     let mut marked = false;
+    let mut bracketed = false;
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
@@ -176,6 +214,7 @@ fn mark_counts(text: &str) -> (String, bool) {
         {
             out.push(MARK);
             marked = true;
+            bracketed = true;
             rest = &rest[end + close.len_utf8()..];
             continue;
         }
@@ -193,7 +232,11 @@ fn mark_counts(text: &str) -> (String, bool) {
         out.push(c);
         rest = &rest[c.len_utf8()..];
     }
-    (out, marked)
+    Marked {
+        text: out,
+        marked,
+        bracketed,
+    }
 }
 
 fn matching_close(open: char) -> Option<char> {
@@ -220,9 +263,10 @@ fn is_l_minus(s: &str) -> bool {
     rest.starts_with(|c: char| c.is_ascii_digit())
 }
 
-/// A word that is only a number, or `L-n`: a table cell's count, `L-3 (4) Name`.
+/// A word that is only a number, or `L-n`: a table cell's count, `L-3 (4) Name`, a list
+/// number (`1. don_johnson (0):`).
 fn is_bare_count(word: &str) -> bool {
-    let w = word.trim_end_matches([':', ',']);
+    let w = word.trim_end_matches([':', ',', '.', ')']);
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
         || (is_l_minus(w) && w.bytes().skip(1).all(|b| b == b'-' || b.is_ascii_digit()))
 }
@@ -261,12 +305,13 @@ fn clean(s: &str) -> &str {
 }
 
 /// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, markers and
-/// parentheses; empty pieces and `none` / `nobody` dropped.
+/// parentheses; empty pieces, counts (`theplague42 -2 (a, b)`) and `none` / `nobody`
+/// dropped.
 fn split_voters(rest: &str) -> Vec<String> {
     rest.replace(" and ", ",")
         .split([',', ';', '&', '(', ')', MARK])
         .map(clean)
-        .filter(|p| !p.is_empty())
+        .filter(|p| !p.is_empty() && !is_bare_count(p))
         .filter(|p| {
             !matches!(
                 p.to_lowercase().as_str(),
@@ -277,25 +322,26 @@ fn split_voters(rest: &str) -> Vec<String> {
         .collect()
 }
 
-/// The host's "not voting" line: `Not Voting`, `Not voted`, `No vote`, `Abstaining`.
+/// The host's "not voting" line: `Not Voting`, `Players not voting`, `Not voted`, `No vote`,
+/// `Abstaining`.
 fn is_not_voting(candidate: &str) -> bool {
     let lower = candidate.to_lowercase();
     let lower = lower.trim_end_matches(|c: char| !c.is_alphanumeric());
-    matches!(
-        lower,
-        "not voting"
-            | "not voted"
-            | "not yet voted"
-            | "no vote"
-            | "no votes"
-            | "not votes"
-            | "non-voters"
-            | "nonvoters"
-            | "non voting"
-            | "abstaining"
-            | "abstain"
-            | "unvoted"
-    )
+    lower.contains("not voting")
+        || lower.contains("not voted")
+        || lower.contains("non-voting")
+        || lower.contains("nonvoters")
+        || lower.contains("non-voters")
+        || matches!(
+            lower,
+            "no vote"
+                | "no votes"
+                | "not votes"
+                | "non voting"
+                | "abstaining"
+                | "abstain"
+                | "unvoted"
+        )
 }
 
 #[cfg(test)]
@@ -336,10 +382,16 @@ mod tests {
         assert_eq!(read("Bob (0) -"), Some(entry("Bob", &[])));
         assert_eq!(read("Bob -Al"), Some(entry("Bob", &["Al"])));
         assert_eq!(read("[0] Bob"), Some(entry("Bob", &[])));
+        assert_eq!(read("1. Bob (0):"), Some(entry("Bob", &[])));
+        assert_eq!(
+            read("Bob - 3 - Al, Cy LYNCH!"),
+            Some(entry("Bob", &["Al", "Cy LYNCH!"]))
+        );
         assert_eq!(read("Please point out any possible mistakes."), None);
+        assert_eq!(read("With 13 alive, it takes 7 to lynch."), None);
         // Read as a wagon for "With": resolution finds no such player and drops it.
         assert_eq!(
-            read("With 13 alive, it takes 7 to lynch.").map(|e| e.0),
+            read("With 13 alive, it takes 7 to lynch").map(|e| e.0),
             Some("With".into())
         );
     }
@@ -356,6 +408,8 @@ mod tests {
         assert!(is_heading("D3 Votecount #5"));
         assert!(is_heading("Vote Count 1.4"));
         assert!(is_heading("VC 1.03"));
+        assert!(is_heading("VC1.02"));
+        assert!(!is_heading("vcr tapes"));
         assert!(is_heading("Game — vote count, Day 1"));
         assert!(!is_heading("Vice count"));
     }
