@@ -10,8 +10,9 @@
 //! player's old and new names are the same voter) and are shown by the slot's current name.
 //!
 //! Which tally a count is compared with: the tally after its post, unless the post ends the
-//! day (the phase changes or a day result is added), whose count is the one before it; a
-//! count posted at night is compared with the final tally of the day that ended.
+//! day (a day was running and the phase changes or a day result is added), whose count is the
+//! one before it; a count posted at night is compared with the final tally of the day that
+//! ended, and one in the post that starts a day with that day's (empty) tally.
 //!
 //! Where the two diverged: for each voter on whom they differ, the post of the voter's last
 //! vote-like mark of that day at or before the count, in the tracker's vote log (counted or
@@ -33,7 +34,7 @@ use crate::tally::Tally;
 use crate::votes::{Resolution, Roster};
 
 pub use parse::{HostCount, HostEntry, parse_count};
-pub use report::{CountCheck, Difference, Report};
+pub use report::{CountCheck, Difference, Miscount, Report};
 
 /// What a vote is for, by slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -114,12 +115,15 @@ struct Names {
     exact: HashMap<String, usize>,
     roster: Roster,
     current: Vec<String>,
+    /// Per slot: how many words each of its names has.
+    words: Vec<Vec<usize>>,
 }
 
 impl Names {
     fn of(tracker: &Tracker) -> Names {
         let mut roster = Roster::new();
         let mut exact = HashMap::new();
+        let mut words = vec![Vec::new(); tracker.slots().len()];
         let aliases = &tracker.game().players;
         for (i, slot) in tracker.slots().iter().enumerate() {
             let known = aliases.get(i).map(|p| p.aliases.as_slice()).unwrap_or(&[]);
@@ -130,12 +134,14 @@ impl Names {
             {
                 roster.add(i, name);
                 exact.entry(key(name)).or_insert(i);
+                words[i].push(name.split_whitespace().count());
             }
         }
         Names {
             exact,
             roster,
             current: tracker.slots().iter().map(|s| s.name.clone()).collect(),
+            words,
         }
     }
 
@@ -147,12 +153,25 @@ impl Names {
         self.one(written).map(Choice::Slot)
     }
 
+    /// One name: exact (any name the slot has had, or an alias), else a unique near miss of
+    /// the whole text (a misspelling, a prefix, initials). Several words must be no more than
+    /// the name's (`Lil Uzi` is Lil Uzi Vert; the roster would read `deselby deselby` as
+    /// deselby).
     fn one(&self, written: &str) -> Option<usize> {
         if let Some(&slot) = self.exact.get(&key(written)) {
             return Some(slot);
         }
+        let words = written.split_whitespace().count();
         match self.roster.resolve(written) {
-            Resolution::Exact(s) | Resolution::Near(s) => Some(s),
+            Resolution::Exact(s) | Resolution::Near(s)
+                if words <= 1
+                    || self
+                        .words
+                        .get(s)
+                        .is_some_and(|w| w.iter().any(|&n| words <= n)) =>
+            {
+                Some(s)
+            }
             _ => None,
         }
     }
@@ -269,6 +288,7 @@ fn compare(
     let mut host_votes: BTreeMap<usize, Choice> = BTreeMap::new();
     let mut host: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut unread = Vec::new();
+    let mut miscounted = Vec::new();
     let mut read_any = false;
     for entry in &count.entries {
         let Some(candidate) = names.candidate(&entry.candidate) else {
@@ -283,6 +303,16 @@ fn compare(
             continue; // prose after a colon (`andrew94: until April 30`)
         }
         read_any = true;
+        if let Some(says) = entry.votes
+            && missed.is_empty()
+            && says as usize != slots.len()
+        {
+            miscounted.push(Miscount {
+                candidate: names.show(candidate),
+                says,
+                lists: slots.len(),
+            });
+        }
         unread.extend(missed);
         for slot in slots {
             if host_votes.contains_key(&slot) {
@@ -294,7 +324,11 @@ fn compare(
                 .push(names.show(Choice::Slot(slot)));
         }
     }
-    let not_voting_read = count.not_voting.iter().any(|n| names.one(n).is_some());
+    let mut not_voting = Vec::new();
+    for piece in &count.not_voting {
+        names.voters(piece, &mut not_voting, &mut Vec::new());
+    }
+    let not_voting_read = !not_voting.is_empty();
     if !read_any && !not_voting_read {
         return None;
     }
@@ -339,6 +373,7 @@ fn compare(
         first_diverged: differences.iter().map(|d| d.since).min(),
         differences,
         unread,
+        miscounted,
     })
 }
 

@@ -42,6 +42,8 @@ pub struct HostEntry {
     pub marked: bool,
     /// The line had a separator after the candidate (`-`, `:`, a count).
     pub separated: bool,
+    /// The number of votes the host wrote for the wagon, when there is one (`(3)`).
+    pub votes: Option<u32>,
 }
 
 /// The most lines a count block may skip between its heading and its first wagon.
@@ -159,7 +161,8 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         return None;
     }
     let body = marks.text.trim_start_matches([MARK, ' ']);
-    let sep = find_separator(body);
+    // Last, voters in parentheses after the name: `3 zakk (Thor665, Radja)` (62339.jsonl).
+    let sep = find_separator(body).or_else(|| body.find(" (").map(|at| (at, 1)));
     let (candidate, rest) = match sep {
         Some((at, len)) => (&body[..at], &body[at + len..]),
         None => (body, ""),
@@ -189,6 +192,7 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         line,
         marked: marks.marked,
         separated: sep.is_some(),
+        votes: marks.votes,
     })
 }
 
@@ -199,6 +203,8 @@ struct Marked {
     marked: bool,
     /// There was a bracketed marker (`(3)`, `[L-2]`), not only bare numbers.
     bracketed: bool,
+    /// The first marker that gives a number of votes (`(3)`, `(3, L-1)`, a bare `3`).
+    votes: Option<u32>,
 }
 
 /// The text with each count marker replaced by [`MARK`].
@@ -206,6 +212,7 @@ fn mark_counts(text: &str) -> Marked {
     let mut out = String::with_capacity(text.len());
     let mut marked = false;
     let mut bracketed = false;
+    let mut votes = None;
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
@@ -215,6 +222,7 @@ fn mark_counts(text: &str) -> Marked {
             out.push(MARK);
             marked = true;
             bracketed = true;
+            votes = votes.or_else(|| leading_number(&rest[c.len_utf8()..end]));
             rest = &rest[end + close.len_utf8()..];
             continue;
         }
@@ -225,6 +233,7 @@ fn mark_counts(text: &str) -> Marked {
             if is_bare_count(word) {
                 out.push(MARK);
                 marked = true;
+                votes = votes.or_else(|| word.trim_end_matches([':', ',']).parse().ok());
                 rest = &rest[word_end..];
                 continue;
             }
@@ -236,7 +245,22 @@ fn mark_counts(text: &str) -> Marked {
         text: out,
         marked,
         bracketed,
+        votes,
     }
+}
+
+/// The number a bracket starts with, when a word boundary follows it (`3`, `3, L-1`,
+/// `3 votes`; not `1.5`).
+fn leading_number(inner: &str) -> Option<u32> {
+    let inner = inner.trim();
+    let end = inner
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(inner.len());
+    let after = inner[end..].chars().next();
+    if end == 0 || after.is_some_and(|c| !matches!(c, ',' | ' ' | ';')) {
+        return None;
+    }
+    inner[..end].parse().ok()
 }
 
 fn matching_close(open: char) -> Option<char> {
@@ -254,12 +278,15 @@ fn is_count(inner: &str) -> bool {
     inner.starts_with(|c: char| c.is_ascii_digit()) || is_l_minus(inner)
 }
 
-/// `L-2`, `L2`, `L - 2` at the start of `s`.
+/// `L-2`, `L2`, `L - 2` (and `L+1`, past majority) at the start of `s`.
 fn is_l_minus(s: &str) -> bool {
     let Some(rest) = s.strip_prefix(['L', 'l']) else {
         return false;
     };
-    let rest = rest.trim_start().trim_start_matches('-').trim_start();
+    let rest = rest
+        .trim_start()
+        .trim_start_matches(['-', '+'])
+        .trim_start();
     rest.starts_with(|c: char| c.is_ascii_digit())
 }
 
@@ -268,7 +295,10 @@ fn is_l_minus(s: &str) -> bool {
 fn is_bare_count(word: &str) -> bool {
     let w = word.trim_end_matches([':', ',', '.', ')']);
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
-        || (is_l_minus(w) && w.bytes().skip(1).all(|b| b == b'-' || b.is_ascii_digit()))
+        || (is_l_minus(w)
+            && w.bytes()
+                .skip(1)
+                .all(|b| b == b'-' || b == b'+' || b.is_ascii_digit()))
 }
 
 /// Where the candidate ends: the first `:`, marker, or dash with a space on one side (so
@@ -382,6 +412,9 @@ mod tests {
         assert_eq!(read("Bob (0) -"), Some(entry("Bob", &[])));
         assert_eq!(read("Bob -Al"), Some(entry("Bob", &["Al"])));
         assert_eq!(read("[0] Bob"), Some(entry("Bob", &[])));
+        assert_eq!(read("3 Bob (Al, Cy)"), Some(entry("Bob", &["Al", "Cy"])));
+        // A table of `name, L-n, votes, voters` (30562.jsonl post 1290).
+        assert_eq!(read("Bob L+1 2 Al, Cy"), Some(entry("Bob", &["Al", "Cy"])));
         assert_eq!(read("1. Bob (0):"), Some(entry("Bob", &[])));
         assert_eq!(
             read("Bob - 3 - Al, Cy LYNCH!"),
@@ -394,6 +427,18 @@ mod tests {
             read("With 13 alive, it takes 7 to lynch").map(|e| e.0),
             Some("With".into())
         );
+    }
+
+    #[test]
+    fn the_hosts_number_of_votes() {
+        let votes = |t: &str| read_entry(t, 0, true).and_then(|e| e.votes);
+        assert_eq!(votes("Bob (3) - Al, Cy, Di"), Some(3));
+        assert_eq!(votes("Bob (3, L-1) — Al, Cy, Di"), Some(3));
+        assert_eq!(votes("L-3 (4) Bob - Al"), Some(4));
+        assert_eq!(votes("Bob - 2 (Al, Cy)"), Some(2));
+        assert_eq!(votes("1. Bob (0):"), Some(0));
+        assert_eq!(votes("Bob [L-2] - Al"), None);
+        assert_eq!(votes("Bob - Al"), None);
     }
 
     #[test]

@@ -37,6 +37,20 @@ pub struct CountCheck {
     pub first_diverged: Option<u64>,
     /// Names in the host's count that match no player.
     pub unread: Vec<String>,
+    /// Wagons whose number of votes is not the number of voters the host listed (a host's
+    /// slip, or a list the reader could not split).
+    #[serde(default)]
+    pub miscounted: Vec<Miscount>,
+}
+
+/// A wagon whose written number of votes differs from its list of voters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Miscount {
+    pub candidate: String,
+    /// The number the host wrote.
+    pub says: u32,
+    /// The voters the host listed (struck-out ones left out).
+    pub lists: usize,
 }
 
 /// One voter whose vote differs: where the host counts it and where the tracker does
@@ -87,6 +101,13 @@ impl Report {
             }
             if !c.unread.is_empty() {
                 let _ = write!(out, " (names not read: {})", c.unread.join(", "));
+            }
+            for m in &c.miscounted {
+                let _ = write!(
+                    out,
+                    " (the host's {} has {} votes but lists {})",
+                    m.candidate, m.says, m.lists
+                );
             }
             out.push('\n');
         }
