@@ -292,3 +292,31 @@ fn a_players_count_is_not_audited() {
     ];
     assert_eq!(audit(game(), &posts).expect("audit").found, 0);
 }
+
+#[test]
+fn an_old_count_struck_out_whole_is_skipped() {
+    // mafiascum (71047.jsonl post 2250): the host strikes the previous count out and writes
+    // the new one under it, in one post.
+    let struck = |t: &str| {
+        format!("<div style=\"display:inline;text-decoration:line-through\">{t}</div><br>")
+    };
+    let source = format!(
+        "Votecount 3.05<br>{}{}Titus (1)MathBlade<br>Not Voting (1)DeltaW<br>",
+        struck("gerryoat (1)IAlwaysWinSometimes ,"),
+        struck("Not Voting (1)boring ,"),
+    );
+    let count = html(&source);
+    assert_eq!(wagons(&count), [("Titus", vec!["MathBlade"])]);
+    assert_eq!(count.not_voting, ["DeltaW"]);
+}
+
+#[test]
+fn the_heading_that_is_followed_by_wagons() {
+    // mafiascum (16959.jsonl post 479): flavour that says "vote count" comes first.
+    let count = html(
+        "Making this vote count amused me.<br>A herring aid!<br>\
+         <div style=\"display:inline;font-weight:bold\">Vote Count 1.13</div><br>\
+         Redcoyote (2) - CooLDoG,Shift<br>",
+    );
+    assert_eq!(wagons(&count), [("Redcoyote", vec!["CooLDoG", "Shift"])]);
+}

@@ -26,9 +26,9 @@ const THREADS: &str = concat!(
 
 /// Counts found in all threads, measured on 2026-11-25 (branch audit, on main bb76751). The
 /// floors only rise: raise them to the new figures in the commit that improves them.
-const FLOOR_FOUND: usize = 3466;
+const FLOOR_FOUND: usize = 3471;
 /// Counts that agree voter for voter, measured with `FLOOR_FOUND`; same rule.
-const FLOOR_AGREED: usize = 1197;
+const FLOOR_AGREED: usize = 1199;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.

@@ -52,12 +52,21 @@ const MAX_LEAD_LINES: usize = 4;
 /// Reads the first vote count in a post body, if it holds one: the lines after a heading that
 /// names a vote count, or, without a heading, at least two lines with count markers.
 pub fn parse_count(body: &Body) -> Option<HostCount> {
-    let heading = body.lines.iter().position(|l| is_heading(&l.text));
-    let count = match heading {
-        Some(h) => read_block(body, h + 1, true),
-        None => read_block(body, 0, false),
-    };
-    count.filter(|c| !c.entries.is_empty() || !c.not_voting.is_empty())
+    let mut headings = body
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| is_heading(&l.text))
+        .map(|(i, _)| i)
+        .peekable();
+    if headings.peek().is_none() {
+        return read_block(body, 0, false).filter(|c| !c.entries.is_empty());
+    }
+    // The first heading followed by wagons ("Making this vote count amused me." may come
+    // before the count's own heading, 16959.jsonl post 479).
+    headings
+        .filter_map(|h| read_block(body, h + 1, true))
+        .find(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
 }
 
 /// A cheap test that rules out most posts before [`parse_count`]: a heading word, or a
@@ -82,6 +91,9 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
             continue;
         }
         let text = visible(line);
+        if text.trim_matches([' ', ',']).is_empty() {
+            continue; // struck out whole: an old count the host kept (71047.jsonl post 2250)
+        }
         let Some(entry) = read_entry(&text, i, headed) else {
             if headed && !started && skipped < MAX_LEAD_LINES {
                 skipped += 1;
