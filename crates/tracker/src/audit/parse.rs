@@ -42,7 +42,8 @@ pub struct HostEntry {
     pub marked: bool,
     /// The line had a separator after the candidate (`-`, `:`, a count).
     pub separated: bool,
-    /// The number of votes the host wrote for the wagon, when there is one (`(3)`).
+    /// The number of votes the host wrote for the wagon in brackets, when there is one
+    /// (`(3)`, `[3]`).
     pub votes: Option<u32>,
 }
 
@@ -215,7 +216,8 @@ struct Marked {
     marked: bool,
     /// There was a bracketed marker (`(3)`, `[L-2]`), not only bare numbers.
     bracketed: bool,
-    /// The first marker that gives a number of votes (`(3)`, `(3, L-1)`, a bare `3`).
+    /// The first bracketed marker that gives a number of votes (`(3)`, `(3, L-1)`; a bare
+    /// number may be part of a name, `Infinity 324`, or a list's numbering).
     votes: Option<u32>,
 }
 
@@ -245,7 +247,6 @@ fn mark_counts(text: &str) -> Marked {
             if is_bare_count(word) {
                 out.push(MARK);
                 marked = true;
-                votes = votes.or_else(|| word.trim_end_matches([':', ',']).parse().ok());
                 rest = &rest[word_end..];
                 continue;
             }
@@ -447,7 +448,7 @@ mod tests {
         assert_eq!(votes("Bob (3) - Al, Cy, Di"), Some(3));
         assert_eq!(votes("Bob (3, L-1) — Al, Cy, Di"), Some(3));
         assert_eq!(votes("L-3 (4) Bob - Al"), Some(4));
-        assert_eq!(votes("Bob - 2 (Al, Cy)"), Some(2));
+        assert_eq!(votes("Bob - 2 (Al, Cy)"), None);
         assert_eq!(votes("1. Bob (0):"), Some(0));
         assert_eq!(votes("Bob [L-2] - Al"), None);
         assert_eq!(votes("Bob - Al"), None);
