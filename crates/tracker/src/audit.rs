@@ -56,24 +56,27 @@ pub fn audit<'a>(
         let count = (tracker.is_gm(&post.author) && parse::may_hold_count(&post.body))
             .then(|| parse::parse_count(&post.body))
             .flatten();
-        match count {
-            None => tracker.apply(post),
-            Some(count) => {
-                let days_before = tracker.days().len();
-                let before = Ours::read(&tracker);
-                tracker.apply(post);
-                let ended = tracker.days().len() != days_before || tracker.phase() != phase_before;
-                let ours = if ended { before } else { Ours::read(&tracker) };
-                let names = Names::of(&tracker);
-                if let Some(ours) = ours
-                    && let Some(check) = compare(&count, &ours, &names, post.number, day_began)
-                {
-                    checks.push(check);
-                }
+        let Some(count) = count else {
+            tracker.apply(post);
+            if tracker.phase() != phase_before && tracker.phase().is_day() {
+                day_began = post.number;
             }
-        }
-        if tracker.phase() != phase_before && tracker.phase().is_day() {
+            continue;
+        };
+        let days_before = tracker.days().len();
+        let before = Ours::read(&tracker);
+        tracker.apply(post);
+        let changed = tracker.days().len() != days_before || tracker.phase() != phase_before;
+        if changed && tracker.phase().is_day() {
             day_began = post.number;
+        }
+        let ended = changed && phase_before.is_day();
+        let ours = if ended { before } else { Ours::read(&tracker) };
+        let names = Names::of(&tracker);
+        if let Some(ours) = ours
+            && let Some(check) = compare(&count, &ours, &names, post.number, day_began)
+        {
+            checks.push(check);
         }
     }
     Ok(Report {

@@ -320,3 +320,27 @@ fn the_heading_that_is_followed_by_wagons() {
     );
     assert_eq!(wagons(&count), [("Redcoyote", vec!["CooLDoG", "Shift"])]);
 }
+
+#[test]
+fn a_count_in_the_post_that_starts_a_day_is_that_days_count() {
+    // TeamLiquid and mafiascum hosts open a day with an empty count (17940.jsonl post 655:
+    // "DAY 4 - Initial Votecount" … "Not Voting - Everyone.").
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Dave", "<b>Vote: Bob</b>"),
+        post(
+            4,
+            "Host",
+            "Bob has been lynched. He was a Vanilla Townie.<br>It is now Night 1.",
+        ),
+        post(
+            5,
+            "Host",
+            "It is now Day 2.<br>Vote Count 2.0<br>Not voting (4): Alice, Carol, Dave, Erin",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert!(report.vote_counts[0].ours.is_empty());
+}
