@@ -292,6 +292,7 @@ fn compare(
     let mut host: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut unread = Vec::new();
     let mut miscounted = Vec::new();
+    let mut twice = Vec::new();
     let mut read_any = false;
     for entry in &count.entries {
         let Some(candidate) = names.candidate(&entry.candidate) else {
@@ -319,6 +320,7 @@ fn compare(
         unread.extend(missed);
         for slot in slots {
             if host_votes.contains_key(&slot) {
+                twice.push(names.show(Choice::Slot(slot)));
                 continue;
             }
             host_votes.insert(slot, candidate);
@@ -377,6 +379,7 @@ fn compare(
         differences,
         unread,
         miscounted,
+        listed_twice: twice,
     })
 }
 

@@ -344,3 +344,15 @@ fn a_count_in_the_post_that_starts_a_day_is_that_days_count() {
     assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
     assert!(report.vote_counts[0].ours.is_empty());
 }
+
+#[test]
+fn a_voter_listed_twice_is_noted() {
+    // mafiascum (66752.jsonl post 175): "Killthestory - 2 (Kappy, Kappy)".
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Host", "Vote Count 1.1<br>Bob - 2 (Alice, Alice)"),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].listed_twice, ["Alice"]);
+}

@@ -146,7 +146,10 @@ fn moderators_vote_counts_agree_with_the_tracker() {
     let _ = writeln!(table, "{:<36} {:>6} {:>6}", "thread", "found", "agreed");
     for (label, game, posts) in threads() {
         let report: Report = audit(game, &posts).expect("tracker");
-        if !label.contains("vote thread") {
+        if label.contains("vote thread") {
+            // The hosts' counts are listed even though the votes are elsewhere.
+            assert!(report.found >= 12, "{label}: {} counts found", report.found);
+        } else {
             found += report.found;
             agreed += report.agreed;
         }

@@ -41,6 +41,9 @@ pub struct CountCheck {
     /// slip, or a list the reader could not split).
     #[serde(default)]
     pub miscounted: Vec<Miscount>,
+    /// Voters the host listed more than once (on one wagon or on two); the first counts.
+    #[serde(default)]
+    pub listed_twice: Vec<String>,
 }
 
 /// A wagon whose written number of votes differs from its list of voters.
@@ -101,6 +104,9 @@ impl Report {
             }
             if !c.unread.is_empty() {
                 let _ = write!(out, " (names not read: {})", c.unread.join(", "));
+            }
+            if !c.listed_twice.is_empty() {
+                let _ = write!(out, " (listed twice: {})", c.listed_twice.join(", "));
             }
             for m in &c.miscounted {
                 let _ = write!(
