@@ -238,7 +238,8 @@ impl Names {
     }
 }
 
-/// A name compared without case, surrounding punctuation or repeated spaces.
+/// A name compared without case, surrounding punctuation or repeated spaces, with typographic
+/// apostrophes as plain ones (`Midnight’s Sorrow`, 17378.jsonl post 126).
 fn key(name: &str) -> String {
     let trimmed = name.trim_matches(|c: char| {
         c.is_whitespace()
@@ -252,6 +253,7 @@ fn key(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+        .replace(['\u{2019}', '\u{2018}'], "'")
 }
 
 /// A word hosts write after a wagon's last voter: `Shinobi LYNCH!`, `Bob (hammer)`.
@@ -389,4 +391,19 @@ fn last_mark(log: &[VoteRecord], names: &Names, slot: usize, post: u64) -> Optio
         .filter(|r| r.post <= post && names.voter(&r.voter) == Some(slot))
         .map(|r| r.post)
         .max()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_compare_without_case_punctuation_or_curly_apostrophes() {
+        assert_eq!(key(" Midnight’s  Sorrow, "), "midnight's sorrow");
+        assert_eq!(key("@Bob!"), "bob");
+        assert!(is_no_lynch("No-Lynch"));
+        assert!(is_no_lynch("NL"));
+        assert!(!is_no_lynch("Nolan"));
+        assert!(is_remark("LYNCH!"));
+    }
 }
