@@ -99,7 +99,7 @@ fn json_lists_each_count_with_both_tallies_by_slot() {
     );
     assert_eq!(
         second["differences"],
-        serde_json::json!([{"voter": "Carol", "host": null, "ours": "Alice", "since": 6}])
+        serde_json::json!([{"voter": "Carol", "host": null, "ours": "Alice", "since": 6, "last_mark": "Vote: Alice"}])
     );
     assert_eq!(second["first_diverged"], 6);
 }

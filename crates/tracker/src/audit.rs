@@ -368,7 +368,8 @@ fn compare(
             voter: names.show(Choice::Slot(v)),
             host: host_votes.get(&v).map(|c| names.show(*c)),
             ours: our_votes.get(&v).map(|c| names.show(*c)),
-            since: last_mark(&ours.log, names, v, post).unwrap_or(day_began),
+            since: last_mark(&ours.log, names, v, post).map_or(day_began, |r| r.post),
+            last_mark: last_mark(&ours.log, names, v, post).map(|r| r.raw.clone()),
         })
         .collect();
     Some(CountCheck {
@@ -385,12 +386,16 @@ fn compare(
     })
 }
 
-/// The post of `slot`'s last vote-like mark in the day's log at or before `post`.
-fn last_mark(log: &[VoteRecord], names: &Names, slot: usize, post: u64) -> Option<u64> {
+/// `slot`'s last vote-like mark in the day's log at or before `post`.
+fn last_mark<'a>(
+    log: &'a [VoteRecord],
+    names: &Names,
+    slot: usize,
+    post: u64,
+) -> Option<&'a VoteRecord> {
     log.iter()
         .filter(|r| r.post <= post && names.voter(&r.voter) == Some(slot))
-        .map(|r| r.post)
-        .max()
+        .max_by_key(|r| r.post)
 }
 
 #[cfg(test)]

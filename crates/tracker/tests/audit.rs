@@ -281,6 +281,7 @@ fn a_wrong_count_names_the_voter_and_the_post_after_which_they_differ() {
         ),
         ("Carol", Some("Bob"), None, 3)
     );
+    assert_eq!(d.last_mark.as_deref(), Some("Unvote"));
     assert_eq!(check.first_diverged, Some(3));
 }
 

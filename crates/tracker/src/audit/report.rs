@@ -67,6 +67,9 @@ pub struct Difference {
     /// of the day at or before the count (the tracker's vote log), or, when the tracker saw
     /// none, the post that began the day.
     pub since: u64,
+    /// That mark as written (`VOTE: pk`), when there is one: what the tracker read last.
+    #[serde(default)]
+    pub last_mark: Option<String>,
 }
 
 impl Report {
