@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod audit;
 mod errors;
 mod night;
 mod roles;
@@ -28,6 +29,8 @@ struct Cli {
 enum Command {
     /// Replay a game thread and print the game state: phase, deadlines, votes, GM review.
     Track(track::TrackArgs),
+    /// Check every vote count the hosts posted in a thread against the tracker's tally.
+    Audit(audit::AuditArgs),
     /// Work with WWR formalized role sheets: check, format, show.
     #[command(subcommand)]
     Roles(roles::RolesCommand),
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Track(args) => track::run(args),
+        Command::Audit(args) => audit::run(args),
         Command::Roles(cmd) => roles::run(cmd),
         Command::Night(cmd) => night::run(cmd),
         Command::Serve(args) => serve::run(args),

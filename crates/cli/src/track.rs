@@ -150,7 +150,7 @@ fn thread(path: &Path) -> miette::Result<Vec<Post>> {
 
 /// The posts of a JSON Lines file, or of a saved `.html` page of a forum the importers read
 /// (`None` when the page is of no known forum).
-fn read_posts(path: &Path) -> Result<Option<Batch>, SourceError> {
+pub(crate) fn read_posts(path: &Path) -> Result<Option<Batch>, SourceError> {
     let is_page = path
         .extension()
         .and_then(|e| e.to_str())

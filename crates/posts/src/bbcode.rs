@@ -133,7 +133,10 @@ pub fn normalise_bbcode(source: &str) -> Body {
         match (kind, tag.closing) {
             (Kind::Bold, false) => open.bold += 1,
             (Kind::Bold, true) => open.bold = open.bold.saturating_sub(1),
-            (Kind::Struck, false) => open.struck += 1,
+            (Kind::Struck, false) => {
+                open.struck += 1;
+                out.open_strike();
+            }
             (Kind::Struck, true) => open.struck = open.struck.saturating_sub(1),
             (Kind::Vote | Kind::Unvote, false) => {
                 open.vote += 1;

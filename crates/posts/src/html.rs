@@ -134,6 +134,9 @@ impl Walker {
             if is_vote_tag(tag) {
                 self.out.open_vote_tag();
             }
+            if css_style.struck && !parent_style.struck {
+                self.out.open_strike();
+            }
         } else if !parent_dropped && flow == Flow::Block {
             // A dropped quote still separates what comes before it from what follows.
             self.out.break_line();
@@ -588,6 +591,9 @@ mod tests {
             }
             if is_vote_tag(&tag) {
                 out.open_vote_tag();
+            }
+            if inner.struck && !style.struck {
+                out.open_strike();
             }
             for child in element.children() {
                 if let Some(child) = scraper::ElementRef::wrap(child) {

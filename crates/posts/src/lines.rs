@@ -35,6 +35,8 @@ pub(crate) struct LineBuilder {
     /// not part of its vote (`[vote]Bob[/unvote]` makes phpBB wrap the rest of the post in
     /// the tag).
     vote_tag_line_ended: bool,
+    /// A line ended since the last strike opened: struck text ends with its first line.
+    strike_line_ended: bool,
 }
 
 impl LineBuilder {
@@ -128,7 +130,7 @@ impl LineBuilder {
         if style.vote && !self.vote_tag_line_ended {
             self.add_span(SpanKind::VoteTag, start, end);
         }
-        if style.struck {
+        if style.struck && !self.strike_line_ended {
             self.add_span(SpanKind::Struck, start, end);
         }
     }
@@ -162,10 +164,18 @@ impl LineBuilder {
         self.vote_tag_line_ended = false;
     }
 
+    /// A strike opens: its text is struck up to the end of the line. Players strike words
+    /// (an old vote); a strike left open (`seem[s] to`, mafiascum 63042 post 646) would
+    /// otherwise strike the rest of the post, the vote under it included.
+    pub fn open_strike(&mut self) {
+        self.strike_line_ended = false;
+    }
+
     /// Ends the current line (an empty line is dropped).
     pub fn break_line(&mut self) {
         self.pending_space = false;
         self.vote_tag_line_ended = true;
+        self.strike_line_ended = true;
         if self.text.is_empty() {
             return;
         }

@@ -557,3 +557,66 @@ fn rule_6_unbolded_vote_and_unvote_have_no_span() {
     );
     assert!(bold(&body).is_empty());
 }
+
+// --- struck-out text (hosts strike earlier votes out of their vote counts) ---
+
+#[test]
+fn mafiascum_line_through_is_a_struck_span() {
+    // mafiascum's [s] renders as an inline div with `text-decoration:line-through` (the
+    // fixture README on mafiascum HTML); the text stays on its line.
+    let body = html(
+        "<div style=\"display:inline;font-weight:bold\">Bob (1)</div> - \
+         <div style=\"display:inline;text-decoration:line-through\">Carol</div>, Dave<br>",
+    );
+    assert_eq!(lines(&body), ["Bob (1) - Carol, Dave"]);
+    assert_eq!(spans(&body, SpanKind::Struck), ["Carol"]);
+}
+
+#[test]
+fn teamliquid_s_elements_are_struck_spans() {
+    // TeamLiquid renders [s] as <s> (hammertime-mafia.jsonl post 320:
+    // `<b>Toadesstern</b> (0): <s>GlowingBear</s>, <s>liancourt</s>`).
+    let body = html("<b>Toadesstern</b> (0): <s>GlowingBear</s>, <s>liancourt</s><br>");
+    assert_eq!(lines(&body), ["Toadesstern (0): GlowingBear, liancourt"]);
+    assert_eq!(spans(&body, SpanKind::Struck), ["GlowingBear", "liancourt"]);
+    assert_eq!(
+        spans(&html("<strike>a</strike> <del>b</del> c"), SpanKind::Struck),
+        ["a b"]
+    );
+}
+
+#[test]
+fn bbcode_s_strike_and_del_are_struck_spans() {
+    let body = bbcode("[b]Bob (1)[/b] - [s]Carol[/s], [strike]Erin[/strike], Dave");
+    assert_eq!(lines(&body), ["Bob (1) - Carol, Erin, Dave"]);
+    assert_eq!(spans(&body, SpanKind::Struck), ["Carol", "Erin"]);
+    assert!(spans(&bbcode("plain [u]text[/u]"), SpanKind::Struck).is_empty());
+}
+
+#[test]
+fn a_strike_left_open_ends_with_its_first_line() {
+    // mafiascum 63042 post 646: a player wrote "Monkey seem[s] to be protecting davsto", which
+    // the forum rendered as a line-through div that is never closed; the rest of the post,
+    // the vote tag included, would be struck. Struck text ends with the line it opened on.
+    let body = html(
+        "\"Monkey seem<div style=\"display:inline-flex;text-decoration:line-through\"> to be \
+         protecting davsto\"<br><br>\
+         <span class=\"bbvote\" title=\"This is an official vote.\">VOTE: Marvin Maganoo</span>",
+    );
+    assert_eq!(
+        lines(&body),
+        [
+            "\"Monkey seem to be protecting davsto\"",
+            "VOTE: Marvin Maganoo"
+        ]
+    );
+    assert_eq!(
+        spans(&body, SpanKind::Struck),
+        [" to be protecting davsto\"".trim_start()]
+    );
+    assert_eq!(spans(&body, SpanKind::VoteTag), ["VOTE: Marvin Maganoo"]);
+    // The same in BBCode: an unclosed [s] strikes to the end of its line only.
+    let body = bbcode("it seem[s] fine\n[b]Vote: Bob[/b]");
+    assert_eq!(spans(&body, SpanKind::Struck), ["fine"]);
+    assert!(spans(&body, SpanKind::Bold).contains(&"Vote: Bob"));
+}

@@ -2,6 +2,7 @@
 //! state: phases and deadlines, deaths, replacements, votes and the tally, and a GM review list.
 //!
 //! Modules:
+//! - [`audit`]: the vote counts a host posted, checked against the tally (`mafia audit`).
 //! - [`phase`]: day/night phases and their numbering.
 //! - [`schedule`]: the deadline schedule in the GM's time zone (DST-aware, with jiff).
 //! - [`commands`]: recognising GM commands in a post body (pure text → [`commands::Command`]).
@@ -19,6 +20,7 @@
 //! - [`report`]: the status as text, JSON or BBCode.
 //! - [`vocabulary`]: the recognisers' words as data (command phrasings, vote words).
 
+pub mod audit;
 pub mod commands;
 pub mod config;
 pub mod correction;

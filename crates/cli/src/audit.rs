@@ -1,0 +1,75 @@
+//! `mafia audit`: check every vote count the hosts posted in a thread against the tracker's
+//! tally at that post. Only wiring: reading the posts is `track::read_posts`, the audit is
+//! `mafia_tracker::audit`.
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use mafia_posts::SourceProblem;
+use mafia_tracker::Game;
+use mafia_tracker::audit::audit;
+
+use crate::errors;
+use crate::track::read_posts;
+
+#[derive(Debug, clap::Args)]
+pub struct AuditArgs {
+    /// The game file (TOML).
+    pub game: PathBuf,
+    /// The thread's posts, one JSON object per line, or a saved forum page (`.html`).
+    #[arg(long)]
+    pub posts: PathBuf,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
+    pub format: AuditFormat,
+}
+
+/// How the audit is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AuditFormat {
+    /// One line per vote count: agrees, or the differences.
+    Text,
+    /// `{"found", "agreed", "vote_counts": [...]}`.
+    Json,
+}
+
+fn fail(message: impl std::fmt::Display) -> miette::Result<ExitCode> {
+    Err(miette::miette!("{message}"))
+}
+
+pub fn run(args: AuditArgs) -> miette::Result<ExitCode> {
+    let game = match Game::load(&args.game) {
+        Ok(game) => game,
+        Err(e) => return fail(e),
+    };
+    let batch = match read_posts(&args.posts) {
+        Ok(Some(batch)) => batch,
+        Ok(None) => {
+            return fail(format_args!(
+                "{}: not a page of a known forum (expected phpBB, XenForo or MTG Salvation posts)",
+                args.posts.display()
+            ));
+        }
+        Err(e) => return fail(e),
+    };
+    for problem in &batch.problems {
+        let what = match problem {
+            SourceProblem::Jsonl(_) => "line",
+            SourceProblem::Page { .. } => "post",
+        };
+        errors::warn(format_args!("{problem} ({what} skipped)"));
+    }
+    let posts = batch.normalised();
+    let report = match audit(game, &posts) {
+        Ok(report) => report,
+        Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
+    };
+    let out = match args.format {
+        AuditFormat::Text => report.text(),
+        AuditFormat::Json => match report.json() {
+            Ok(json) => json + "\n",
+            Err(e) => return fail(e),
+        },
+    };
+    print!("{out}");
+    Ok(ExitCode::SUCCESS)
+}

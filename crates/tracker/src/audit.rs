@@ -1,0 +1,414 @@
+//! `mafia audit`: the vote counts a host posted, checked voter for voter against the
+//! tracker's tally as of each count's post.
+//!
+//! - [`parse`]: a post's lines → the count as the host wrote it ([`parse::HostCount`]).
+//! - [`report`]: the result ([`Report`]), as text or JSON.
+//!
+//! The replay ([`audit`]) applies the thread one post at a time with [`Tracker::apply`]. Only
+//! a GM's post that may hold a count is parsed, and only at a count is the tally read, so the
+//! replay costs little more than the fold. Names on both sides become slots (a replaced
+//! player's old and new names are the same voter) and are shown by the slot's current name.
+//!
+//! Which tally a count is compared with: the tally after its post, unless the post ends the
+//! day (a day was running and the phase changes or a day result is added), whose count is the
+//! one before it; a count posted at night is compared with the final tally of the day that
+//! ended, and one in the post that starts a day with that day's (empty) tally.
+//!
+//! Where the two diverged: for each voter on whom they differ, the post of the voter's last
+//! vote-like mark of that day at or before the count, in the tracker's vote log (counted or
+//! refused, for either is where the two readings part), or, when the log has none, the post
+//! after which the day began; the count's `first_diverged` is the earliest of these.
+
+pub mod parse;
+pub mod report;
+
+use std::collections::{BTreeMap, HashMap};
+
+use mafia_posts::Post;
+
+use crate::config::Game;
+use crate::phase::Phase;
+use crate::state::{Tracker, TrackerError};
+use crate::status::VoteRecord;
+use crate::tally::Tally;
+use crate::votes::{Resolution, Roster};
+
+pub use parse::{HostCount, HostEntry, parse_count};
+pub use report::{CountCheck, Difference, Miscount, Report};
+
+/// What a vote is for, by slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Choice {
+    Slot(usize),
+    NoLynch,
+}
+
+/// Replays `posts` for `game` and checks every vote count a GM posted.
+pub fn audit<'a>(
+    game: Game,
+    posts: impl IntoIterator<Item = &'a Post>,
+) -> Result<Report, TrackerError> {
+    let mut tracker = Tracker::new(game)?;
+    let mut day_began = 0;
+    let mut checks = Vec::new();
+    for post in posts {
+        let phase_before = tracker.phase();
+        let count = (tracker.is_gm(&post.author) && parse::may_hold_count(&post.body))
+            .then(|| parse::parse_count(&post.body))
+            .flatten();
+        let Some(count) = count else {
+            tracker.apply(post);
+            if tracker.phase() != phase_before && tracker.phase().is_day() {
+                day_began = post.number;
+            }
+            continue;
+        };
+        let days_before = tracker.days().len();
+        let before = Ours::read(&tracker);
+        tracker.apply(post);
+        let changed = tracker.days().len() != days_before || tracker.phase() != phase_before;
+        if changed && tracker.phase().is_day() {
+            day_began = post.number;
+        }
+        let ended = changed && phase_before.is_day();
+        let ours = if ended { before } else { Ours::read(&tracker) };
+        let names = Names::of(&tracker);
+        if let Some(ours) = ours
+            && let Some(check) = compare(&count, &ours, &names, post.number, day_began)
+        {
+            checks.push(check);
+        }
+    }
+    Ok(Report {
+        found: checks.len(),
+        agreed: checks.iter().filter(|c| c.agrees).count(),
+        vote_counts: checks,
+    })
+}
+
+/// The tracker's side at a count: the day's tally and its vote log.
+struct Ours {
+    phase: Phase,
+    tally: Tally,
+    log: Vec<VoteRecord>,
+}
+
+impl Ours {
+    /// The running day's tally, or at night the final tally of the day that ended.
+    fn read(tracker: &Tracker) -> Option<Ours> {
+        let status = tracker.status();
+        match status.tally {
+            Some(tally) => Some(Ours {
+                phase: status.phase,
+                tally,
+                log: status.votes,
+            }),
+            None => tracker.days().last().map(|d| Ours {
+                phase: d.phase,
+                tally: d.tally.clone(),
+                log: d.votes.clone(),
+            }),
+        }
+    }
+}
+
+/// The players' names at a count: every name a slot has had, its game-file aliases, and the
+/// current name each slot is shown by.
+struct Names {
+    exact: HashMap<String, usize>,
+    roster: Roster,
+    current: Vec<String>,
+    /// Per slot: how many words each of its names has.
+    words: Vec<Vec<usize>>,
+}
+
+impl Names {
+    fn of(tracker: &Tracker) -> Names {
+        let mut roster = Roster::new();
+        let mut exact = HashMap::new();
+        let mut words = vec![Vec::new(); tracker.slots().len()];
+        let aliases = &tracker.game().players;
+        for (i, slot) in tracker.slots().iter().enumerate() {
+            let known = aliases.get(i).map(|p| p.aliases.as_slice()).unwrap_or(&[]);
+            for name in std::iter::once(&slot.name)
+                .chain(&slot.replaced)
+                .chain(known)
+                .chain(aliases.get(i).map(|p| &p.name))
+            {
+                roster.add(i, name);
+                exact.entry(key(name)).or_insert(i);
+                words[i].push(name.split_whitespace().count());
+            }
+        }
+        Names {
+            exact,
+            roster,
+            current: tracker.slots().iter().map(|s| s.name.clone()).collect(),
+            words,
+        }
+    }
+
+    /// A candidate as written: No Lynch, or a player by exact name or a unique near miss.
+    fn candidate(&self, written: &str) -> Option<Choice> {
+        if is_no_lynch(written) {
+            return Some(Choice::NoLynch);
+        }
+        self.one(written).map(Choice::Slot)
+    }
+
+    /// One name: exact (any name the slot has had, or an alias), else a unique near miss of
+    /// the whole text (a misspelling, a prefix, initials). Several words must be no more than
+    /// the name's (`Lil Uzi` is Lil Uzi Vert; the roster would read `deselby deselby` as
+    /// deselby).
+    fn one(&self, written: &str) -> Option<usize> {
+        if let Some(&slot) = self.exact.get(&key(written)) {
+            return Some(slot);
+        }
+        let words = written.split_whitespace().count();
+        match self.roster.resolve(written) {
+            Resolution::Exact(s) | Resolution::Near(s)
+                if words <= 1
+                    || self
+                        .words
+                        .get(s)
+                        .is_some_and(|w| w.iter().any(|&n| words <= n)) =>
+            {
+                Some(s)
+            }
+            _ => None,
+        }
+    }
+
+    /// A piece of a voter list: one name, or several separated by spaces (`a b c` when the
+    /// host linked each name). Returns the slots found and the words no player matches.
+    fn voters(&self, piece: &str, slots: &mut Vec<usize>, unread: &mut Vec<String>) {
+        if let Some(&slot) = self.exact.get(&key(piece)) {
+            slots.push(slot);
+            return;
+        }
+        let words: Vec<&str> = piece.split_whitespace().collect();
+        let mut i = 0;
+        let mut missed: Vec<&str> = Vec::new();
+        let mut found = Vec::new();
+        while i < words.len() {
+            let run = (1..=words.len() - i).rev().find_map(|n| {
+                self.exact
+                    .get(&key(&words[i..i + n].join(" ")))
+                    .map(|s| (n, *s))
+            });
+            match run {
+                Some((n, slot)) => {
+                    found.push(slot);
+                    i += n;
+                }
+                None => {
+                    missed.push(words[i]);
+                    i += 1;
+                }
+            }
+        }
+        if missed.is_empty() {
+            slots.extend(found);
+            return;
+        }
+        // A misspelt name: the whole piece is a near miss of one player.
+        if let Some(slot) = self.one(piece) {
+            slots.push(slot);
+            return;
+        }
+        slots.extend(found);
+        for w in missed {
+            match self.one(w) {
+                Some(slot) => slots.push(slot),
+                None if is_remark(w) => {}
+                None => unread.push(w.to_string()),
+            }
+        }
+    }
+
+    fn show(&self, choice: Choice) -> String {
+        match choice {
+            Choice::Slot(s) => self.current.get(s).cloned().unwrap_or_default(),
+            Choice::NoLynch => "No Lynch".to_string(),
+        }
+    }
+
+    fn voter(&self, name: &str) -> Option<usize> {
+        self.exact.get(&key(name)).copied()
+    }
+}
+
+/// A name compared without case, surrounding punctuation or repeated spaces, with typographic
+/// apostrophes as plain ones (`Midnight’s Sorrow`, 17378.jsonl post 126).
+fn key(name: &str) -> String {
+    let trimmed = name.trim_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '.' | ',' | '!' | '?' | ';' | ':' | '"' | '\'' | '*' | '@'
+            )
+    });
+    trimmed
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+        .replace(['\u{2019}', '\u{2018}'], "'")
+}
+
+/// A word hosts write after a wagon's last voter: `Shinobi LYNCH!`, `Bob (hammer)`.
+fn is_remark(word: &str) -> bool {
+    let w: String = word
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    matches!(
+        w.as_str(),
+        "lynch" | "lynched" | "hammer" | "hammered" | "hammers" | "majority" | "locked"
+    )
+}
+
+fn is_no_lynch(written: &str) -> bool {
+    let k: String = written
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    matches!(
+        k.as_str(),
+        "nolynch" | "nl" | "noelimination" | "noexecution" | "noexe" | "nokill" | "sleep"
+    )
+}
+
+/// The host's count and ours side by side; `None` when the host's lines name no player (not
+/// a count after all).
+fn compare(
+    count: &HostCount,
+    ours: &Ours,
+    names: &Names,
+    post: u64,
+    day_began: u64,
+) -> Option<CountCheck> {
+    let mut host_votes: BTreeMap<usize, Choice> = BTreeMap::new();
+    let mut host: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut unread = Vec::new();
+    let mut miscounted = Vec::new();
+    let mut twice = Vec::new();
+    let mut read_any = false;
+    for entry in &count.entries {
+        let Some(candidate) = names.candidate(&entry.candidate) else {
+            continue;
+        };
+        let mut slots = Vec::new();
+        let mut missed = Vec::new();
+        for piece in &entry.voters {
+            names.voters(piece, &mut slots, &mut missed);
+        }
+        if slots.is_empty() && !missed.is_empty() && !entry.marked {
+            continue; // prose after a colon (`andrew94: until April 30`)
+        }
+        read_any = true;
+        if let Some(says) = entry.votes
+            && missed.is_empty()
+            && says as usize != slots.len()
+        {
+            miscounted.push(Miscount {
+                candidate: names.show(candidate),
+                says,
+                lists: slots.len(),
+            });
+        }
+        unread.extend(missed);
+        for slot in slots {
+            if host_votes.contains_key(&slot) {
+                twice.push(names.show(Choice::Slot(slot)));
+                continue;
+            }
+            host_votes.insert(slot, candidate);
+            host.entry(names.show(candidate))
+                .or_default()
+                .push(names.show(Choice::Slot(slot)));
+        }
+    }
+    let mut not_voting = Vec::new();
+    for piece in &count.not_voting {
+        names.voters(piece, &mut not_voting, &mut Vec::new());
+    }
+    let not_voting_read = !not_voting.is_empty();
+    if !read_any && !not_voting_read {
+        return None;
+    }
+
+    let mut our_votes: BTreeMap<usize, Choice> = BTreeMap::new();
+    let mut our_wagons: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for wagon in &ours.tally.wagons {
+        let candidate = if wagon.candidate == "No Lynch" {
+            Some(Choice::NoLynch)
+        } else {
+            names.voter(&wagon.candidate).map(Choice::Slot)
+        };
+        for v in &wagon.voters {
+            if let (Some(c), Some(slot)) = (candidate, names.voter(v)) {
+                our_votes.insert(slot, c);
+            }
+        }
+        if !wagon.voters.is_empty() {
+            our_wagons.insert(wagon.candidate.clone(), wagon.voters.clone());
+        }
+    }
+
+    let mut voters: Vec<usize> = host_votes.keys().chain(our_votes.keys()).copied().collect();
+    voters.sort_unstable();
+    voters.dedup();
+    let differences: Vec<Difference> = voters
+        .into_iter()
+        .filter(|v| host_votes.get(v) != our_votes.get(v))
+        .map(|v| Difference {
+            voter: names.show(Choice::Slot(v)),
+            host: host_votes.get(&v).map(|c| names.show(*c)),
+            ours: our_votes.get(&v).map(|c| names.show(*c)),
+            since: last_mark(&ours.log, names, v, post).map_or(day_began, |r| r.post),
+            last_mark: last_mark(&ours.log, names, v, post).map(|r| r.raw.clone()),
+        })
+        .collect();
+    Some(CountCheck {
+        post,
+        phase: ours.phase,
+        agrees: differences.is_empty(),
+        host,
+        ours: our_wagons,
+        first_diverged: differences.iter().map(|d| d.since).min(),
+        differences,
+        unread,
+        miscounted,
+        listed_twice: twice,
+    })
+}
+
+/// `slot`'s last vote-like mark in the day's log at or before `post`.
+fn last_mark<'a>(
+    log: &'a [VoteRecord],
+    names: &Names,
+    slot: usize,
+    post: u64,
+) -> Option<&'a VoteRecord> {
+    log.iter()
+        .filter(|r| r.post <= post && names.voter(&r.voter) == Some(slot))
+        .max_by_key(|r| r.post)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_compare_without_case_punctuation_or_curly_apostrophes() {
+        assert_eq!(key(" Midnight’s  Sorrow, "), "midnight's sorrow");
+        assert_eq!(key("@Bob!"), "bob");
+        assert!(is_no_lynch("No-Lynch"));
+        assert!(is_no_lynch("NL"));
+        assert!(!is_no_lynch("Nolan"));
+        assert!(is_remark("LYNCH!"));
+    }
+}

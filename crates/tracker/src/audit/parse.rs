@@ -1,0 +1,474 @@
+//! Reading a vote count a host posted: a pure function from a post's lines to the count's
+//! entries as the host wrote them (names not yet resolved to slots).
+//!
+//! The forms read, from the fixture threads (mafiascum phpBB, TeamLiquid, MTG Salvation) and
+//! the tracker's own BBCode ([`crate::report::bbcode`]):
+//!
+//! - `Name (3) - a, b, c`, `Name (3): a b c`, `Name [L-2] - a, b`, `[3] Name - a, b`,
+//!   `(3) Name - a, b`, `L-3 (4) Name - a, b`, `Name - 3 (a, b, c)`, `Name - a, b (L-4)`,
+//!   `Name (3, L-1) — a, b` (the tracker's own), and table rows `Name 3 a b` (each cell a word
+//!   apart on one line);
+//! - with a "vote count" / "votecount" / "VC" heading, also lines without a number:
+//!   `Name - a, b` and a bare `Name` (no votes);
+//! - struck-out text (earlier votes the host strikes through) is not a vote;
+//! - `Not voting (2): a, b` is kept apart from the wagons.
+//!
+//! A count marker is a bracketed group that starts with a number or `L-n` (`(3)`, `[L-2]`,
+//! `(3, majority)`), or a bare number standing alone between words. Which written names are
+//! players is not decided here: [`crate::audit`] resolves them and drops entries whose
+//! candidate is no player (a `Deadline: …` line is read as an entry and dropped there).
+
+use mafia_posts::{Body, Line, SpanKind};
+
+/// A vote count as the host wrote it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HostCount {
+    /// The wagons, in the host's order.
+    pub entries: Vec<HostEntry>,
+    /// The host's "not voting" list, when there is one.
+    pub not_voting: Vec<String>,
+}
+
+/// One wagon as written: its candidate and the voters, struck-out ones left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostEntry {
+    pub candidate: String,
+    /// Each piece of the voter list: usually one name, but hosts who separate names with
+    /// spaces leave several in one piece (resolution splits it).
+    pub voters: Vec<String>,
+    /// Index of the line in the post body.
+    pub line: usize,
+    /// The line had a count marker (`(3)`, `[L-2]`, a bare number).
+    pub marked: bool,
+    /// The line had a separator after the candidate (`-`, `:`, a count).
+    pub separated: bool,
+    /// The number of votes the host wrote for the wagon in brackets, when there is one
+    /// (`(3)`, `[3]`).
+    pub votes: Option<u32>,
+}
+
+/// The most lines a count block may skip between its heading and its first wagon.
+const MAX_LEAD_LINES: usize = 4;
+
+/// Reads the first vote count in a post body, if it holds one: the lines after a heading that
+/// names a vote count, or, without a heading, at least two lines with count markers.
+pub fn parse_count(body: &Body) -> Option<HostCount> {
+    let mut headings = body
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| is_heading(&l.text))
+        .map(|(i, _)| i)
+        .peekable();
+    if headings.peek().is_none() {
+        return read_block(body, 0, false).filter(|c| !c.entries.is_empty());
+    }
+    // The first heading followed by wagons ("Making this vote count amused me." may come
+    // before the count's own heading, 16959.jsonl post 479).
+    headings
+        .filter_map(|h| read_block(body, h + 1, true))
+        .find(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
+}
+
+/// A cheap test that rules out most posts before [`parse_count`]: a heading word, or a
+/// bracket or parenthesis followed by a digit.
+pub fn may_hold_count(body: &Body) -> bool {
+    body.lines.iter().any(|l| {
+        let b = l.text.as_bytes();
+        is_heading(&l.text)
+            || b.windows(2)
+                .any(|w| matches!(w[0], b'(' | b'[') && w[1].is_ascii_digit())
+    })
+}
+
+fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
+    let mut count = HostCount::default();
+    let mut skipped = 0;
+    // A wagon with a separator or a count has been read: the next line that is no wagon
+    // ends the block (bare names alone do not start it: they may be a player list).
+    let mut started = false;
+    for (i, line) in body.lines.iter().enumerate().skip(from) {
+        if is_heading(&line.text) {
+            continue;
+        }
+        let text = visible(line);
+        if text.trim_matches([' ', ',']).is_empty() {
+            continue; // struck out whole: an old count the host kept (71047.jsonl post 2250)
+        }
+        let Some(entry) = read_entry(&text, i, headed) else {
+            if headed && !started && skipped < MAX_LEAD_LINES {
+                skipped += 1;
+                continue;
+            }
+            if headed {
+                break;
+            }
+            continue;
+        };
+        if is_not_voting(&entry.candidate) {
+            count.not_voting = entry.voters;
+            if started {
+                break;
+            }
+            continue;
+        }
+        started |= entry.marked || !entry.voters.is_empty() || entry.separated;
+        if headed || entry.marked {
+            count.entries.push(entry);
+        }
+    }
+    if !headed && count.entries.len() < 2 {
+        return None;
+    }
+    Some(count)
+}
+
+/// A line that names a vote count: `Vote Count 1.4`, `D3 Votecount #5`, `VC 1.03`, the
+/// tracker's own `Game — vote count, Day 1`.
+fn is_heading(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let squeezed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
+    if squeezed.contains("votecount") || squeezed.contains("votetally") {
+        return true;
+    }
+    // `VC 1.03`, `VC1.02`, `VC: 2`, `VC#4`.
+    lower.strip_prefix("vc").is_some_and(|rest| {
+        rest.is_empty()
+            || rest.starts_with([' ', ':', '#', '.'])
+            || rest.starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
+/// The line's text with struck-out runs replaced by a list separator.
+fn visible(line: &Line) -> String {
+    if !line.spans.iter().any(|s| s.kind == SpanKind::Struck) {
+        return line.text.clone();
+    }
+    let mut out = String::with_capacity(line.text.len());
+    let mut at = 0;
+    for s in line.spans.iter().filter(|s| s.kind == SpanKind::Struck) {
+        if s.range.start >= at {
+            out.push_str(line.text.get(at..s.range.start).unwrap_or(""));
+            out.push_str(" , ");
+            at = s.range.end;
+        }
+    }
+    out.push_str(line.text.get(at..).unwrap_or(""));
+    out
+}
+
+/// The separator left where a count marker stood.
+const MARK: char = '\u{1}';
+
+/// Reads one line as a wagon. Without a heading (`headed` false) only a line with a marker
+/// and a separator is a wagon; under a heading a line with a separator, or a bare short name,
+/// is one too.
+fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
+    let marks = mark_counts(text);
+    // A sentence with numbers in it ("With 9 alive it takes 5 to lynch.") is no wagon;
+    // `Terrador - 3 - Lapsa, Shinobi LYNCH!` is one.
+    if !marks.bracketed
+        && text.trim_end().ends_with(['.', '!', '?'])
+        && find_separator(&text.replace(MARK, "")).is_none()
+    {
+        return None;
+    }
+    let body = marks.text.trim_start_matches([MARK, ' ']);
+    // Last, voters in parentheses after the name: `3 zakk (Thor665, Radja)` (62339.jsonl).
+    let sep = find_separator(body).or_else(|| body.find(" (").map(|at| (at, 1)));
+    let (candidate, rest) = match sep {
+        Some((at, len)) => (&body[..at], &body[at + len..]),
+        None => (body, ""),
+    };
+    let candidate = clean(candidate);
+    if candidate.is_empty() || candidate.chars().count() > 40 {
+        return None;
+    }
+    let voters = split_voters(rest);
+    if sep.is_none() {
+        // A bare name: a wagon with no votes, under a heading only (`[0] TheLonging`).
+        let words = candidate.split_whitespace().count();
+        if !headed || words > 4 || text.ends_with(['.', '!', '?']) {
+            return None;
+        }
+    } else if !headed {
+        // Without a heading, only a line shaped like a wagon: a bracketed count, and short
+        // names on both sides (`I think (2) things: Bob is scum` is prose).
+        let short = |s: &str| s.split_whitespace().count() <= 4 && !s.contains([':', '!', '?']);
+        if !marks.bracketed || !short(candidate) || !voters.iter().all(|v| short(v)) {
+            return None;
+        }
+    }
+    Some(HostEntry {
+        candidate: candidate.to_string(),
+        voters,
+        line,
+        marked: marks.marked,
+        separated: sep.is_some(),
+        votes: marks.votes,
+    })
+}
+
+/// A line with its count markers replaced by [`MARK`].
+struct Marked {
+    text: String,
+    /// There was a marker.
+    marked: bool,
+    /// There was a bracketed marker (`(3)`, `[L-2]`), not only bare numbers.
+    bracketed: bool,
+    /// The first bracketed marker that gives a number of votes (`(3)`, `(3, L-1)`; a bare
+    /// number may be part of a name, `Infinity 324`, or a list's numbering).
+    votes: Option<u32>,
+}
+
+/// The text with each count marker replaced by [`MARK`].
+fn mark_counts(text: &str) -> Marked {
+    let mut out = String::with_capacity(text.len());
+    let mut marked = false;
+    let mut bracketed = false;
+    let mut votes = None;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(close) = matching_close(c)
+            && let Some(end) = rest.find(close)
+            && is_count(&rest[c.len_utf8()..end])
+        {
+            out.push(MARK);
+            marked = true;
+            bracketed = true;
+            votes = votes.or_else(|| leading_number(&rest[c.len_utf8()..end]));
+            rest = &rest[end + close.len_utf8()..];
+            continue;
+        }
+        let at_word_start = out.is_empty() || out.ends_with([' ', MARK]);
+        if at_word_start {
+            let word_end = rest.find(' ').unwrap_or(rest.len());
+            let word = &rest[..word_end];
+            if is_bare_count(word) {
+                out.push(MARK);
+                marked = true;
+                rest = &rest[word_end..];
+                continue;
+            }
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    Marked {
+        text: out,
+        marked,
+        bracketed,
+        votes,
+    }
+}
+
+/// The number a bracket starts with, when a word boundary follows it (`3`, `3, L-1`,
+/// `3 votes`; not `1.5`).
+fn leading_number(inner: &str) -> Option<u32> {
+    let inner = inner.trim();
+    let end = inner
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(inner.len());
+    let after = inner[end..].chars().next();
+    if end == 0 || after.is_some_and(|c| !matches!(c, ',' | ' ' | ';')) {
+        return None;
+    }
+    inner[..end].parse().ok()
+}
+
+fn matching_close(open: char) -> Option<char> {
+    match open {
+        '(' => Some(')'),
+        '[' => Some(']'),
+        _ => None,
+    }
+}
+
+/// A bracket's content that counts votes: a number first (`3`, `3, L-1`, `3 votes`,
+/// `3, majority`) or `L-n`.
+fn is_count(inner: &str) -> bool {
+    let inner = inner.trim();
+    inner.starts_with(|c: char| c.is_ascii_digit()) || is_l_minus(inner)
+}
+
+/// `L-2`, `L2`, `L - 2` (and `L+1`, past majority) at the start of `s`.
+fn is_l_minus(s: &str) -> bool {
+    let Some(rest) = s.strip_prefix(['L', 'l']) else {
+        return false;
+    };
+    let rest = rest
+        .trim_start()
+        .trim_start_matches(['-', '+'])
+        .trim_start();
+    rest.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// A word that is only a number, or `L-n`: a table cell's count, `L-3 (4) Name`, a list
+/// number (`1. don_johnson (0):`).
+fn is_bare_count(word: &str) -> bool {
+    let w = word.trim_end_matches([':', ',', '.', ')']);
+    (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        || (is_l_minus(w)
+            && w.bytes()
+                .skip(1)
+                .all(|b| b == b'-' || b == b'+' || b.is_ascii_digit()))
+}
+
+/// Where the candidate ends: the first `:`, marker, or dash with a space on one side (so
+/// `Naomi-Tan (1): x` keeps its name). Returns the separator's byte offset and length.
+fn find_separator(s: &str) -> Option<(usize, usize)> {
+    let mut prev = ' ';
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        let spaced = prev == ' ' || next.is_none_or(|n| n == ' ');
+        let is_sep = match c {
+            ':' | MARK => true,
+            '-' | '–' | '—' => spaced && i > 0,
+            _ => false,
+        };
+        if is_sep {
+            return Some((i, c.len_utf8()));
+        }
+        prev = c;
+    }
+    None
+}
+
+/// A name as written, without the punctuation and markers around it.
+fn clean(s: &str) -> &str {
+    s.trim_matches(|c: char| {
+        c.is_whitespace()
+            || c == MARK
+            || matches!(
+                c,
+                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>'
+            )
+    })
+}
+
+/// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, markers and
+/// parentheses; empty pieces, counts (`theplague42 -2 (a, b)`) and `none` / `nobody`
+/// dropped.
+fn split_voters(rest: &str) -> Vec<String> {
+    rest.replace(" and ", ",")
+        .split([',', ';', '&', '(', ')', MARK])
+        .map(clean)
+        .filter(|p| !p.is_empty() && !is_bare_count(p))
+        .filter(|p| {
+            !matches!(
+                p.to_lowercase().as_str(),
+                "none" | "nobody" | "no one" | "noone" | "n/a" | "everyone" | "everybody"
+            )
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The host's "not voting" line: `Not Voting`, `Players not voting`, `Not voted`, `No vote`,
+/// `Abstaining`.
+fn is_not_voting(candidate: &str) -> bool {
+    let lower = candidate.to_lowercase();
+    let lower = lower.trim_end_matches(|c: char| !c.is_alphanumeric());
+    lower.contains("not voting")
+        || lower.contains("not voted")
+        || lower.contains("non-voting")
+        || lower.contains("nonvoters")
+        || lower.contains("non-voters")
+        || matches!(
+            lower,
+            "no vote"
+                | "no votes"
+                | "not votes"
+                | "non voting"
+                | "abstaining"
+                | "abstain"
+                | "unvoted"
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(c: &str, voters: &[&str]) -> (String, Vec<String>) {
+        (c.into(), voters.iter().map(|v| v.to_string()).collect())
+    }
+
+    fn read(text: &str) -> Option<(String, Vec<String>)> {
+        read_entry(text, 0, true).map(|e| (e.candidate, e.voters))
+    }
+
+    #[test]
+    fn entry_forms() {
+        assert_eq!(
+            read("Bob (3) - Al, Cy, Di"),
+            Some(entry("Bob", &["Al", "Cy", "Di"]))
+        );
+        assert_eq!(read("[3] Bob - Al, Cy"), Some(entry("Bob", &["Al", "Cy"])));
+        assert_eq!(read("L-3 (4) Bob - Al"), Some(entry("Bob", &["Al"])));
+        assert_eq!(read("Bob - 2 (Al, Cy)"), Some(entry("Bob", &["Al", "Cy"])));
+        assert_eq!(
+            read("Bob - Al, Cy (L-4)"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("Bob [L-2] - Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(read("Naomi-Tan (1): Al"), Some(entry("Naomi-Tan", &["Al"])));
+        assert_eq!(
+            read("Bob (3, L-1) — Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(read("Bob 2 Al Cy"), Some(entry("Bob", &["Al Cy"])));
+        assert_eq!(read("Bob (0) -"), Some(entry("Bob", &[])));
+        assert_eq!(read("Bob -Al"), Some(entry("Bob", &["Al"])));
+        assert_eq!(read("[0] Bob"), Some(entry("Bob", &[])));
+        assert_eq!(read("3 Bob (Al, Cy)"), Some(entry("Bob", &["Al", "Cy"])));
+        // A table of `name, L-n, votes, voters` (30562.jsonl post 1290).
+        assert_eq!(read("Bob L+1 2 Al, Cy"), Some(entry("Bob", &["Al", "Cy"])));
+        assert_eq!(read("1. Bob (0):"), Some(entry("Bob", &[])));
+        assert_eq!(
+            read("Bob - 3 - Al, Cy LYNCH!"),
+            Some(entry("Bob", &["Al", "Cy LYNCH!"]))
+        );
+        assert_eq!(read("Please point out any possible mistakes."), None);
+        assert_eq!(read("With 13 alive, it takes 7 to lynch."), None);
+        // Read as a wagon for "With": resolution finds no such player and drops it.
+        assert_eq!(
+            read("With 13 alive, it takes 7 to lynch").map(|e| e.0),
+            Some("With".into())
+        );
+    }
+
+    #[test]
+    fn the_hosts_number_of_votes() {
+        let votes = |t: &str| read_entry(t, 0, true).and_then(|e| e.votes);
+        assert_eq!(votes("Bob (3) - Al, Cy, Di"), Some(3));
+        assert_eq!(votes("Bob (3, L-1) — Al, Cy, Di"), Some(3));
+        assert_eq!(votes("L-3 (4) Bob - Al"), Some(4));
+        assert_eq!(votes("Bob - 2 (Al, Cy)"), None);
+        assert_eq!(votes("1. Bob (0):"), Some(0));
+        assert_eq!(votes("Bob [L-2] - Al"), None);
+        assert_eq!(votes("Bob - Al"), None);
+    }
+
+    #[test]
+    fn unheaded_lines_need_a_marker() {
+        assert!(read_entry("Bob - Al", 0, false).is_none());
+        assert!(read_entry("Bob (1) - Al", 0, false).is_some());
+        assert!(read_entry("Bob", 0, false).is_none());
+    }
+
+    #[test]
+    fn headings() {
+        assert!(is_heading("D3 Votecount #5"));
+        assert!(is_heading("Vote Count 1.4"));
+        assert!(is_heading("VC 1.03"));
+        assert!(is_heading("VC1.02"));
+        assert!(!is_heading("vcr tapes"));
+        assert!(is_heading("Game — vote count, Day 1"));
+        assert!(!is_heading("Vice count"));
+    }
+}

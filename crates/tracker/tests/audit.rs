@@ -1,0 +1,359 @@
+//! Reading hosts' vote counts and checking them (`mafia audit`), one forum rendering at a
+//! time: each post is written as its forum renders it (the source is noted beside it) and
+//! normalised as the tracker reads it.
+
+use mafia_posts::{Markup, Post, RawPost};
+use mafia_tracker::audit::{HostCount, audit, parse_count};
+use mafia_tracker::{Game, report};
+
+fn html(source: &str) -> HostCount {
+    read(Markup::Html(source.into()))
+}
+
+fn read(markup: Markup) -> HostCount {
+    parse_count(&mafia_posts::normalise_markup(&markup)).expect("a vote count")
+}
+
+/// The wagons as `(candidate, voters)`, in the host's order.
+fn wagons(count: &HostCount) -> Vec<(&str, Vec<&str>)> {
+    count
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.candidate.as_str(),
+                e.voters.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn mafiascum_bold_names_with_counts_and_a_not_voting_line() {
+    // mafiascum phpBB, 2011 (mafiascum/posts/16959.jsonl post 894): bold as inline divs.
+    let count = html(
+        "<div style=\"display:inline;color:red\"><div style=\"display:inline;font-weight:bold\">Vote Count 2.5</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">VasudeVa (2)</div> - Otolia,RedCoyote<br>\n\
+         <div style=\"display:inline;font-weight:bold\">DarthYoshi (1)</div> - bvoigt,<br>\n\
+         <div style=\"display:inline;font-weight:bold\">bvoigt (0)</div> - <br>\n\
+         Not Voting (2): Ranmaru, DarthYoshi<br>\n</div><br>\n<br>\n\
+         <div style=\"display:inline;font-weight:bold\">With 5 alive, it will take 3 votes to lynch.</div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("VasudeVa", vec!["Otolia", "RedCoyote"]),
+            ("DarthYoshi", vec!["bvoigt"]),
+            ("bvoigt", vec![]),
+        ]
+    );
+    assert_eq!(count.not_voting, ["Ranmaru", "DarthYoshi"]);
+}
+
+#[test]
+fn mafiascum_struck_out_votes_do_not_count() {
+    // mafiascum renders [s] as `text-decoration:line-through` (fixtures README); the count
+    // form `[3] Name - voters` is 16214.jsonl post 525's.
+    let count = html(
+        "<div style=\"display:inline;color:darkred\">D3 Votecount #5</div><br>\n<br>\n\
+         [2] Substrike22 - Midnight's Sorrow, <div style=\"display:inline;text-decoration:line-through\">CrazyQuestions</div>, Empking<br>\n\
+         [1] CrazyQuestions - TheLonging<br>\n\
+         [0] el simo<br>\n",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Substrike22", vec!["Midnight's Sorrow", "Empking"]),
+            ("CrazyQuestions", vec!["TheLonging"]),
+            ("el simo", vec![]),
+        ]
+    );
+}
+
+#[test]
+fn mafiascum_counts_in_a_fieldset_with_linked_names_and_l_minus() {
+    // mafiascum, 2012 (21920.jsonl post 851): a fieldset whose legend is the heading, each
+    // voter a link to the vote, separated by spaces only. 71483.jsonl post 165 writes `(L-5) :`.
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend style=\"text-transform:uppercase\">Vote Count</legend><ul>\
+         <li><div style=\"display:inline;font-weight:bold\">Robbnva (3)</div>: <a href=\"https://forum.mafiascum.net/viewtopic.php?p=1#p1\" class=\"postlink\">gorckat</a> <a href=\"#\" class=\"postlink\">Oso</a> <a href=\"#\" class=\"postlink\">havingfitz</a><br>\n</li>\
+         <li>LaLight (L-6) : havingfitz</li>\
+         <li><div style=\"display:inline;font-weight:bold\">Not voting:</div> zoraster Tierce</li></ul></fieldset>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Robbnva", vec!["gorckat Oso havingfitz"]),
+            ("LaLight", vec!["havingfitz"])
+        ]
+    );
+}
+
+#[test]
+fn teamliquid_bold_names_and_struck_votes() {
+    // TeamLiquid (hammertime-mafia.jsonl post 320).
+    let count = html(
+        "<b><font style=\"color: blue\">Untouchable Votecount</font></b><br>\
+         <b>GlowingBear</b> (3): Half the Sky, IAmRobik, VisceraEyes<br>\
+         <b>Toadesstern</b> (0): <s>GlowingBear</s>, <s>liancourt</s><br><br>\
+         <b><font style=\"color: blue\">With 9 alive it takes 5 to lynch.</font></b>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            (
+                "GlowingBear",
+                vec!["Half the Sky", "IAmRobik", "VisceraEyes"]
+            ),
+            ("Toadesstern", vec![]),
+        ]
+    );
+}
+
+#[test]
+fn mtg_salvation_count_with_a_numbered_not_voting_line() {
+    // MTG Salvation (unreliable-cops-mafia-page.html): plain lines in the comment body.
+    let count = html(
+        "<p>Votecount:</p><p>gentleman johnny (2) - D_V, ophidia<br>anaklusmos (1) - shadowlancerX</p>\
+         <p>not voting: 1 (zomgarcwind)</p>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("gentleman johnny", vec!["D_V", "ophidia"]),
+            ("anaklusmos", vec!["shadowlancerX"]),
+        ]
+    );
+    assert_eq!(count.not_voting, ["zomgarcwind"]);
+}
+
+#[test]
+fn a_table_row_per_wagon() {
+    // The issue's table form: `<td>Name</td><th>3</th><td>voter</td>…`; a cell separates
+    // words, a row is a line.
+    let count = html(
+        "<b>Vote count</b><table><tr><td>Bob</td><th>2</th><td>Alice</td><td>Carol</td></tr>\
+         <tr><td>Dave</td><th>1</th><td>Erin</td></tr></table>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice Carol"]), ("Dave", vec!["Erin"])]
+    );
+}
+
+#[test]
+fn bbcode_counts_with_l_minus_and_struck_votes() {
+    // BBCode as hosts write it on phpBB boards: `Name [L-2] - a, b`, `[s]` for old votes.
+    let count = read(Markup::BbCode(
+        "[b]Vote Count 2.1[/b]\nBob [L-2] - Alice, [s]Carol[/s], Dave\nErin [L-3] - Carol\n\nNot voting: Frank"
+            .into(),
+    ));
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Dave"]), ("Erin", vec!["Carol"])]
+    );
+    assert_eq!(count.not_voting, ["Frank"]);
+}
+
+#[test]
+fn a_quoted_count_is_not_a_count() {
+    // A player (or host) quoting an old count: quotes are dropped before anything is read.
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "<blockquote><div><cite>Host wrote:</cite>Vote Count 1.1<br>Bob (2) - Alice, Carol<br>Dave (1) - Erin</div></blockquote>Thanks!".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+#[test]
+fn prose_with_numbers_is_not_a_count() {
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "I think (2) things: Bob is scum.<br>And it is day 3 already.".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+// --- the audit: the host's count against the tracker's tally, by slot ---
+
+const GAME: &str = r#"
+name = "Audit"
+gms = ["Host"]
+zone = "UTC"
+first_phase = "Day 1"
+first_deadline = "2026-03-09 21:00"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol", "Dave", "Erin"]
+"#;
+
+fn post(number: u64, author: &str, html: &str) -> Post {
+    RawPost {
+        id: number.to_string(),
+        number,
+        author: author.into(),
+        time: format!("2026-03-02T10:{number:02}:00Z").parse().ok(),
+        edited: None,
+        body: Markup::Html(html.into()),
+    }
+    .normalise()
+}
+
+fn game() -> Game {
+    Game::parse(GAME, "audit.toml").expect("game")
+}
+
+#[test]
+fn the_trackers_own_bbcode_count_agrees_with_itself() {
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Bob", "<b>Vote: No Lynch</b>"),
+    ];
+    let mut tracker = mafia_tracker::Tracker::new(game()).expect("tracker");
+    tracker.apply_all(&posts);
+    let own = report::bbcode(&tracker.status());
+    let mut thread = posts.to_vec();
+    let mut count = post(4, "Host", "");
+    count.body = mafia_posts::normalise_markup(&Markup::BbCode(own));
+    thread.push(count);
+    let report = audit(game(), &thread).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    let check = &report.vote_counts[0];
+    assert_eq!(check.host["Bob"], ["Alice", "Carol"]);
+    assert_eq!(check.host["No Lynch"], ["Bob"]);
+}
+
+#[test]
+fn a_count_in_the_post_that_ends_the_day_is_the_count_before_it() {
+    // mafiascum hosts post the final count with the lynch (16214.jsonl post 435:
+    // "D2 Votecount #2 (Final D2 VC)" … "Internet Stranger has been lynched.").
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Dave", "<b>Vote: Bob</b>"),
+        post(
+            4,
+            "Host",
+            "Final vote count<br>Bob (3) - Alice, Carol, Dave<br><br>Bob has been lynched. He was a Vanilla Townie.<br>It is now Night 1.",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(
+        report.vote_counts[0].ours["Bob"],
+        ["Alice", "Carol", "Dave"]
+    );
+}
+
+#[test]
+fn a_misspelt_name_and_an_old_slot_name_are_the_same_voter() {
+    // Hosts misspell ("saporovirus" for sapovirus, 16214.jsonl) and keep a replaced
+    // player's old name.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Host", "Frank replaces Carol."),
+        post(3, "Frank", "<b>Vote: Bob</b>"),
+        post(4, "Host", "Vote Count<br>Bob (2) - Allice, Carol"),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Frank"]);
+}
+
+#[test]
+fn a_wrong_count_names_the_voter_and_the_post_after_which_they_differ() {
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Carol", "<b>Unvote</b>"),
+        post(4, "Host", "Vote Count<br>Bob (2) - Alice, Carol"),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 0));
+    let check = &report.vote_counts[0];
+    assert_eq!(check.differences.len(), 1);
+    let d = &check.differences[0];
+    assert_eq!(
+        (
+            d.voter.as_str(),
+            d.host.as_deref(),
+            d.ours.as_deref(),
+            d.since
+        ),
+        ("Carol", Some("Bob"), None, 3)
+    );
+    assert_eq!(d.last_mark.as_deref(), Some("Unvote"));
+    assert_eq!(check.first_diverged, Some(3));
+}
+
+#[test]
+fn a_players_count_is_not_audited() {
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "Vote Count<br>Bob (3) - Alice, Carol, Dave"),
+    ];
+    assert_eq!(audit(game(), &posts).expect("audit").found, 0);
+}
+
+#[test]
+fn an_old_count_struck_out_whole_is_skipped() {
+    // mafiascum (71047.jsonl post 2250): the host strikes the previous count out and writes
+    // the new one under it, in one post.
+    let struck = |t: &str| {
+        format!("<div style=\"display:inline;text-decoration:line-through\">{t}</div><br>")
+    };
+    let source = format!(
+        "Votecount 3.05<br>{}{}Titus (1)MathBlade<br>Not Voting (1)DeltaW<br>",
+        struck("gerryoat (1)IAlwaysWinSometimes ,"),
+        struck("Not Voting (1)boring ,"),
+    );
+    let count = html(&source);
+    assert_eq!(wagons(&count), [("Titus", vec!["MathBlade"])]);
+    assert_eq!(count.not_voting, ["DeltaW"]);
+}
+
+#[test]
+fn the_heading_that_is_followed_by_wagons() {
+    // mafiascum (16959.jsonl post 479): flavour that says "vote count" comes first.
+    let count = html(
+        "Making this vote count amused me.<br>A herring aid!<br>\
+         <div style=\"display:inline;font-weight:bold\">Vote Count 1.13</div><br>\
+         Redcoyote (2) - CooLDoG,Shift<br>",
+    );
+    assert_eq!(wagons(&count), [("Redcoyote", vec!["CooLDoG", "Shift"])]);
+}
+
+#[test]
+fn a_count_in_the_post_that_starts_a_day_is_that_days_count() {
+    // TeamLiquid and mafiascum hosts open a day with an empty count (17940.jsonl post 655:
+    // "DAY 4 - Initial Votecount" … "Not Voting - Everyone.").
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Dave", "<b>Vote: Bob</b>"),
+        post(
+            4,
+            "Host",
+            "Bob has been lynched. He was a Vanilla Townie.<br>It is now Night 1.",
+        ),
+        post(
+            5,
+            "Host",
+            "It is now Day 2.<br>Vote Count 2.0<br>Not voting (4): Alice, Carol, Dave, Erin",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert!(report.vote_counts[0].ours.is_empty());
+}
+
+#[test]
+fn a_voter_listed_twice_is_noted() {
+    // mafiascum (66752.jsonl post 175): "Killthestory - 2 (Kappy, Kappy)".
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Host", "Vote Count 1.1<br>Bob - 2 (Alice, Alice)"),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].listed_twice, ["Alice"]);
+}
