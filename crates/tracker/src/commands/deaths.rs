@@ -1,0 +1,159 @@
+//! Deaths: `PLAYER … DIED|DEAD|BEEN LYNCHED…` and the other death words of
+//! [`CommandWords::death`], with the death comment. Methods of the line reader of
+//! [`super::Recogniser`].
+
+use mafia_posts::Line;
+
+use super::text::{self, Folded, Word};
+use super::{Command, Reader};
+use crate::vocabulary::CommandWords;
+
+/// A death word found on a line: byte range in the folded text.
+#[derive(Debug, Clone, Copy)]
+struct DeathWord {
+    start: usize,
+    end: usize,
+}
+
+impl Reader<'_> {
+    /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`; returns whether any death
+    /// was found.
+    pub(super) fn deaths(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let mut death_words = Vec::new();
+        for (i, w) in words.iter().enumerate() {
+            if !self.openers.may_open(w, lower) {
+                continue;
+            }
+            for seq in self.vocab.death {
+                if text::seq_at(words, lower, seq, i) {
+                    let last = &words[i + seq.len() - 1];
+                    death_words.push(DeathWord {
+                        start: w.start,
+                        end: last.end,
+                    });
+                }
+            }
+        }
+        if death_words.is_empty() {
+            return false;
+        }
+        let hits = self.players.find_all(lower);
+        if hits.is_empty() {
+            return false;
+        }
+        let breaks = text::sentence_breaks(lower, &hits);
+        // Sorted, so the sentence around a position is found by binary search.
+        let sentence_start = |at: usize| {
+            let k = breaks.partition_point(|&b| b <= at);
+            if k == 0 { 0 } else { breaks[k - 1] }
+        };
+
+        // Which players each death word kills: the nearest name before it in its sentence,
+        // and the names listed with that one ("Alice, Bob and Carol").
+        let mut found: Vec<(DeathWord, Vec<usize>)> = Vec::new();
+        for dw in &death_words {
+            let from = sentence_start(dw.start);
+            let first = hits.partition_point(|h| h.start < from);
+            let last = hits.partition_point(|h| h.end <= dw.start);
+            if last <= first {
+                continue;
+            }
+            let mut dead = vec![last - 1];
+            let mut k = last - 1;
+            while k > first && dead.len() < self.players.len() {
+                let between = lower.get(hits[k - 1].end..hits[k].start).unwrap_or("");
+                if !text::is_list_separator(between) {
+                    break;
+                }
+                k -= 1;
+                dead.push(k);
+            }
+            dead.reverse();
+            found.push((*dw, dead));
+        }
+
+        let mut seen: Vec<usize> = Vec::new();
+        let mut any = false;
+        for (k, (dw, dead)) in found.iter().enumerate() {
+            let fresh: Vec<usize> = dead
+                .iter()
+                .map(|&hit| hits[hit].name)
+                .filter(|name| !seen.contains(name))
+                .collect();
+            if fresh.is_empty() {
+                continue;
+            }
+            // The comment runs up to the next death of someone else: a second death word
+            // for the same player ("Bob has been modkilled, so he is dead. He was…") does
+            // not cut it.
+            let next_other = found.get(k + 1..).unwrap_or(&[]).iter().find(|(_, d)| {
+                d.iter().any(|&hit| {
+                    let name = hits[hit].name;
+                    !seen.contains(&name) && !fresh.contains(&name)
+                })
+            });
+            let comment_end = next_other
+                .map(|(next, _)| sentence_start(next.start).max(dw.end))
+                .unwrap_or(lower.len());
+            let comment = death_comment(self.vocab, folded, words, dw.end, comment_end)
+                .unwrap_or_else(|| line.text.trim().to_owned());
+            for name_index in fresh {
+                if seen.contains(&name_index) {
+                    continue;
+                }
+                seen.push(name_index);
+                let player = self.players.canonical(name_index).to_owned();
+                self.push(
+                    Command::Death {
+                        player,
+                        comment: comment.clone(),
+                    },
+                    index,
+                    line,
+                );
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+/// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.
+fn death_comment(
+    vocab: &CommandWords,
+    folded: &Folded<'_>,
+    words: &[Word],
+    from: usize,
+    to: usize,
+) -> Option<String> {
+    let lower = folded.lower();
+    let first = words.partition_point(|w| w.start < from);
+    for i in first..words.len() {
+        if words[i].start >= to {
+            break;
+        }
+        let pronoun = words[i].text(lower);
+        let verb = words.get(i + 1).map(|w| w.text(lower));
+        let opens = vocab
+            .death_comment_openers
+            .iter()
+            .any(|&[p, v]| p == pronoun && Some(v) == verb);
+        if opens {
+            let start = words[i + 1].end;
+            let text = folded.original(start, to.max(start)).trim();
+            let text = text.trim_start_matches([':', ',', '-']).trim();
+            if text.is_empty() {
+                return None;
+            }
+            return Some(text.to_owned());
+        }
+    }
+    None
+}
