@@ -70,7 +70,17 @@ pub enum Command {
     /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN|BEEN SHOT|BEEN MODKILLED`,
     /// with the death comment
     /// (the text after "He/She was", or the whole line).
-    Death { player: String, comment: String },
+    ///
+    /// `phase` is the phase the line names for the death ("was killed Night 2", "lynched Day
+    /// One"), if any; `lynch` says whether its words say a lynch ("lynched", "hanged").
+    Death {
+        player: String,
+        comment: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        phase: Option<Phase>,
+        #[serde(default)]
+        lynch: bool,
+    },
     /// `##RESURRECT PLAYER`.
     Resurrect { player: String },
     /// `DAY|NIGHT … HAS ENDED EARLY`.
@@ -187,6 +197,7 @@ impl Recogniser {
             .chain(vocab.vacancy_after_name.iter().copied())
             .chain(vocab.vacancy_before_name.iter().copied())
             .chain(vocab.death.iter().copied())
+            .chain(vocab.death_before_phase.iter().copied())
             .filter_map(|phrase| phrase.first().copied());
         Recogniser {
             players: NameSet::new(names.players),

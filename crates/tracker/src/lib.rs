@@ -14,11 +14,13 @@
 //! - [`status`]: what readers see: slots, the vote log, day results, [`Status`].
 //! - [`tally`]: majority, lock and wagons.
 //! - [`review`]: the GM review list.
+//! - [`fix`]: the `[[corrections]]` records a review item suggests, rendered as TOML.
 //! - [`report`]: the status as text, JSON or BBCode.
 //! - [`vocabulary`]: the recognisers' words as data (command phrasings, vote words).
 
 pub mod commands;
 pub mod config;
+pub mod fix;
 pub mod phase;
 pub mod recognise;
 pub mod report;

@@ -12,6 +12,7 @@
 //! Votes belong to slots, not users, so a replacement carries the slot's votes both ways.
 
 mod gm;
+mod phases;
 mod votes;
 
 use std::collections::{HashMap, HashSet};
@@ -67,6 +68,8 @@ pub struct Tracker {
     fifty_flagged: bool,
     /// The game ended during a day, whose final count was kept in `days` (UNEND takes it back).
     ended_in_day: bool,
+    /// The GM post being applied ends the game: its deaths change no phase.
+    ending: bool,
     review: Vec<ReviewItem>,
     /// Slots open for replacement, oldest first.
     openings: Vec<Opening>,
@@ -149,6 +152,7 @@ impl Tracker {
             game_over: false,
             fifty_flagged: false,
             ended_in_day: false,
+            ending: false,
             review: Vec::new(),
             openings: Vec::new(),
             applied: 0,

@@ -82,6 +82,17 @@ pub struct CommandWords {
     pub earlier: &'static str,
     /// `PLAYER … DIED` and the other death words.
     pub death: &'static [Phrase],
+    /// Death words that say a death only when a phase follows them ("Zaicon, Mafia Goon,
+    /// killed Night 1.", "X - Vanilla Townie - Lynched Day One"): alone they are too common
+    /// in hosts' prose ("the mafia killed", "a lynched townie").
+    pub death_before_phase: &'static [Phrase],
+    /// Words before a [`CommandWords::death_before_phase`] word that make it no death ("to
+    /// be lynched Day 1").
+    pub death_not_after: &'static [&'static str],
+    /// Words between a death word and the phase it names ("was killed on Night 2").
+    pub phase_links: &'static [&'static str],
+    /// Words of a death phrase that make it a lynch (which only a day has).
+    pub lynch_words: &'static [&'static str],
     /// "He was …": the words that open a death comment.
     pub death_comment_openers: &'static [[&'static str; 2]],
     /// The names of the phase kinds.
@@ -227,7 +238,27 @@ impl CommandWords {
             &["were", "eliminated"],
             &["been", "eliminated"],
             &["been", "nightkilled"],
+            // "X has been hanged", "X was found dead" (dead), "X was executed".
+            &["been", "hanged"],
+            &["was", "hanged"],
+            &["was", "executed"],
+            &["been", "executed"],
         ],
+        // mafiascum co-hosts: "Robbnva, Vanilla Town, killed Night 1." (29844 post 1503),
+        // "Starbuckles - Vanilla Townie - Lynched Day One" (23262 post 398).
+        death_before_phase: &[
+            &["lynched"],
+            &["killed"],
+            &["nightkilled"],
+            &["modkilled"],
+            &["hanged"],
+            &["eliminated"],
+            &["shot"],
+            &["died"],
+        ],
+        death_not_after: &["be", "to", "not", "never", "being"],
+        phase_links: &["on", "during", "in"],
+        lynch_words: &["lynched", "lynch", "hanged", "executed"],
         death_comment_openers: &[["he", "was"], ["she", "was"], ["they", "were"]],
         phase_kinds: &[("day", PhaseKind::Day), ("night", PhaseKind::Night)],
         numbers: &[

@@ -84,6 +84,18 @@ fn death(player: &str, comment: &str) -> Command {
     Command::Death {
         player: player.into(),
         comment: comment.into(),
+        phase: None,
+        lynch: false,
+    }
+}
+
+/// A death whose words say a lynch ("has been lynched").
+fn lynched(player: &str, comment: &str) -> Command {
+    Command::Death {
+        player: player.into(),
+        comment: comment.into(),
+        phase: None,
+        lynch: true,
     }
 }
 
@@ -135,7 +147,12 @@ fn every_death_word_of_the_spec_is_recognised() {
         "Bob has been killed",
         "Bob has been eaten",
     ] {
-        assert_eq!(read(line), [death("Bob", line)], "{line}");
+        let expected = if line.contains("lynched") {
+            lynched("Bob", line)
+        } else {
+            death("Bob", line)
+        };
+        assert_eq!(read(line), [expected], "{line}");
     }
 }
 
@@ -161,7 +178,7 @@ fn a_recogniser_built_once_reads_every_post_like_recognise() {
     };
     assert_eq!(
         read_with("Bob has been lynched. He was the Cop."),
-        [death("Bob", "the Cop.")]
+        [lynched("Bob", "the Cop.")]
     );
     assert_eq!(
         read_with("Dave has replaced Carol"),
@@ -192,7 +209,7 @@ fn shot_and_modkilled_are_deaths_as_teamliquid_hosts_write_them() {
 fn case_does_not_matter_and_the_name_comes_out_as_spelled_in_the_game() {
     assert_eq!(
         read("BOB HAS BEEN LYNCHED"),
-        [death("Bob", "BOB HAS BEEN LYNCHED")]
+        [lynched("Bob", "BOB HAS BEEN LYNCHED")]
     );
 }
 
@@ -200,7 +217,7 @@ fn case_does_not_matter_and_the_name_comes_out_as_spelled_in_the_game() {
 fn the_comment_is_what_follows_he_was_or_she_was() {
     assert_eq!(
         read("Bob has been lynched. He was a Vanilla Townie."),
-        [death("Bob", "a Vanilla Townie.")]
+        [lynched("Bob", "a Vanilla Townie.")]
     );
     assert_eq!(
         read("Carol died! She was the Mafia Goon"),
@@ -651,10 +668,10 @@ fn requests_for_a_replacement_open_the_slots_they_name() {
         read("Searching for a replacement for Bob. Alice has died."),
         [
             vacancy("Bob"),
-            Command::Death {
-                player: "Alice".into(),
-                comment: "Searching for a replacement for Bob. Alice has died.".into()
-            }
+            death(
+                "Alice",
+                "Searching for a replacement for Bob. Alice has died."
+            )
         ]
     );
 }
@@ -941,7 +958,7 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
             (858, announce(Phase::night(1))),
             (
                 858,
-                death(
+                lynched(
                     "TheWarWaffle",
                     "TheWarWaffle the Town Vanilla has been lynched!"
                 )
@@ -963,7 +980,10 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
             ),
             // The bold "End Game" heading, then the day's lynch.
             (2373, Command::EndGame),
-            (2373, death("rsoultin", "rsoultin the VT has been lynched!")),
+            (
+                2373,
+                lynched("rsoultin", "rsoultin the VT has been lynched!")
+            ),
         ]
     );
 }
@@ -995,7 +1015,7 @@ fn a_bold_end_game_heading_alone_on_its_line_ends_the_game() {
         commands_in(&post, Dialect::Current),
         [
             Command::EndGame,
-            death("Bob", "Bob the VT has been lynched!")
+            lynched("Bob", "Bob the VT has been lynched!")
         ]
     );
     assert_eq!(

@@ -4,8 +4,10 @@
 
 use mafia_posts::Line;
 
+use super::phases::phase_at;
 use super::text::{self, Folded, Word};
 use super::{Command, Reader};
+use crate::phase::Phase;
 use crate::vocabulary::CommandWords;
 
 /// A death word found on a line: byte range in the folded text.
@@ -13,6 +15,10 @@ use crate::vocabulary::CommandWords;
 struct DeathWord {
     start: usize,
     end: usize,
+    /// The phase named right after the words ("killed Night 2").
+    phase: Option<Phase>,
+    /// The words say a lynch.
+    lynch: bool,
 }
 
 impl Reader<'_> {
@@ -31,14 +37,33 @@ impl Reader<'_> {
             if !self.openers.may_open(w, lower) {
                 continue;
             }
-            for seq in self.vocab.death {
-                if text::seq_at(words, lower, seq, i) {
-                    let last = &words[i + seq.len() - 1];
-                    death_words.push(DeathWord {
-                        start: w.start,
-                        end: last.end,
-                    });
+            let vocab = self.vocab;
+            let plain = vocab.death.iter().map(|seq| (seq, false));
+            let before_phase = vocab.death_before_phase.iter().map(|seq| (seq, true));
+            for (seq, needs_phase) in plain.chain(before_phase) {
+                if !text::seq_at(words, lower, seq, i) {
+                    continue;
                 }
+                let last = i + seq.len() - 1;
+                // "was lynched Day 2" is one death word, not two.
+                if death_words
+                    .last()
+                    .is_some_and(|d: &DeathWord| d.end >= words[last].end)
+                {
+                    continue;
+                }
+                let phase = named_phase(vocab, words, lower, last + 1);
+                // "is set to be lynched Day 1" (a vote count's forecast) is no death.
+                let forecast = i > 0 && vocab.death_not_after.contains(&words[i - 1].text(lower));
+                if needs_phase && (phase.is_none() || forecast) {
+                    continue;
+                }
+                death_words.push(DeathWord {
+                    start: w.start,
+                    end: words[last].end,
+                    phase,
+                    lynch: seq.iter().any(|w| vocab.lynch_words.contains(w)),
+                });
             }
         }
         if death_words.is_empty() {
@@ -114,6 +139,8 @@ impl Reader<'_> {
                     Command::Death {
                         player,
                         comment: comment.clone(),
+                        phase: dw.phase,
+                        lynch: dw.lynch,
                     },
                     index,
                     line,
@@ -123,6 +150,27 @@ impl Reader<'_> {
         }
         any
     }
+}
+
+/// The phase named at word `at`, after an optional link word ("on Night 2", "Day One"), in
+/// the same sentence as the word before it ("Bob has died. Day 2 begins" names none).
+fn named_phase(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> Option<Phase> {
+    let same_sentence = |i: usize| {
+        i > 0
+            && words.get(i).is_some_and(|w| {
+                lower
+                    .get(words[i - 1].end..w.start)
+                    .is_some_and(|gap| !gap.contains(['.', '!', '?', ';']))
+            })
+    };
+    let at = match words.get(at) {
+        Some(w) if vocab.phase_links.contains(&w.text(lower)) && same_sentence(at) => at + 1,
+        _ => at,
+    };
+    if !same_sentence(at) {
+        return None;
+    }
+    phase_at(vocab, words, lower, at)
 }
 
 /// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.

@@ -119,7 +119,12 @@ impl Reader<'_> {
 }
 
 /// `Day N` / `Night N` starting at word `at`.
-fn phase_at(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> Option<Phase> {
+pub(super) fn phase_at(
+    vocab: &CommandWords,
+    words: &[Word],
+    lower: &str,
+    at: usize,
+) -> Option<Phase> {
     let kind = vocab.phase_kind(words.get(at)?.text(lower))?;
     let number = vocab.phase_number(words.get(at + 1)?.text(lower))?;
     Some(Phase { kind, number })

@@ -76,6 +76,10 @@ impl Tracker {
         // The post that ends the game usually announces its last deaths too ("End Game",
         // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         let mut ends = false;
+        self.ending = recognition
+            .commands
+            .iter()
+            .any(|c| c.command == Command::EndGame);
         for command in recognition.commands {
             ends |= command.command == Command::EndGame && !self.game_over;
             if let Err(reason) = self.command(&command, post) {
@@ -87,6 +91,7 @@ impl Tracker {
                 );
             }
         }
+        self.ending = false;
         if ends {
             self.game_over = true;
         }
@@ -126,10 +131,16 @@ impl Tracker {
             return Err(Refusal::GameOver);
         }
         match &recognised.command {
-            Command::Death { player, comment } => {
+            Command::Death {
+                player,
+                comment,
+                phase: named,
+                lynch,
+            } => {
                 let slot = self.slot_named(player)?;
                 self.openings.retain(|o| o.slot != slot);
-                let phase = self.phase();
+                let fresh = self.slots[slot].alive;
+                let phase = self.phase_of_death(*named, *lynch);
                 let s = &mut self.slots[slot];
                 s.alive = false;
                 s.death = Some(Death {
@@ -138,6 +149,9 @@ impl Tracker {
                     post: s.death.as_ref().map_or(post.number, |d| d.post),
                 });
                 self.roster_changed();
+                if fresh {
+                    self.after_death(player, *named, *lynch, post);
+                }
             }
             Command::Resurrect { player } => {
                 let slot = self.slot_named(player)?;
@@ -230,16 +244,7 @@ impl Tracker {
                         current,
                     });
                 }
-                // Games without timestamps still follow announcements; the time only matters
-                // to a fixed schedule, which such games cannot have.
-                let now = post
-                    .time
-                    .or(self.last_time)
-                    .unwrap_or(Timestamp::UNIX_EPOCH);
-                let ended = self.schedule.try_begin_phase(*phase, now)?;
-                for phase in ended {
-                    self.phase_ended(phase);
-                }
+                self.announced(*phase, post)?;
             }
         }
         Ok(())

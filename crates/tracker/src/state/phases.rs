@@ -1,0 +1,157 @@
+//! The fold of what GM posts say about phases beyond the announcement itself: which phase a
+//! death belongs to (the one its line names; a lynch announced at night is the day's), the
+//! phase a death line implies has begun ("X, Role, killed Night 1" means Night 1 is over),
+//! and the review item when the GM's phase skips phases the tracker did not see begin.
+
+use jiff::Timestamp;
+use mafia_posts::Post;
+
+use super::Tracker;
+use super::gm::Refusal;
+use crate::fix::{self, Correction, Record};
+use crate::phase::Phase;
+use crate::review::ReviewKind;
+
+impl Tracker {
+    /// The phase a death belongs to: the phase its line names ("was killed Night 2"); for a
+    /// lynch announced at night (after the deadline, or in the post that opens the night),
+    /// the day that just ended, since only a day has a lynch; else the running phase.
+    pub(super) fn phase_of_death(&self, named: Option<Phase>, lynch: bool) -> Phase {
+        let running = self.phase();
+        match named {
+            Some(phase) => phase,
+            None if lynch && !running.is_day() => self.day_before(running).unwrap_or(running),
+            None => running,
+        }
+    }
+
+    /// The day just before a night, if the game has one.
+    fn day_before(&self, night: Phase) -> Option<Phase> {
+        let order = self.order(night).checked_sub(1)?;
+        [night.number, night.number.saturating_sub(1)]
+            .into_iter()
+            .map(Phase::day)
+            .find(|day| self.order(*day) == order)
+    }
+
+    /// After a new death: a lynch ends its day, and a night's death is announced when the
+    /// night is over, so a death line naming a later phase than the running one says that
+    /// phase has come (and a lynch without a phase said during a day ends that day). The
+    /// tracker follows the GM; phases skipped on the way go on the review list.
+    pub(super) fn after_death(
+        &mut self,
+        player: &str,
+        named: Option<Phase>,
+        lynch: bool,
+        post: &Post,
+    ) {
+        if self.ending {
+            return;
+        }
+        let running = self.phase();
+        let target = match named {
+            // "lynched Day 2" ends Day 2; "killed Night 2" was told when Night 2 ended; a
+            // day kill ("killed Day 2") leaves its day running.
+            Some(phase) if lynch == phase.is_day() => phase.next(self.numbering),
+            Some(phase) => phase,
+            None if lynch && running.is_day() => running.next(self.numbering),
+            None => return,
+        };
+        if self.order(target) <= self.order(running) {
+            return;
+        }
+        let skipped = self.skipped_before(target);
+        if self.follow(target, post).is_err() {
+            return;
+        }
+        if !skipped.is_empty() {
+            let what = match named {
+                Some(phase) => format!("{player}'s death in {phase}"),
+                None => format!("{player}'s lynch"),
+            };
+            let message = format!(
+                "post {} names {what} during {running}, but no start of {} was read: the \
+                 tracker began {target} at this post",
+                post.number,
+                list(&skipped)
+            );
+            self.phase_mismatch(target, post, message);
+        }
+    }
+
+    /// An announced phase later than the running one begins; phases it skips go on the
+    /// review list ("It's now Day 4" during Night 1).
+    pub(super) fn announced(&mut self, phase: Phase, post: &Post) -> Result<(), Refusal> {
+        let running = self.phase();
+        let skipped = self.skipped_before(phase);
+        self.follow(phase, post)?;
+        if !skipped.is_empty() {
+            let message = format!(
+                "post {} announces {phase} during {running}: {} began without a post the \
+                 tracker read",
+                post.number,
+                list(&skipped)
+            );
+            self.phase_mismatch(phase, post, message);
+        }
+        Ok(())
+    }
+
+    /// The phases strictly between the running one and `target`.
+    fn skipped_before(&self, target: Phase) -> Vec<Phase> {
+        let mut out = Vec::new();
+        let mut phase = self.phase().next(self.numbering);
+        while self.order(phase) < self.order(target) && out.len() < 64 {
+            out.push(phase);
+            phase = phase.next(self.numbering);
+        }
+        out
+    }
+
+    /// `target` begins at this post, as the GM said; the phases it ends are bookkept.
+    fn follow(&mut self, target: Phase, post: &Post) -> Result<(), Refusal> {
+        // Games without timestamps still follow announcements; the time only matters to a
+        // fixed schedule, which such games cannot have.
+        let now = post
+            .time
+            .or(self.last_time)
+            .unwrap_or(Timestamp::UNIX_EPOCH);
+        let ended = self.schedule.try_begin_phase(target, now)?;
+        for phase in ended {
+            self.phase_ended(phase);
+        }
+        Ok(())
+    }
+
+    /// A review item for a phase the GM named that skips phases; its fix pins the phase's
+    /// start at this post (move `at` if it began earlier).
+    fn phase_mismatch(&mut self, target: Phase, post: &Post, message: String) {
+        let record = Record {
+            at: post.number,
+            correction: Correction::Phase(target),
+            comment: Some(format!(
+                "{target} as post {} says; move `at` to where it began if earlier",
+                post.number
+            )),
+        };
+        self.note(
+            ReviewKind::PhaseMismatch,
+            Some(post.number),
+            Some(post.author.clone()),
+            message,
+        );
+        if let Some(item) = self.review.last_mut() {
+            item.fix = Some(fix::render(&[record]));
+        }
+    }
+}
+
+/// "Day 2", "Day 2 and Night 2", "Night 1, Day 2 and Night 2".
+fn list(phases: &[Phase]) -> String {
+    let names: Vec<String> = phases.iter().map(Phase::to_string).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

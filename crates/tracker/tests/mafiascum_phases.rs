@@ -1,0 +1,195 @@
+//! How mafiascum hosts and co-hosts tell phases and deaths, on posts written as mafiascum.net
+//! renders them (phpBB: colour and bold as `<div style="display:inline;…">`, a quote as
+//! `<blockquote><div><cite>… wrote:</cite>…</div></blockquote>`; the fixtures README and the
+//! thread posts cited below), replayed through the tracker: a death naming its phase belongs
+//! to it and says that phase has come, a lynch is its day's death, and phases the GM skips
+//! go on the review list with the correction that pins them.
+
+mod support;
+
+use mafia_posts::{Markup, Post, RawPost};
+use mafia_tracker::Tracker;
+use mafia_tracker::phase::Phase;
+use mafia_tracker::review::ReviewKind;
+use support::*;
+
+const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
+
+/// A post as the forum renders it, normalised, made on 2026-03-02 (Day 1 of the test game
+/// ends 2026-03-03 18:00) unless `at` says otherwise; numbered from 10 on, so that no test
+/// post is the thread's opening post.
+fn html_at(number: u64, author: &str, at: &str, body: &str) -> Post {
+    let number = number + 10;
+    RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.to_string(),
+        time: Some(utc(at)),
+        edited: None,
+        body: Markup::Html(body.to_string()),
+    }
+    .normalise()
+}
+
+fn html(number: u64, author: &str, body: &str) -> Post {
+    html_at(
+        number,
+        author,
+        &format!("2026-03-02 12:{:02}", number % 60),
+        body,
+    )
+}
+
+/// Bold, as mafiascum renders `[b]…[/b]`.
+fn bold(text: &str) -> String {
+    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
+}
+
+/// A role in colour, as hosts write it (29844 post 1502:
+/// `<div style="display:inline;color:#FF0000">Mafia Goon</div>`).
+fn role(text: &str) -> String {
+    format!("<div style=\"display:inline;color:#FF0000\">{text}</div>")
+}
+
+fn quote(who: &str, text: &str) -> String {
+    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
+}
+
+fn dead(t: &Tracker) -> Vec<(String, Phase)> {
+    t.status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase))
+        .collect()
+}
+
+fn review(t: &Tracker, kind: ReviewKind) -> Vec<(String, Option<String>)> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == kind)
+        .map(|r| (r.message.clone(), r.fix.clone()))
+        .collect()
+}
+
+#[test]
+fn a_co_host_who_names_the_phase_of_each_death_moves_the_game_on() {
+    // 29844 posts 1502-1503: no "It is now …" post at all, only
+    // "<b>Zaicon, <red>Mafia Goon</red>, has been lynched Day 1.</b>" and, the next morning,
+    // "<b>Robbnva, <green>Vanilla Town</green>, killed Night 1.</b>".
+    let mut t = tracker(FIVE, "");
+    let lynch = bold(&format!(
+        "Bob, {}, has been lynched Day 1.",
+        role("Mafia Goon")
+    ));
+    t.apply(&html(1, "GM", &lynch));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    // The lynch ended Day 1.
+    assert_eq!(t.phase(), Phase::night(1));
+    let kill = bold(&format!("Carol, {}, killed Night 1.", role("Vanilla Town")));
+    t.apply(&html(2, "GM", &kill));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+    // Night 1's kill is told when Night 1 is over: Day 2 has begun.
+    assert_eq!(t.phase(), Phase::day(2));
+    assert!(review(&t, ReviewKind::PhaseMismatch).is_empty());
+}
+
+#[test]
+fn a_lynch_written_as_a_list_entry_names_its_day_in_words() {
+    // "Starbuckles - Vanilla Townie - Lynched Day One" (23262 post 398).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &bold("Bob - Vanilla Townie - Lynched Day One"),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn hanged_and_found_dead_are_deaths() {
+    for line in ["Bob has been hanged.", "Bob was found dead in the morning."] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", line));
+        assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))], "{line}");
+    }
+}
+
+#[test]
+fn a_vote_counts_forecast_is_no_death() {
+    // Vote counts say who would die: "Currently, GlowingBear is set to be lynched. Day 1 ends
+    // in …" (TeamLiquid, Student Mafia V); "X will be lynched at deadline" (17289 post 316).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob is set to be lynched Day 1 if nothing changes.",
+    ));
+    assert!(dead(&t).is_empty());
+    assert_eq!(t.phase(), Phase::day(1));
+}
+
+#[test]
+fn a_death_line_inside_a_quote_does_nothing() {
+    let mut t = tracker(FIVE, "");
+    let quoted = quote("GM", &bold("Carol, Vanilla Town, killed Night 1."));
+    t.apply(&html(1, "GM", &format!("{quoted}Yes, that was the flip.")));
+    assert!(dead(&t).is_empty());
+    assert_eq!(t.phase(), Phase::day(1));
+}
+
+#[test]
+fn a_lynch_announced_after_the_deadline_is_the_days_death() {
+    // Day 1 ends 2026-03-03 18:00; the host posts the lynch at 18:20, in Night 1 (the
+    // demo game's Bob, issue 11 point 8).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html_at(
+        1,
+        "GM",
+        "2026-03-03 18:20",
+        "Bob has been lynched. He was a Goon.",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    // A night kill told during the night stays the night's.
+    t.apply(&html_at(
+        2,
+        "GM",
+        "2026-03-03 19:00",
+        "Carol has been killed.",
+    ));
+    assert_eq!(dead(&t)[1], ("Carol".to_string(), Phase::night(1)));
+}
+
+#[test]
+fn a_death_of_a_later_phase_skips_phases_with_a_review_item_and_its_correction() {
+    // "mastin2 was killed Night 3. He was a Town Bodyguard." while the tracker had not seen
+    // Day 2 begin (17289 post 734, read during Night 1).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        "Dave was killed Night 3. He was a Town Bodyguard.",
+    ));
+    assert_eq!(dead(&t), [("Dave".to_string(), Phase::night(3))]);
+    assert_eq!(t.phase(), Phase::day(4));
+    let items = review(&t, ReviewKind::PhaseMismatch);
+    assert_eq!(items.len(), 1);
+    let (message, fix) = &items[0];
+    assert!(
+        message.contains("Day 2, Night 2, Day 3 and Night 3"),
+        "{message}"
+    );
+    let fix = fix.as_deref().expect("a correction");
+    assert!(
+        fix.starts_with("[[corrections]]\nat = 12\nphase = \"Day 4\"\n"),
+        "{fix}"
+    );
+}
