@@ -104,6 +104,12 @@ pub enum Command {
     PhaseChange2016 { kind: PhaseKind, begun: bool },
     /// A phase announcement: "It is now Day 2", "Night 1 has begun", "Day 3 begins".
     Announce { phase: Phase },
+    /// A phase is over, so the next one begins: "Day 2 has ended", "Night 1 is over", "Night
+    /// Two has come to a close".
+    PhaseOver { phase: Phase },
+    /// A phase named without a number: "It is now night.", "Night has fallen" (`begun`), "Night
+    /// is over" (not `begun`): the next phase of that kind begins, or the running one ends.
+    AnnounceKind { kind: PhaseKind, begun: bool },
 }
 
 /// Who fills a slot: a known user, or the words the host wrote for someone who has not

@@ -113,6 +113,24 @@ pub struct CommandWords {
     /// Verbs that announce a phase only when they end the sentence ("Day 1 start.", MTG
     /// Salvation; not "Day 2 start time is 20:00").
     pub announce_verbs_at_end: &'static [&'static str],
+    /// "Day 2 has officially begun".
+    pub announce_adverbs: &'static [&'static str],
+    /// "Night has fallen": verbs that begin a phase named without a number.
+    pub fallen: &'static [&'static str],
+    /// "Day 2 has ended", "Night 1 is over": the phase is over, the next one begins. After an
+    /// auxiliary only ("Day 2 ended" may be a story).
+    pub over_words: &'static [&'static str],
+    /// "Night Two has come to a close" (66752 post 452): after the auxiliary.
+    pub over_phrases: &'static [Phrase],
+    /// "Day 2 ends now.", "Day 1 end.": only when they end the sentence or "now" follows.
+    pub over_verbs_at_end: &'static [&'static str],
+    /// "Night phase starts now": a word between the kind and the verb.
+    pub phase_nouns: &'static [&'static str],
+    /// Words after which a clause opens inside a sentence ("Night 1 is over and Day 2
+    /// begins").
+    pub clause_openers: &'static [&'static str],
+    /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now.").
+    pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
 }
 
 impl CommandWords {
@@ -297,6 +315,14 @@ impl CommandWords {
             "starting",
         ],
         announce_verbs_at_end: &["start"],
+        announce_adverbs: &["officially"],
+        fallen: &["fallen", "falls"],
+        over_words: &["ended", "over", "concluded", "finished", "closed"],
+        over_phrases: &[&["come", "to", "a", "close"], &["come", "to", "an", "end"]],
+        over_verbs_at_end: &["end", "ends"],
+        phase_nouns: &["phase"],
+        clause_openers: &["and", "so", "then"],
+        phase_abbreviations: &[("d", PhaseKind::Day), ("n", PhaseKind::Night)],
     };
 
     /// The phase kind a word names (`day`, `night`).
@@ -305,6 +331,21 @@ impl CommandWords {
             .iter()
             .find(|(w, _)| *w == word)
             .map(|(_, kind)| *kind)
+    }
+
+    /// A one-word phase: `d2`, `n1` (lower case).
+    pub fn phase_abbreviation(&self, word: &str) -> Option<crate::phase::Phase> {
+        self.phase_abbreviations.iter().find_map(|(prefix, kind)| {
+            let digits = word.strip_prefix(prefix)?;
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            let number = digits.parse().ok()?;
+            Some(crate::phase::Phase {
+                kind: *kind,
+                number,
+            })
+        })
     }
 
     /// A phase number: digits, or a number word.

@@ -193,3 +193,130 @@ fn a_death_of_a_later_phase_skips_phases_with_a_review_item_and_its_correction()
         "{fix}"
     );
 }
+
+/// The phase after each GM post of `lines`, one post each, from Day 1.
+fn phases_after(lines: &[&str]) -> Vec<Phase> {
+    let mut t = tracker(FIVE, "");
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            t.apply(&html(i as u64 + 1, "GM", line));
+            t.phase()
+        })
+        .collect()
+}
+
+#[test]
+fn an_end_and_a_start_in_one_sentence() {
+    // "Night 1 is over, Day 2 starts" (17289 post 317, read during Night 1).
+    assert_eq!(
+        phases_after(&["It's now Night 1.", &bold("Night 1 is over, Day 2 starts")]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    // "It is now Night 4, Day 5 begins in (expired on …)" (29423 post 2127): a deadline,
+    // not Day 5.
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1, Day 2 begins in <span class=\"countdown\">(expired on 2013-08-09 23:59:59)</span>"
+        ]),
+        [Phase::night(1)]
+    );
+    // "And with that, Night 1 begins." (58899 post 515).
+    assert_eq!(
+        phases_after(&["And with that, Night 1 begins.  All actions to be submitted by …"]),
+        [Phase::night(1)]
+    );
+}
+
+#[test]
+fn a_phase_that_is_over_begins_the_next() {
+    // "Day 2 has ended." (58383 post 354), "Night Two has come to a close." (66752 post 452).
+    assert_eq!(
+        phases_after(&[
+            "Day 1 has ended.",
+            "Night One has come to a close. Two bodies were found."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    // A deadline is no end: "Day 1 ends in 3 days".
+    assert_eq!(phases_after(&["Day 1 ends in 3 days."]), [Phase::day(1)]);
+}
+
+#[test]
+fn one_word_phases_d1_and_n1() {
+    // 64916 post 870: "D1 has ended. … N1 begins now."; post 871: "N1 has ended. … D2 begins
+    // now."
+    assert_eq!(
+        phases_after(&[
+            "D1 has ended.<br>Bob (Mafia Neapolitan)<br>was lynched.<br>N1 begins now.",
+            "N1 has ended.<br>Carol (Town JOAT)<br>was found dead.<br>D2 begins now."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
+}
+
+#[test]
+fn a_phase_without_a_number_is_the_next_of_its_kind() {
+    // "It is now night.  Please submit your actions to me via PM." (18365 post 821), "Night
+    // has begun!" (18365 post 595), "Night starts now." (17864 post 1140), "Night is over."
+    // (16769 post 316).
+    assert_eq!(
+        phases_after(&[
+            "It is now night.  Please submit your actions to me via PM.",
+            "Night is over. You all wake up and find a single body.",
+            "Night has begun!",
+            "It is now night.",
+            &bold("Night starts now."),
+        ]),
+        [
+            Phase::night(1),
+            Phase::day(2),
+            Phase::night(2),
+            Phase::night(2),
+            Phase::night(2)
+        ]
+    );
+    // Story text is no announcement: "it is night and the wolves howl" has no "now".
+    assert_eq!(
+        phases_after(&["In the village it is night and the wolves howl."]),
+        [Phase::day(1)]
+    );
+}
+
+#[test]
+fn an_announcement_that_skips_phases_is_followed_and_reviewed() {
+    // "It's now Day 4" (17289 post 734, read during Night 1).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It's now Night 1."));
+    t.apply(&html(2, "GM", "It's now Day 4"));
+    assert_eq!(t.phase(), Phase::day(4));
+    let items = review(&t, ReviewKind::PhaseMismatch);
+    assert_eq!(items.len(), 1);
+    assert!(
+        items[0].0.contains("Day 2, Night 2, Day 3 and Night 3"),
+        "{}",
+        items[0].0
+    );
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|fix| fix.contains("at = 12\nphase = \"Day 4\"")),
+        "{:?}",
+        items[0].1
+    );
+}
+
+#[test]
+fn an_announcement_inside_a_quote_does_nothing() {
+    let quoted = quote("GM", &bold("Night 1 is over, Day 2 starts"));
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1.",
+            &format!("{}{}", quote("GM", "It is now night."), "thanks"),
+            &format!("{quoted}I wrote that too early, sorry."),
+        ]),
+        [Phase::night(1), Phase::night(1), Phase::night(1)]
+    );
+}

@@ -6,7 +6,7 @@ use mafia_posts::Line;
 
 use super::text::{self, Folded, Word, ends_sentence, is_bold_alone, only_punctuation};
 use super::{Command, Dialect, Reader};
-use crate::phase::Phase;
+use crate::phase::{Phase, PhaseKind};
 use crate::vocabulary::CommandWords;
 
 impl Reader<'_> {
@@ -81,7 +81,10 @@ impl Reader<'_> {
         false
     }
 
-    /// Phase announcements: "It is now Day 2", "Night 1 has begun", a bold "Day 2" heading.
+    /// Phase announcements: "It is now Day 2", "Night 1 has begun", a bold "Day 2" heading;
+    /// ends ("Day 2 has ended", "Night 1 is over, Day 2 starts") and phases without a number
+    /// ("It is now night.", "Night has fallen"). Each sentence, and each clause after a comma
+    /// or "and" whose verb ends it ("And with that, Night 1 begins."), is read.
     pub(super) fn announce(
         &mut self,
         index: usize,
@@ -90,32 +93,71 @@ impl Reader<'_> {
         words: &[Word],
     ) {
         let lower = folded.lower();
-        let mut phase = None;
-        if is_bold_heading(self.vocab, line, folded, words) {
-            phase = phase_at(self.vocab, words, lower, 0);
+        let mut heard = Vec::new();
+        if is_bold_heading(self.vocab, line, folded, words)
+            && let Some(phase) = phase_at(self.vocab, words, lower, 0)
+        {
+            heard.push(Heard::Begins(phase));
         }
-        if phase.is_none() {
+        if heard.is_empty() {
             let breaks = text::sentence_breaks(lower, &[]);
-            let mut starts = vec![0];
-            starts.extend(breaks);
-            for start in starts {
-                let first = words.partition_point(|w| w.start < start);
-                if first >= words.len() {
-                    break;
+            for at in 0..words.len() {
+                let sentence = at == 0 || {
+                    let k = breaks.partition_point(|&b| b <= words[at - 1].end);
+                    breaks.get(k).is_some_and(|&b| b <= words[at].start)
+                };
+                let clause = !sentence && opens_clause(self.vocab, words, lower, at);
+                if !sentence && !clause {
+                    continue;
                 }
-                if let Some(p) = announcement_at(self.vocab, words, lower, first, self.dialect) {
-                    phase = Some(p);
-                    break;
+                let found = announcement_at(self.vocab, words, lower, at, self.dialect, clause);
+                if let Some(found) = found
+                    && !heard.contains(&found)
+                {
+                    heard.push(found);
                 }
             }
         }
-        if let Some(phase) = phase
-            && !self.announced.contains(&phase)
-        {
-            self.announced.push(phase);
-            self.push(Command::Announce { phase }, index, line);
+        // "Night 1 has ended. Day 2 has begun.": the announcement says it all.
+        if heard.iter().any(|h| matches!(h, Heard::Begins(_))) {
+            heard.retain(|h| matches!(h, Heard::Begins(_)));
+        }
+        for found in heard {
+            let command = match found {
+                Heard::Begins(phase) => {
+                    if self.announced.contains(&phase) {
+                        continue;
+                    }
+                    self.announced.push(phase);
+                    Command::Announce { phase }
+                }
+                Heard::Over(phase) => Command::PhaseOver { phase },
+                Heard::Kind(kind, begun) => Command::AnnounceKind { kind, begun },
+            };
+            self.push(command, index, line);
         }
     }
+}
+
+/// What a sentence says about phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Heard {
+    /// "Day 2 begins".
+    Begins(Phase),
+    /// "Day 2 has ended".
+    Over(Phase),
+    /// "It is now night" (true), "Night is over" (false).
+    Kind(PhaseKind, bool),
+}
+
+/// Whether word `at` opens a clause inside a sentence: after a comma or `&`, or after a
+/// joining word ("and", "so").
+fn opens_clause(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> bool {
+    if at == 0 {
+        return false;
+    }
+    let gap = lower.get(words[at - 1].end..words[at].start).unwrap_or("");
+    gap.contains([',', '&']) || vocab.clause_openers.contains(&words[at - 1].text(lower))
 }
 
 /// `Day N` / `Night N` starting at word `at`.
@@ -130,47 +172,145 @@ pub(super) fn phase_at(
     Some(Phase { kind, number })
 }
 
-/// A sentence announcing a phase, starting at word `at`.
+/// `Day N`, `Night Two`, or `D2` / `N1` (one word), starting at word `at`; and the number
+/// of words it takes.
+fn phase_words(
+    vocab: &CommandWords,
+    words: &[Word],
+    lower: &str,
+    at: usize,
+) -> Option<(Phase, usize)> {
+    if let Some(phase) = phase_at(vocab, words, lower, at) {
+        return Some((phase, 2));
+    }
+    let word = words.get(at)?.text(lower);
+    vocab.phase_abbreviation(word).map(|phase| (phase, 1))
+}
+
+/// A sentence (or, with `clause`, a clause whose verb ends it) announcing a phase, starting
+/// at word `at`.
 fn announcement_at(
     vocab: &CommandWords,
     words: &[Word],
     lower: &str,
     at: usize,
     dialect: Dialect,
-) -> Option<Phase> {
+    clause: bool,
+) -> Option<Heard> {
     let word = |i: usize| words.get(i).map(|w| w.text(lower));
     let is_in = |i: usize, list: &[&str]| word(i).is_some_and(|w| list.contains(&w));
-    // "It is (now) Day 2", "It's (now) Day 2", "It is currently day 1" (MTG Salvation).
+    // "It is (now) Day 2", "It's (now) Day 2", "It is currently day 1" (MTG Salvation), "It
+    // is now night." (18365 post 821).
     let (it, is) = vocab.it_is;
     if word(at) == Some(it) && is_in(at + 1, is) {
         let mut i = at + 2;
         if is_in(i, vocab.it_is_now) {
             i += 1;
         }
-        return phase_at(vocab, words, lower, i);
+        if let Some(phase) = phase_at(vocab, words, lower, i) {
+            return Some(Heard::Begins(phase));
+        }
+        // Without a number, only "now" says the phase is new ("it is night and …" may be a
+        // story), and the phase word ends its clause.
+        let kind = vocab.phase_kind(word(i)?)?;
+        let now = i > at + 2;
+        let clause_ends = match words.get(i + 1) {
+            None => true,
+            Some(next) => {
+                lower
+                    .get(words[i].end..next.start)
+                    .is_some_and(|gap| gap.contains(['.', '!', '?', ',', ';', ':']))
+                    || vocab.clause_openers.contains(&next.text(lower))
+            }
+        };
+        return (now && clause_ends).then_some(Heard::Kind(kind, true));
     }
-    // "Day 2 has (now) begun", "Day 2 begins (now)", "Night 1 is starting", …
-    let phase = phase_at(vocab, words, lower, at)?;
-    let mut i = at + 2;
+    // "Day 2 has (now) begun", "Day 2 begins (now)", "Night 1 is starting", "D2 begins", …
+    let (found, width) = match phase_words(vocab, words, lower, at) {
+        Some((phase, width)) => (Some(phase), width),
+        None => {
+            // "Night has fallen", "Night starts now", "Night is over" (no number).
+            let kind = vocab.phase_kind(word(at)?)?;
+            let width = if is_in(at + 1, vocab.phase_nouns) {
+                2
+            } else {
+                1
+            };
+            let mut i = at + width;
+            if is_in(i, vocab.announce_auxiliaries) {
+                i += 1;
+            }
+            if word(i) == Some(vocab.announce_now) {
+                i += 1;
+            }
+            let verb = word(i)?;
+            let settled = !clause
+                || ends_sentence(words, lower, i)
+                || word(i + 1) == Some(vocab.announce_now);
+            if word(i + 1) == Some(vocab.ended_early[2]) || !settled {
+                return None;
+            }
+            if vocab.announce_verbs.contains(&verb) || vocab.fallen.contains(&verb) {
+                return Some(Heard::Kind(kind, true));
+            }
+            if vocab.over_words.contains(&verb) && i > at + width {
+                return Some(Heard::Kind(kind, false));
+            }
+            return None;
+        }
+    };
+    let phase = found?;
+    let mut i = at + width;
     if is_in(i, vocab.announce_auxiliaries) {
         i += 1;
     }
-    if word(i) == Some(vocab.announce_now) {
+    if word(i) == Some(vocab.announce_now) || is_in(i, vocab.announce_adverbs) {
         i += 1;
     }
     let verb = word(i)?;
-    // In the 2016 dialect "has begun" is a phase change command, read before.
+    // Inside a sentence the verb must end its clause or be followed by "now": "It is now
+    // Night 4, Day 5 begins in 48 hours" announces no Day 5.
+    if clause && !ends_sentence(words, lower, i) && word(i + 1) != Some(vocab.announce_now) {
+        let gap_ends = words.get(i + 1).is_none_or(|next| {
+            lower
+                .get(words[i].end..next.start)
+                .is_some_and(|gap| gap.contains([',', ';', ':', '&']))
+        });
+        if !gap_ends {
+            return None;
+        }
+    }
+    // In the 2016 dialect "has begun" / "has ended" is a phase change command, read before.
     let (_, changes_2016) = vocab.phase_change_2016;
-    if dialect == Dialect::V2016 && changes_2016.iter().any(|&(v, begun)| begun && v == verb) {
+    if dialect == Dialect::V2016 && changes_2016.iter().any(|&(v, _)| v == verb) {
         return None;
     }
     if vocab.announce_verbs.contains(&verb) {
-        return Some(phase);
+        return Some(Heard::Begins(phase));
     }
+    // "Day 2 has ended", "Night 1 is over"; "Day 2 has ended early" is the command
+    // (`end_early`), "Day 2 ends in 3 hours" a deadline.
+    if vocab.over_words.contains(&verb)
+        && i > at + width
+        && word(i + 1) != Some(vocab.ended_early[2])
+    {
+        return Some(Heard::Over(phase));
+    }
+    if vocab
+        .over_phrases
+        .iter()
+        .any(|p| text::seq_at(words, lower, p, i))
+    {
+        return Some(Heard::Over(phase));
+    }
+    let at_end = ends_sentence(words, lower, i) || word(i + 1) == Some(vocab.announce_now);
     // "Day 1 start." (MTG Salvation): a bare "start" only when it ends the sentence, so
-    // "Day 2 start time is 20:00" is not an announcement.
-    if vocab.announce_verbs_at_end.contains(&verb) && ends_sentence(words, lower, i) {
-        return Some(phase);
+    // "Day 2 start time is 20:00" is not an announcement; "Day 2 ends now." likewise.
+    if vocab.announce_verbs_at_end.contains(&verb) && at_end {
+        return Some(Heard::Begins(phase));
+    }
+    if vocab.over_verbs_at_end.contains(&verb) && at_end {
+        return Some(Heard::Over(phase));
     }
     None
 }

@@ -246,6 +246,21 @@ impl Tracker {
                 }
                 self.announced(*phase, post)?;
             }
+            Command::PhaseOver { phase } => {
+                let next = phase.next(self.numbering);
+                if self.order(next) > self.order(self.phase()) {
+                    self.announced(next, post)?;
+                }
+            }
+            Command::AnnounceKind { kind, begun } => {
+                let running = self.phase();
+                // "It is now night" during a night, or "Night is over" during a day, restates
+                // the running phase.
+                if (running.kind == *kind) != *begun {
+                    let next = running.next(self.numbering);
+                    self.announced(next, post)?;
+                }
+            }
         }
         Ok(())
     }
