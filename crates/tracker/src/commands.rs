@@ -107,6 +107,10 @@ pub enum Command {
     /// A phase is over, so the next one begins: "Day 2 has ended", "Night 1 is over", "Night
     /// Two has come to a close".
     PhaseOver { phase: Phase },
+    /// The side that won, as the host names it at the end of the game: "Town wins", "The
+    /// Mafia has won", "Game over, town victory". `alone`: the sentence says nothing else
+    /// ("Mafia Wins!", "The Town Wins!"), which ends the game as `GAME HAS ENDED` does.
+    Winner { side: String, alone: bool },
     /// A phase named without a number: "It is now night.", "Night has fallen" (`begun`), "Night
     /// is over" (not `begun`): the next phase of that kind begins, or the running one ends.
     AnnounceKind { kind: PhaseKind, begun: bool },
@@ -278,6 +282,7 @@ impl Reader<'_> {
         if !command_found {
             command_found = self.game_end(index, line, &folded, &words);
         }
+        self.winner(index, line, &folded, &words);
         if !command_found {
             command_found = match self.dialect {
                 Dialect::Current => self.end_early(index, line, &folded, &words),
@@ -381,6 +386,46 @@ impl Reader<'_> {
             }
         }
         false
+    }
+
+    /// "Town wins", "The Mafia has won", "town victory": the side named before the words of
+    /// [`CommandWords::win`], not in a condition ("Town wins when …" is rules text).
+    fn winner(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
+        let lower = folded.lower();
+        for at in 1..words.len() {
+            let Some(win) = self
+                .vocab
+                .win
+                .iter()
+                .find(|w| text::seq_at(words, lower, w, at))
+            else {
+                continue;
+            };
+            let Some(&(_, side)) = self
+                .vocab
+                .sides
+                .iter()
+                .find(|(word, _)| words[at - 1].text(lower) == *word)
+            else {
+                continue;
+            };
+            let after = at + win.len();
+            let condition = words
+                .get(after)
+                .is_some_and(|w| self.vocab.condition_openers.contains(&w.text(lower)));
+            if !condition {
+                let side = side.to_owned();
+                // Only an article before the side and punctuation after the words.
+                let first = at - 1;
+                let opens = text::opens_sentence(lower, words, first)
+                    || (first > 0
+                        && words[first - 1].text(lower) == "the"
+                        && text::opens_sentence(lower, words, first - 1));
+                let alone = opens && text::ends_sentence(words, lower, after - 1);
+                self.push(Command::Winner { side, alone }, index, line);
+                return;
+            }
+        }
     }
 
     /// `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).

@@ -153,7 +153,14 @@ pub fn text(s: &Status) -> String {
         .map_or_else(|| "no posts yet".to_string(), |n| format!("after post {n}"));
     let _ = writeln!(out, "{} — {} ({after})", s.game, s.phase);
     if s.game_over {
-        let _ = writeln!(out, "The game is over.");
+        match &s.winner {
+            Some(side) => {
+                let _ = writeln!(out, "The game is over: {side} won.");
+            }
+            None => {
+                let _ = writeln!(out, "The game is over.");
+            }
+        }
     } else {
         match &s.deadline.at {
             Some(at) => {

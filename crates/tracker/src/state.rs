@@ -70,6 +70,8 @@ pub struct Tracker {
     ended_in_day: bool,
     /// The GM post being applied ends the game: its deaths change no phase.
     ending: bool,
+    /// The side the host named as the winner.
+    winner: Option<String>,
     review: Vec<ReviewItem>,
     /// Slots open for replacement, oldest first.
     openings: Vec<Opening>,
@@ -153,6 +155,7 @@ impl Tracker {
             fifty_flagged: false,
             ended_in_day: false,
             ending: false,
+            winner: None,
             review: Vec::new(),
             openings: Vec::new(),
             applied: 0,
@@ -465,6 +468,7 @@ impl Tracker {
                 self.schedule.upcoming(3)
             },
             game_over: self.game_over,
+            winner: self.winner.clone(),
             alive: self
                 .slots
                 .iter()

@@ -83,6 +83,9 @@ pub struct Status {
     /// The next deadlines, starting with the current one (empty once the game is over).
     pub upcoming: Vec<Deadline>,
     pub game_over: bool,
+    /// The side the host named as the winner at the end of the game ("Town wins").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
     pub alive: Vec<PlayerLine>,
     /// The dead, in the order of the player list.
     pub dead: Vec<DeadLine>,

@@ -99,6 +99,10 @@ pub struct CommandWords {
     pub phase_kinds: &'static [(&'static str, PhaseKind)],
     /// Phase numbers written as words, from zero.
     pub numbers: &'static [&'static str],
+    /// "Town wins", "The Mafia has won", "town victory": the words after the side.
+    pub win: &'static [Phrase],
+    /// The sides a host names as winners, and how the status names them.
+    pub sides: &'static [(&'static str, &'static str)],
     /// "It is (now) Day 2": the opening words, and the second word's spellings ("it's" is
     /// folded to `it s`).
     pub it_is: (&'static str, &'static [&'static str]),
@@ -301,6 +305,24 @@ impl CommandWords {
             "eighteen",
             "nineteen",
             "twenty",
+        ],
+        win: &[
+            &["wins"],
+            &["win"],
+            &["has", "won"],
+            &["have", "won"],
+            &["victory"],
+            &["wins", "the", "game"],
+        ],
+        sides: &[
+            ("town", "Town"),
+            ("village", "Town"),
+            ("townies", "Town"),
+            ("mafia", "Mafia"),
+            ("scum", "Mafia"),
+            ("werewolves", "Werewolves"),
+            ("wolves", "Werewolves"),
+            ("cult", "Cult"),
         ],
         it_is: ("it", &["is", "s"]),
         it_is_now: &["now", "currently"],

@@ -99,6 +99,14 @@ fn lynched(player: &str, comment: &str) -> Command {
     }
 }
 
+/// A winner named in a sentence of its own ("Town wins!").
+fn winner(side: &str) -> Command {
+    Command::Winner {
+        side: side.into(),
+        alone: true,
+    }
+}
+
 fn moved(minutes: i64) -> Command {
     Command::MoveDeadline {
         by: SignedDuration::from_mins(minutes),
@@ -703,13 +711,14 @@ fn filled_by_opens_its_sentence() {
 
 #[test]
 fn the_game_end_phrases() {
-    for line in [
-        "GAME HAS ENDED",
-        "The game ended! Town wins.",
-        "The game is over",
-    ] {
+    for line in ["GAME HAS ENDED", "The game is over"] {
         assert_eq!(read(line), [Command::EndGame], "{line}");
     }
+    // The winner the host names is read too (issue 11 point 8).
+    assert_eq!(
+        read("The game ended! Town wins."),
+        [Command::EndGame, winner("Town")]
+    );
 }
 
 #[test]
@@ -996,6 +1005,8 @@ fn hammertime_mafia_headings_and_the_edited_opening_post() {
         host_commands("hammertime-mafia.jsonl"),
         [
             (0, Command::EndGame),
+            // "Game has ended. Mafia victory!"
+            (0, winner("Mafia")),
             (92, announce(Phase::day(1))),
             (982, announce(Phase::day(2))),
             (1172, announce(Phase::day(3))),
@@ -1044,5 +1055,8 @@ fn rules_text_about_the_end_of_the_game_is_not_a_command() {
         []
     );
     assert_eq!(read("When the game has ended, the QT opens."), []);
-    assert_eq!(read("The game is over. Town wins!"), [Command::EndGame]);
+    assert_eq!(
+        read("The game is over. Town wins!"),
+        [Command::EndGame, winner("Town")]
+    );
 }

@@ -320,3 +320,44 @@ fn an_announcement_inside_a_quote_does_nothing() {
         [Phase::night(1), Phase::night(1), Phase::night(1)]
     );
 }
+
+#[test]
+fn the_end_of_the_game_names_the_winner() {
+    // "Mafia Wins! Congratulations to AGar, pappums rat and mozamis!" (16769 post 491), "GAME
+    // OVER: MAFIA WIN!" (21622 post 1442), "The Town Wins!" (18910 post 946), "mafia victory!"
+    // (17830 post 706).
+    for (line, side) in [
+        ("Mafia Wins! Congratulations to Alice and Bob!", "Mafia"),
+        ("GAME OVER: MAFIA WIN!", "Mafia"),
+        ("The Town Wins!", "Town"),
+        ("mafia victory!", "Mafia"),
+        ("The game is over. The Mafia has won.", "Mafia"),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", &bold(line)));
+        let s = t.status();
+        assert!(s.game_over, "{line}");
+        assert_eq!(s.winner.as_deref(), Some(side), "{line}");
+        assert!(
+            mafia_tracker::report::text(&s).contains(&format!("The game is over: {side} won.")),
+            "{line}"
+        );
+        let json = mafia_tracker::report::json(&s).expect("json");
+        assert!(json.contains(&format!("\"winner\": \"{side}\"")), "{line}");
+    }
+}
+
+#[test]
+fn a_winner_in_rules_text_or_a_quote_is_no_end() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Remember: town wins when all the mafia are dead.",
+    ));
+    t.apply(&html(2, "GM", &quote("Alice", "Town wins!")));
+    t.apply(&html(3, "GM", "Scum win this one if you are not careful."));
+    let s = t.status();
+    assert!(!s.game_over);
+    assert_eq!(s.winner, None);
+}

@@ -50,7 +50,10 @@ impl Tracker {
         // victory!", struck-out names), so what it says now is not what it said when posted.
         if self.applied == 1 && post.number <= 1 {
             for command in recognition.commands {
-                if !matches!(command.command, Command::Announce { .. }) {
+                if !matches!(
+                    command.command,
+                    Command::Announce { .. } | Command::Winner { .. }
+                ) {
                     self.note(
                         ReviewKind::IgnoredCommand,
                         Some(post.number),
@@ -76,12 +79,11 @@ impl Tracker {
         // The post that ends the game usually announces its last deaths too ("End Game",
         // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         let mut ends = false;
-        self.ending = recognition
-            .commands
-            .iter()
-            .any(|c| c.command == Command::EndGame);
+        let ends_game =
+            |c: &Command| matches!(c, Command::EndGame | Command::Winner { alone: true, .. });
+        self.ending = recognition.commands.iter().any(|c| ends_game(&c.command));
         for command in recognition.commands {
-            ends |= command.command == Command::EndGame && !self.game_over;
+            ends |= ends_game(&command.command) && !self.game_over;
             if let Err(reason) = self.command(&command, post) {
                 self.note(
                     ReviewKind::IgnoredCommand,
@@ -127,6 +129,16 @@ impl Tracker {
     }
 
     fn command(&mut self, recognised: &Recognised, post: &Post) -> Result<(), Refusal> {
+        if let Command::Winner { side, alone } = &recognised.command {
+            // Only at the end of the game: "Town wins" before it is rules text or a hope.
+            if *alone && !self.game_over {
+                self.keep_final_day();
+            }
+            if self.game_over || self.ending {
+                self.winner = Some(side.clone());
+            }
+            return Ok(());
+        }
         if self.game_over && recognised.command != Command::UnendGame {
             return Err(Refusal::GameOver);
         }
@@ -209,6 +221,7 @@ impl Tracker {
                 }
                 let now = self.now(post)?;
                 self.game_over = false;
+                self.winner = None;
                 if std::mem::take(&mut self.ended_in_day) {
                     // The day goes on: its count is not final after all.
                     self.days.pop();
@@ -246,6 +259,8 @@ impl Tracker {
                 }
                 self.announced(*phase, post)?;
             }
+            // Read before the game-over check above.
+            Command::Winner { .. } => {}
             Command::PhaseOver { phase } => {
                 let next = phase.next(self.numbering);
                 if self.order(next) > self.order(self.phase()) {
