@@ -31,6 +31,7 @@ mod phases;
 mod replacements;
 mod text;
 mod time;
+mod unread;
 
 use jiff::SignedDuration;
 use mafia_posts::{Body, Line};
@@ -147,6 +148,28 @@ pub struct Unrecognised {
 pub struct Recognition {
     pub commands: Vec<Recognised>,
     pub problems: Vec<Unrecognised>,
+    /// Lines that look like a death or a phase change but were read as neither.
+    #[serde(default)]
+    pub unread: Vec<Unread>,
+}
+
+/// A GM line that looks like a death (a death word and a player's name) or a phase heading
+/// (a phase alone on its line, not bold) but gave no command: a host's phrasing the
+/// vocabulary does not know, for the review list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unread {
+    pub line: usize,
+    pub raw: String,
+    pub looks_like: LooksLike,
+}
+
+/// What an [`Unread`] line looks like.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LooksLike {
+    /// A death of this player.
+    Death { player: String },
+    /// The start of this phase.
+    Phase { phase: Phase },
 }
 
 /// Recognises the GM commands in one GM post body.
@@ -269,33 +292,40 @@ impl Reader<'_> {
         }
         let folded = Folded::new(&line.text);
         let words = folded.words();
+        let before = (self.out.commands.len(), self.out.problems.len());
+        self.read_line(index, line, &folded, &words);
+        if (self.out.commands.len(), self.out.problems.len()) == before {
+            self.unread(index, line, &folded, &words);
+        }
+    }
 
-        if self.resurrect(index, line, &folded) {
+    fn read_line(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
+        if self.resurrect(index, line, folded) {
             return;
         }
-        let mut command_found = self.replace(index, line, &folded, &words);
+        let mut command_found = self.replace(index, line, folded, words);
         // A request or a fill does not stop the rest of the line ("Searching for a
         // replacement for X. The deadline is moved 2 days later").
-        if !command_found && !self.vacancy(index, line, &folded, &words) {
-            self.fill(index, line, &folded, &words);
+        if !command_found && !self.vacancy(index, line, folded, words) {
+            self.fill(index, line, folded, words);
         }
         if !command_found {
-            command_found = self.game_end(index, line, &folded, &words);
+            command_found = self.game_end(index, line, folded, words);
         }
-        self.winner(index, line, &folded, &words);
+        self.winner(index, line, folded, words);
         if !command_found {
             command_found = match self.dialect {
-                Dialect::Current => self.end_early(index, line, &folded, &words),
-                Dialect::V2016 => self.phase_change_2016(index, line, &folded, &words),
+                Dialect::Current => self.end_early(index, line, folded, words),
+                Dialect::V2016 => self.phase_change_2016(index, line, folded, words),
             };
         }
         if !command_found {
-            self.move_deadline(index, line, &folded, &words);
+            self.move_deadline(index, line, folded, words);
         }
-        self.deaths(index, line, &folded, &words);
+        self.deaths(index, line, folded, words);
         // "Bob has died. Day 2 begins." announces too; "Night 1 has ended early" never does
         // (no announcement pattern ends a phase).
-        self.announce(index, line, &folded, &words);
+        self.announce(index, line, folded, words);
     }
 
     /// `##RESURRECT PLAYER` on a line of its own.

@@ -89,6 +89,9 @@ pub struct CommandWords {
     /// Words before a [`CommandWords::death_before_phase`] word that make it no death ("to
     /// be lynched Day 1").
     pub death_not_after: &'static [&'static str],
+    /// Words that make a GM line with a player's name look like a death: when such a line
+    /// gives no command, the review list shows it.
+    pub unread_death_words: &'static [&'static str],
     /// Words between a death word and the phase it names ("was killed on Night 2").
     pub phase_links: &'static [&'static str],
     /// Words of a death phrase that make it a lynch (which only a day has).
@@ -261,6 +264,9 @@ impl CommandWords {
             &["been", "eliminated"],
             &["been", "nightkilled"],
             // "X has been hanged", "X was found dead" (dead), "X was executed".
+            // "CryMeARiver, Vanilla Townie, has been night killed." (21622 post 535).
+            &["been", "night", "killed"],
+            &["was", "night", "killed"],
             &["been", "hanged"],
             &["was", "hanged"],
             &["was", "executed"],
@@ -279,6 +285,21 @@ impl CommandWords {
             &["died"],
         ],
         death_not_after: &["be", "to", "not", "never", "being"],
+        unread_death_words: &[
+            "lynched",
+            "killed",
+            "died",
+            "dead",
+            "hanged",
+            "hung",
+            "eliminated",
+            "nightkilled",
+            "modkilled",
+            "executed",
+            "shot",
+            "flipped",
+            "murdered",
+        ],
         phase_links: &["on", "during", "in"],
         lynch_words: &["lynched", "lynch", "hanged", "executed"],
         death_comment_openers: &[["he", "was"], ["she", "was"], ["they", "were"]],

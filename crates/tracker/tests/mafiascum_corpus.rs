@@ -555,7 +555,10 @@ fn explain() {
         *kinds.entry(format!("{:?}", r.kind)).or_default() += 1;
         if matches!(
             r.kind,
-            ReviewKind::IgnoredCommand | ReviewKind::UnreadableCommand
+            ReviewKind::IgnoredCommand
+                | ReviewKind::UnreadableCommand
+                | ReviewKind::PhaseMismatch
+                | ReviewKind::UnreadLine
         ) {
             eprintln!("review: {:?} {:?} {}", r.kind, r.post, r.message);
         }

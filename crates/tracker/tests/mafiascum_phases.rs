@@ -361,3 +361,68 @@ fn a_winner_in_rules_text_or_a_quote_is_no_end() {
     assert!(!s.game_over);
     assert_eq!(s.winner, None);
 }
+
+#[test]
+fn a_line_that_looks_like_a_death_but_is_not_read_is_reviewed_with_its_correction() {
+    // "Prolapsed Brain, Vanilla Townie, hung." (21622 post 534: "hung" alone is not a death
+    // word, "hung out" being common).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!("Bob, {}, hung.", bold("Vanilla Townie")),
+    ));
+    assert!(dead(&t).is_empty());
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0].0.contains("looks like Bob's death"),
+        "{}",
+        items[0].0
+    );
+    assert_eq!(
+        items[0].1.as_deref(),
+        Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
+    );
+    // The same line in a quote is no GM line; a dead player's line is no news.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &quote("GM", "Bob, Vanilla Townie, hung.")));
+    t.apply(&html(2, "GM", "Carol has been lynched."));
+    t.apply(&html(
+        3,
+        "GM",
+        "Carol, the one we lynched, hung around too long.",
+    ));
+    assert!(review(&t, ReviewKind::UnreadLine).is_empty());
+}
+
+#[test]
+fn a_phase_heading_without_bold_is_reviewed_with_its_correction() {
+    // "~~Day 4~~"-style headings in plain text: not read (recaps list phases the same way),
+    // but listed when the phase is still to come.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "~~Day 2~~<br>The town wakes up."));
+    assert_eq!(t.phase(), Phase::day(1));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(
+        items[0].1.as_deref(),
+        Some("[[corrections]]\nat = 11\nphase = \"Day 2\"\n")
+    );
+    // A recap of a phase that is over says nothing new.
+    t.apply(&html(2, "GM", "Day 1<br>Night 0"));
+    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
+}
+
+#[test]
+fn night_killed_in_two_words_is_a_death() {
+    // "CryMeARiver, Vanilla Townie, has been night killed." (21622 post 535).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        &bold("Bob, Vanilla Townie, has been night killed."),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::night(1))]);
+}

@@ -93,6 +93,13 @@ impl Tracker {
                 );
             }
         }
+        // After the post's commands: a line that looks like the death of someone the post
+        // killed on another line is no news.
+        if !self.game_over && !ends {
+            for unread in &recognition.unread {
+                self.unread_line(unread, post);
+            }
+        }
         self.ending = false;
         if ends {
             self.game_over = true;

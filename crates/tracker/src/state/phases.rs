@@ -8,6 +8,7 @@ use mafia_posts::Post;
 
 use super::Tracker;
 use super::gm::Refusal;
+use crate::commands::{LooksLike, Unread};
 use crate::fix::{self, Correction, Record};
 use crate::phase::Phase;
 use crate::review::ReviewKind;
@@ -97,6 +98,57 @@ impl Tracker {
         Ok(())
     }
 
+    /// A GM line that looks like a death of a living player, or like the heading of a phase
+    /// still to come, but was not read: a review item with the correction that would read it.
+    pub(super) fn unread_line(&mut self, unread: &Unread, post: &Post) {
+        let (message, correction) = match &unread.looks_like {
+            LooksLike::Death { player } => {
+                let alive = self
+                    .slots
+                    .iter()
+                    .any(|s| s.alive && s.name.eq_ignore_ascii_case(player));
+                if !alive {
+                    return;
+                }
+                (
+                    format!(
+                        "`{}` looks like {player}'s death but was not read: if {player} died \
+                         here, add the correction",
+                        short(&unread.raw)
+                    ),
+                    Correction::Dies(player.clone()),
+                )
+            }
+            LooksLike::Phase { phase } => {
+                if self.order(*phase) <= self.order(self.phase()) {
+                    return;
+                }
+                (
+                    format!(
+                        "`{}` looks like the start of {phase} but was not read (not bold): if \
+                         {phase} began here, add the correction",
+                        short(&unread.raw)
+                    ),
+                    Correction::Phase(*phase),
+                )
+            }
+        };
+        let record = Record {
+            at: post.number,
+            correction,
+            comment: None,
+        };
+        self.note(
+            ReviewKind::UnreadLine,
+            Some(post.number),
+            Some(post.author.clone()),
+            message,
+        );
+        if let Some(item) = self.review.last_mut() {
+            item.fix = Some(fix::render(&[record]));
+        }
+    }
+
     /// The phases strictly between the running one and `target`.
     fn skipped_before(&self, target: Phase) -> Vec<Phase> {
         let mut out = Vec::new();
@@ -143,6 +195,15 @@ impl Tracker {
         if let Some(item) = self.review.last_mut() {
             item.fix = Some(fix::render(&[record]));
         }
+    }
+}
+
+/// A line as the review list quotes it: trimmed, and cut after 100 characters.
+fn short(raw: &str) -> String {
+    let raw = raw.trim();
+    match raw.char_indices().nth(100) {
+        Some((at, _)) => format!("{}…", &raw[..at]),
+        None => raw.to_owned(),
     }
 }
 
