@@ -68,6 +68,10 @@ pub struct Tracker {
     fifty_flagged: bool,
     /// The game ended during a day, whose final count was kept in `days` (UNEND takes it back).
     ended_in_day: bool,
+    /// Days with a lynch told (a second lynch told in the night after is the next day's).
+    lynched_days: Vec<Phase>,
+    /// Every post applied so far was a GM's.
+    gm_posts_only: bool,
     /// The GM post being applied ends the game: its deaths change no phase.
     ending: bool,
     /// The side the host named as the winner.
@@ -155,6 +159,8 @@ impl Tracker {
             fifty_flagged: false,
             ended_in_day: false,
             ending: false,
+            gm_posts_only: true,
+            lynched_days: Vec::new(),
             winner: None,
             review: Vec::new(),
             openings: Vec::new(),
@@ -217,7 +223,9 @@ impl Tracker {
             game_over: self.game_over,
         };
         let event = recognise::recognise(post, author, &now, &mut self.recogniser);
+        let by_gm = matches!(event, Event::Gm { .. });
         self.fold(event, post);
+        self.gm_posts_only &= by_gm;
     }
 
     /// Applies what a post says.

@@ -282,6 +282,8 @@ impl CommandWords {
             &["hanged"],
             &["eliminated"],
             &["shot"],
+            // "C-Worl, Vanilla Townie, shot to death on Night 1." (17401 post 257).
+            &["shot", "to", "death"],
             &["died"],
         ],
         death_not_after: &["be", "to", "not", "never", "being"],

@@ -950,10 +950,43 @@ fn host_commands(thread: &str) -> Vec<(u64, Command)> {
         .collect()
 }
 
+/// The host's commands after their reserved posts (numbers 1 and 2, which list the dead as
+/// the game goes: "8) LoneMeow (filter) VT Lynched D3"), and the player and phase of each
+/// death the reserved posts list (the fold does not apply them: the posts are edited).
+type Listed = (Vec<(u64, Command)>, Vec<(String, Option<Phase>)>);
+
+fn after_reserved(commands: Vec<(u64, Command)>) -> Listed {
+    let (reserved, rest): (Vec<_>, Vec<_>) = commands
+        .into_iter()
+        .partition(|(n, c)| (1..=2).contains(n) && matches!(c, Command::Death { .. }));
+    let listed = reserved
+        .into_iter()
+        .filter_map(|(_, c)| match c {
+            Command::Death { player, phase, .. } => Some((player, phase)),
+            _ => None,
+        })
+        .collect();
+    (rest, listed)
+}
+
 #[test]
 fn student_mafia_v_day_posts_deaths_and_headings() {
+    let (commands, listed) = after_reserved(host_commands("student-mafia-v.jsonl"));
+    // Post 2's list of the dead names each death's phase ("Lynched D2", "Shot N3").
+    assert!(
+        listed.contains(&("Trfel".into(), Some(Phase::day(2)))),
+        "{listed:?}"
+    );
+    assert!(
+        listed.contains(&("LoneMeow".into(), Some(Phase::day(3)))),
+        "{listed:?}"
+    );
+    assert!(
+        listed.contains(&("jarjarbinks".into(), Some(Phase::night(3)))),
+        "{listed:?}"
+    );
     assert_eq!(
-        host_commands("student-mafia-v.jsonl"),
+        commands,
         [
             (130, announce(Phase::day(1))),
             (
@@ -1001,8 +1034,17 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
 fn hammertime_mafia_headings_and_the_edited_opening_post() {
     // The opening post's rules ("until this game is over") are not commands, but the line
     // the host added when the game was over is.
+    let (commands, listed) = after_reserved(host_commands("hammertime-mafia.jsonl"));
+    // Post 1 lists the dead: "4. Eden1892 (Shot N1)", "8. Toadesstern (Lynched D1)".
     assert_eq!(
-        host_commands("hammertime-mafia.jsonl"),
+        listed,
+        [
+            ("Eden1892".into(), Some(Phase::night(1))),
+            ("Toadesstern".into(), Some(Phase::day(1)))
+        ]
+    );
+    assert_eq!(
+        commands,
         [
             (0, Command::EndGame),
             // "Game has ended. Mafia victory!"

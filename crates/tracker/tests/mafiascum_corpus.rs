@@ -55,13 +55,15 @@ const CORPUS: &str = concat!(
 /// Matched lynches by deaths (of 454), measured on 2026-11-25: 56 at 8b49b8b, 208 at c0129c3
 /// (display styles, vote tag labels, hosts' replacement and death phrasings), 293 with deaths
 /// that name their phase and lynches given to their day, 315 with hosts' ends, starts without
-/// a number, clauses and `D2` / `N1` (branch `phases`). The floor rises as
+/// a number, clauses and `D2` / `N1`, 321 with a second lynch in a night given to the next day
+/// and the dead lists of a host's reserved posts no longer applied (branch `phases`). The
+/// floor rises as
 /// the tracker improves: raise it to the new figure in the commit that improves it.
-const FLOOR_BY_DEATHS: usize = 315;
+const FLOOR_BY_DEATHS: usize = 321;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_BY_VOTES: usize = 147;
+const FLOOR_BY_VOTES: usize = 153;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_GAMES_RIGHT: usize = 43;
+const FLOOR_GAMES_RIGHT: usize = 44;
 
 /// The archive's view of one game.
 struct Expected {

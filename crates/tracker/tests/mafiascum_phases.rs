@@ -426,3 +426,79 @@ fn night_killed_in_two_words_is_a_death() {
     ));
     assert_eq!(dead(&t), [("Bob".to_string(), Phase::night(1))]);
 }
+
+#[test]
+fn one_word_phases_in_death_lines() {
+    // "Thomith Mafia goon - Lynched D3" (17792 post 1093), "C-Worl, Vanilla Townie, shot to
+    // death on Night 1." (17401 post 257).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &bold("Bob Mafia goon - Lynched D1")));
+    t.apply(&html(
+        2,
+        "GM",
+        "Carol, Vanilla Townie, shot to death on Night 1.",
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+    assert_eq!(t.phase(), Phase::day(2));
+}
+
+#[test]
+fn a_second_lynch_told_in_one_night_is_the_next_days() {
+    // 66752: the host posts "X has been lynched" after each hammer and never "It is now Day
+    // N"; the tracker, in Night 1 since the first hammer, hears a second lynch.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(2, "GM", "Bob has been lynched. He was a Mafia Goon."));
+    t.apply(&html(
+        3,
+        "GM",
+        "Carol has been lynched. She was a Mafia Goon.",
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            ("Carol".to_string(), Phase::day(2))
+        ]
+    );
+    assert_eq!(t.phase(), Phase::night(2));
+    let items = review(&t, ReviewKind::PhaseMismatch);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].0.contains("no start of Day 2"), "{}", items[0].0);
+}
+
+#[test]
+fn the_hosts_reserved_posts_list_the_dead_but_do_not_kill() {
+    // 24200 post 1 (before any player's post, edited all game): "5. TheConman17 - Mafia
+    // 1xBulletProof Goon, Lynched D1", "7. Huntress - Town Mason, Killed N1".
+    let post = |number: u64, author: &str, body: &str| {
+        RawPost {
+            id: format!("r{number}"),
+            number,
+            author: author.to_string(),
+            time: Some(utc("2026-03-02 12:00")),
+            edited: None,
+            body: Markup::Html(body.to_string()),
+        }
+        .normalise()
+    };
+    let mut t = tracker(FIVE, "");
+    t.apply(&post(0, "GM", "Welcome to the game!"));
+    t.apply(&post(
+        1,
+        "GM",
+        "5. Bob - Mafia Goon, Lynched D1<br>7. Carol - Town Mason, Killed N1",
+    ));
+    assert!(dead(&t).is_empty());
+    assert_eq!(t.phase(), Phase::day(1));
+    // Once a player has posted, the host's posts are read as they come.
+    t.apply(&post(2, "Alice", "Hello"));
+    t.apply(&post(3, "GM", "Bob - Mafia Goon, Lynched D1"));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}

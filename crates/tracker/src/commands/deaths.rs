@@ -170,7 +170,9 @@ fn named_phase(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> 
     if !same_sentence(at) {
         return None;
     }
+    // "Thomith Mafia goon - Lynched D3" (17792 post 1093), "Killed N1" (24200 post 1).
     phase_at(vocab, words, lower, at)
+        .or_else(|| vocab.phase_abbreviation(words.get(at)?.text(lower)))
 }
 
 /// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.

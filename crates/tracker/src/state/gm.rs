@@ -43,9 +43,12 @@ pub enum Refusal {
     Schedule(#[from] ScheduleError),
 }
 
+/// The highest post number (the opening post is 0 or 1) that may be a host's reserved post.
+const RESERVED_POSTS: u64 = 3;
+
 impl Tracker {
     /// A GM's post: its unreadable lines and its commands, in line order.
-    pub(super) fn gm_post(&mut self, recognition: Recognition, post: &Post) {
+    pub(super) fn gm_post(&mut self, mut recognition: Recognition, post: &Post) {
         // Hosts keep the opening post up to date all game long ("Game has ended. Mafia
         // victory!", struck-out names), so what it says now is not what it said when posted.
         if self.applied == 1 && post.number <= 1 {
@@ -68,7 +71,7 @@ impl Tracker {
             }
             return;
         }
-        for problem in recognition.problems {
+        for problem in std::mem::take(&mut recognition.problems) {
             self.note(
                 ReviewKind::UnreadableCommand,
                 Some(post.number),
@@ -78,6 +81,31 @@ impl Tracker {
         }
         // The post that ends the game usually announces its last deaths too ("End Game",
         // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
+        // The posts a host reserves right after the opening post, before anyone else posts,
+        // are edited all game long too, most often to list the dead ("8. Toadesstern
+        // (Lynched D1)", TeamLiquid Hammertime Mafia post 1; "5. TheConman17 - Mafia Goon,
+        // Lynched D1", mafiascum 24200 post 1): their deaths that name a phase are not
+        // applied.
+        let reserved = post.number <= RESERVED_POSTS && self.gm_posts_only;
+        if reserved {
+            let (deaths, rest): (Vec<_>, Vec<_>) = recognition
+                .commands
+                .into_iter()
+                .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
+            recognition.commands = rest;
+            for death in deaths {
+                self.note(
+                    ReviewKind::IgnoredCommand,
+                    Some(post.number),
+                    Some(post.author.clone()),
+                    format!(
+                        "`{}` ignored: the host's posts before anyone else's are edited during \
+                         the game, so the deaths they list are not applied",
+                        death.raw
+                    ),
+                );
+            }
+        }
         let mut ends = false;
         let ends_game =
             |c: &Command| matches!(c, Command::EndGame | Command::Winner { alone: true, .. });

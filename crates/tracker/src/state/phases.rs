@@ -17,11 +17,18 @@ impl Tracker {
     /// The phase a death belongs to: the phase its line names ("was killed Night 2"); for a
     /// lynch announced at night (after the deadline, or in the post that opens the night),
     /// the day that just ended, since only a day has a lynch; else the running phase.
+    ///
+    /// A second lynch told during one night is the next day's: the day before has its
+    /// lynch, so the GM's start of the next day was not read (see [`Tracker::after_death`]).
     pub(super) fn phase_of_death(&self, named: Option<Phase>, lynch: bool) -> Phase {
         let running = self.phase();
         match named {
             Some(phase) => phase,
-            None if lynch && !running.is_day() => self.day_before(running).unwrap_or(running),
+            None if lynch && !running.is_day() => match self.day_before(running) {
+                Some(day) if self.lynched_days.contains(&day) => running.next(self.numbering),
+                Some(day) => day,
+                None => running,
+            },
             None => running,
         }
     }
@@ -46,6 +53,10 @@ impl Tracker {
         lynch: bool,
         post: &Post,
     ) {
+        let death_phase = self.phase_of_death(named, lynch);
+        if lynch && death_phase.is_day() && !self.lynched_days.contains(&death_phase) {
+            self.lynched_days.push(death_phase);
+        }
         if self.ending {
             return;
         }
@@ -55,7 +66,9 @@ impl Tracker {
             // day kill ("killed Day 2") leaves its day running.
             Some(phase) if lynch == phase.is_day() => phase.next(self.numbering),
             Some(phase) => phase,
-            None if lynch && running.is_day() => running.next(self.numbering),
+            // A lynch ends its day: the running one, or the one after this night when the
+            // day before already had its lynch.
+            None if lynch => death_phase.next(self.numbering),
             None => return,
         };
         if self.order(target) <= self.order(running) {
