@@ -243,6 +243,16 @@ impl Recogniser {
 
     /// Recognises the GM commands in one GM post body (see [`recognise`]).
     pub fn recognise(&self, body: &Body) -> Recognition {
+        // A post that is only a phase ("Day 3!", 39665 post 736) announces it.
+        let mut filled = body
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| !l.text.trim().is_empty());
+        let only_line = match (filled.next(), filled.next()) {
+            (Some((index, _)), None) => Some(index),
+            _ => None,
+        };
         let mut reader = Reader {
             players: &self.players,
             users: &self.users,
@@ -251,6 +261,7 @@ impl Recogniser {
             openers: &self.openers,
             out: Recognition::default(),
             announced: Vec::new(),
+            only_line,
         };
         for (index, line) in body.lines.iter().enumerate() {
             reader.line(index, line);
@@ -267,6 +278,8 @@ struct Reader<'r> {
     openers: &'r Openers,
     out: Recognition,
     announced: Vec<Phase>,
+    /// The index of the post's only line, if it has one line.
+    only_line: Option<usize>,
 }
 
 impl Reader<'_> {

@@ -496,6 +496,7 @@ impl Tracker {
                         comment: d.comment.clone(),
                         phase: d.phase,
                         post: d.post,
+                        lynch: d.lynch,
                     })
                 })
                 .collect(),

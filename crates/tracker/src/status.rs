@@ -27,6 +27,9 @@ pub struct Death {
     pub comment: String,
     pub phase: Phase,
     pub post: u64,
+    /// The GM's words said a lynch ("has been lynched", "hanged").
+    #[serde(default)]
+    pub lynch: bool,
 }
 
 /// One vote-like mark of the current day, as the GM sees it in the vote log.
@@ -69,6 +72,9 @@ pub struct DeadLine {
     pub comment: String,
     pub phase: Phase,
     pub post: u64,
+    /// The GM's words said a lynch.
+    #[serde(default)]
+    pub lynch: bool,
 }
 
 /// Everything a report shows, as of the last applied post.

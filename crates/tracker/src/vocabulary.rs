@@ -136,7 +136,8 @@ pub struct CommandWords {
     /// Words after which a clause opens inside a sentence ("Night 1 is over and Day 2
     /// begins").
     pub clause_openers: &'static [&'static str],
-    /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now.").
+    /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
+    /// `Night1`.
     pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
 }
 
@@ -267,6 +268,9 @@ impl CommandWords {
             // "CryMeARiver, Vanilla Townie, has been night killed." (21622 post 535).
             &["been", "night", "killed"],
             &["was", "night", "killed"],
+            // "Mirhawk, Vanilla Townie, has been unscrupulously murdered!" (51535 post 726).
+            &["been", "murdered"],
+            &["was", "murdered"],
             &["been", "hanged"],
             &["was", "hanged"],
             &["was", "executed"],
@@ -302,7 +306,8 @@ impl CommandWords {
             "flipped",
             "murdered",
         ],
-        phase_links: &["on", "during", "in"],
+        // "got killed at Night1" (62339 post 2).
+        phase_links: &["on", "during", "in", "at"],
         lynch_words: &["lynched", "lynch", "hanged", "executed"],
         death_comment_openers: &[["he", "was"], ["she", "was"], ["they", "were"]],
         phase_kinds: &[("day", PhaseKind::Day), ("night", PhaseKind::Night)],
@@ -367,7 +372,12 @@ impl CommandWords {
         over_verbs_at_end: &["end", "ends"],
         phase_nouns: &["phase"],
         clause_openers: &["and", "so", "then"],
-        phase_abbreviations: &[("d", PhaseKind::Day), ("n", PhaseKind::Night)],
+        phase_abbreviations: &[
+            ("d", PhaseKind::Day),
+            ("n", PhaseKind::Night),
+            ("day", PhaseKind::Day),
+            ("night", PhaseKind::Night),
+        ],
     };
 
     /// The phase kind a word names (`day`, `night`).

@@ -502,3 +502,58 @@ fn the_hosts_reserved_posts_list_the_dead_but_do_not_kill() {
     t.apply(&post(3, "GM", "Bob - Mafia Goon, Lynched D1"));
     assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
 }
+
+#[test]
+fn a_post_that_is_only_a_phase_announces_it() {
+    // 39665 post 736: the whole post is "Day 3!" (plain text); a recap's plain "Day 2" line
+    // among others announces nothing.
+    assert_eq!(
+        phases_after(&["It is now Night 1.", "Day 2!"]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    assert_eq!(
+        phases_after(&["Day 2<br>Bob: Town, Carol: Mafia"]),
+        [Phase::day(1)]
+    );
+    assert_eq!(phases_after(&[&quote("GM", "Day 2!")]), [Phase::day(1)]);
+}
+
+#[test]
+fn more_co_host_death_words() {
+    // "Mirhawk, Vanilla Townie, has been unscrupulously murdered!" reads as "been murdered"
+    // only without the adverb (51535 post 726, here without it); "7. Slandaar – Vanilla
+    // Townie – got killed at Night1" (62339 post 2).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(2, "GM", "Bob, Vanilla Townie, has been murdered!"));
+    t.apply(&html(
+        3,
+        "GM",
+        "Carol – Vanilla Townie – got killed at Night1",
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::night(1)),
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+}
+
+#[test]
+fn the_dead_list_says_which_deaths_were_lynches() {
+    // "Espressojet, Mafia Goon, has been hanged Day 1." (58383 post 285).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "Bob, Mafia Goon, has been hanged Day 1."));
+    t.apply(&html(2, "GM", "Carol, Vanilla Townie, killed Night 1."));
+    let lynches: Vec<_> = t
+        .status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.lynch))
+        .collect();
+    assert_eq!(
+        lynches,
+        [("Bob".to_string(), true), ("Carol".to_string(), false)]
+    );
+}

@@ -94,7 +94,9 @@ impl Reader<'_> {
     ) {
         let lower = folded.lower();
         let mut heard = Vec::new();
-        if is_bold_heading(self.vocab, line, folded, words)
+        let alone = self.only_line == Some(index) || is_bold_alone(line, folded, words);
+        if words.len() == 2
+            && alone
             && let Some(phase) = phase_at(self.vocab, words, lower, 0)
         {
             heard.push(Heard::Begins(phase));
@@ -313,11 +315,4 @@ fn announcement_at(
         return Some(Heard::Over(phase));
     }
     None
-}
-
-/// A line that is only `Day N` / `Night N` (punctuation around it allowed), all in bold.
-fn is_bold_heading(vocab: &CommandWords, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-    words.len() == 2
-        && phase_at(vocab, words, folded.lower(), 0).is_some()
-        && is_bold_alone(line, folded, words)
 }

@@ -194,6 +194,7 @@ impl Tracker {
                     comment: comment.clone(),
                     phase: s.death.as_ref().map_or(phase, |d| d.phase),
                     post: s.death.as_ref().map_or(post.number, |d| d.post),
+                    lynch: s.death.as_ref().map_or(*lynch, |d| d.lynch || *lynch),
                 });
                 self.roster_changed();
                 if fresh {
