@@ -70,6 +70,8 @@ pub struct Tracker {
     ended_in_day: bool,
     /// Days with a lynch told (a second lynch told in the night after is the next day's).
     lynched_days: Vec<Phase>,
+    /// Deaths listed in the host's reserved posts, not applied yet.
+    listed: Vec<ListedDeath>,
     /// Every post applied so far was a GM's.
     gm_posts_only: bool,
     /// The GM post being applied ends the game: its deaths change no phase.
@@ -82,6 +84,19 @@ pub struct Tracker {
     applied: usize,
     last_post: Option<u64>,
     last_time: Option<Timestamp>,
+}
+
+/// A death a host's reserved post lists ("8. Toadesstern (Lynched D1)"): the post is edited
+/// during the game, so the death is applied only if no announcement of it was read by the
+/// end of the phase after the one it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ListedDeath {
+    player: String,
+    comment: String,
+    phase: Phase,
+    lynch: bool,
+    /// The reserved post that lists it.
+    post: u64,
 }
 
 /// A slot open for replacement: the host asked for a replacement in post `post`, or named
@@ -160,6 +175,7 @@ impl Tracker {
             ended_in_day: false,
             ending: false,
             gm_posts_only: true,
+            listed: Vec::new(),
             lynched_days: Vec::new(),
             winner: None,
             review: Vec::new(),
@@ -392,6 +408,9 @@ impl Tracker {
                     }
                 }
             }
+        }
+        if !self.listed.is_empty() {
+            self.listed_deaths_due(phase);
         }
         self.votes.iter_mut().for_each(|v| *v = None);
         self.day_posts.iter_mut().for_each(|n| *n = 0);

@@ -57,13 +57,15 @@ const CORPUS: &str = concat!(
 /// that name their phase and lynches given to their day, 315 with hosts' ends, starts without
 /// a number, clauses and `D2` / `N1`, 321 with a second lynch in a night given to the next day
 /// and the dead lists of a host's reserved posts no longer applied, 340 with `Death::lynch`,
-/// posts that are only a phase, `Night1` and "murdered" (branch `phases`). The floor rises as
+/// posts that are only a phase, `Night1` and "murdered", 349 with the reserved posts' dead
+/// lists applied when no announcement was read by the end of the next phase (branch
+/// `phases`). The floor rises as
 /// the tracker improves: raise it to the new figure in the commit that improves it.
-const FLOOR_BY_DEATHS: usize = 340;
+const FLOOR_BY_DEATHS: usize = 349;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_BY_VOTES: usize = 155;
+const FLOOR_BY_VOTES: usize = 157;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_GAMES_RIGHT: usize = 51;
+const FLOOR_GAMES_RIGHT: usize = 52;
 
 /// The archive's view of one game.
 struct Expected {

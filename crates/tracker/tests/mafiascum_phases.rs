@@ -557,3 +557,59 @@ fn the_dead_list_says_which_deaths_were_lynches() {
         [("Bob".to_string(), true), ("Carol".to_string(), false)]
     );
 }
+
+#[test]
+fn a_death_only_the_hosts_list_tells_is_applied_once_the_next_phase_is_over() {
+    // 17940: Day 1's lynch is told only in flavour; post 2, the host's reserved post, lists
+    // "malpascp - Vanilla Town Lynched Day 1" (edited later).
+    let post = |number: u64, author: &str, body: &str| {
+        RawPost {
+            id: format!("r{number}"),
+            number,
+            author: author.to_string(),
+            time: Some(utc("2026-03-02 12:00")),
+            edited: None,
+            body: Markup::Html(body.to_string()),
+        }
+        .normalise()
+    };
+    let mut t = tracker(FIVE, "");
+    t.apply(&post(0, "GM", "Welcome to the game!"));
+    t.apply(&post(
+        2,
+        "GM",
+        "Dead:<br>Bob - Vanilla Town Lynched Day 1<br>Carol - Vanilla Town Shot Night 1",
+    ));
+    t.apply(&post(3, "Alice", "Hello"));
+    // Carol's death is announced as it happens; Bob's never is.
+    t.apply(&post(
+        4,
+        "GM",
+        "The town hangs its first suspect. It is now Night 1.",
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&post(5, "GM", "Carol has been killed. It is now Day 2."));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            // Told before the day's start, in the post that ends the night.
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0].0.contains("host's list of the dead in post 2"),
+        "{}",
+        items[0].0
+    );
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Bob\"")),
+        "{:?}",
+        items[0].1
+    );
+}

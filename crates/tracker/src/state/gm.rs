@@ -5,7 +5,7 @@
 use jiff::Timestamp;
 use mafia_posts::Post;
 
-use super::{Opening, Tracker};
+use super::{ListedDeath, Opening, Tracker};
 use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
 use crate::phase::Phase;
@@ -79,13 +79,12 @@ impl Tracker {
                 format!("`{}`: {}", problem.raw, problem.reason),
             );
         }
-        // The post that ends the game usually announces its last deaths too ("End Game",
-        // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         // The posts a host reserves right after the opening post, before anyone else posts,
         // are edited all game long too, most often to list the dead ("8. Toadesstern
         // (Lynched D1)", TeamLiquid Hammertime Mafia post 1; "5. TheConman17 - Mafia Goon,
-        // Lynched D1", mafiascum 24200 post 1): their deaths that name a phase are not
-        // applied.
+        // Lynched D1", mafiascum 24200 post 1): their deaths that name a phase are kept
+        // aside, and applied only if no announcement of them is read by the end of the
+        // phase after the one they name.
         let reserved = post.number <= RESERVED_POSTS && self.gm_posts_only;
         if reserved {
             let (deaths, rest): (Vec<_>, Vec<_>) = recognition
@@ -94,18 +93,25 @@ impl Tracker {
                 .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
             recognition.commands = rest;
             for death in deaths {
-                self.note(
-                    ReviewKind::IgnoredCommand,
-                    Some(post.number),
-                    Some(post.author.clone()),
-                    format!(
-                        "`{}` ignored: the host's posts before anyone else's are edited during \
-                         the game, so the deaths they list are not applied",
-                        death.raw
-                    ),
-                );
+                if let Command::Death {
+                    player,
+                    comment,
+                    phase: Some(phase),
+                    lynch,
+                } = death.command
+                {
+                    self.listed.push(ListedDeath {
+                        player,
+                        comment,
+                        phase,
+                        lynch,
+                        post: post.number,
+                    });
+                }
             }
         }
+        // The post that ends the game usually announces its last deaths too ("End Game",
+        // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         let mut ends = false;
         let ends_game =
             |c: &Command| matches!(c, Command::EndGame | Command::Winner { alone: true, .. });
@@ -481,7 +487,7 @@ impl Tracker {
 
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted
     /// for; locks reflect the new majority only on the next vote; the 50 % rule is checked.
-    fn roster_changed(&mut self) {
+    pub(super) fn roster_changed(&mut self) {
         for i in 0..self.votes.len() {
             let voter_dead = !self.slots[i].alive;
             let target_dead = matches!(

@@ -12,6 +12,7 @@ use crate::commands::{LooksLike, Unread};
 use crate::fix::{self, Correction, Record};
 use crate::phase::Phase;
 use crate::review::ReviewKind;
+use crate::status::Death;
 
 impl Tracker {
     /// The phase a death belongs to: the phase its line names ("was killed Night 2"); for a
@@ -159,6 +160,61 @@ impl Tracker {
         );
         if let Some(item) = self.review.last_mut() {
             item.fix = Some(fix::render(&[record]));
+        }
+    }
+
+    /// After `ended`: the deaths of the host's list whose named phase ended before it (the
+    /// phase after theirs is over too) and that no announcement killed are applied, each a
+    /// review item.
+    pub(super) fn listed_deaths_due(&mut self, ended: Phase) {
+        let order = self.order(ended);
+        let (due, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.listed)
+            .into_iter()
+            .partition(|d| self.order(d.phase) < order);
+        self.listed = later;
+        for death in due {
+            let Some(slot) = self
+                .slots
+                .iter()
+                .position(|s| s.name.eq_ignore_ascii_case(&death.player))
+            else {
+                continue;
+            };
+            if !self.slots[slot].alive {
+                continue;
+            }
+            let s = &mut self.slots[slot];
+            s.alive = false;
+            s.death = Some(Death {
+                comment: death.comment.clone(),
+                phase: death.phase,
+                post: death.post,
+                lynch: death.lynch,
+            });
+            self.roster_changed();
+            let (player, phase) = (death.player.clone(), death.phase);
+            let record = Record {
+                at: self.last_post.unwrap_or(death.post),
+                correction: Correction::Dies(player.clone()),
+                comment: Some(format!(
+                    "{phase}, as the host's list in post {}",
+                    death.post
+                )),
+            };
+            self.note(
+                ReviewKind::UnreadLine,
+                Some(death.post),
+                Some(player.clone()),
+                format!(
+                    "{player}'s death in {phase} is taken from the host's list of the dead in \
+                     post {} (edited during the game): no announcement of it was read by the \
+                     end of {ended}",
+                    death.post
+                ),
+            );
+            if let Some(item) = self.review.last_mut() {
+                item.fix = Some(fix::render(&[record]));
+            }
         }
     }
 
