@@ -112,6 +112,9 @@ pub enum Command {
     /// Mafia has won", "Game over, town victory". `alone`: the sentence says nothing else
     /// ("Mafia Wins!", "The Town Wins!"), which ends the game as `GAME HAS ENDED` does.
     Winner { side: String, alone: bool },
+    /// A phase said to be running by its deadline or its vote count ("Day 2 ends in …",
+    /// "Votecount of Day 2"): it has begun if the tracker is behind.
+    PhaseRunning { phase: Phase },
     /// A phase named without a number: "It is now night.", "Night has fallen" (`begun`), "Night
     /// is over" (not `begun`): the next phase of that kind begins, or the running one ends.
     AnnounceKind { kind: PhaseKind, begun: bool },

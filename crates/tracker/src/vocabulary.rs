@@ -136,6 +136,14 @@ pub struct CommandWords {
     /// Words after which a clause opens inside a sentence ("Night 1 is over and Day 2
     /// begins").
     pub clause_openers: &'static [&'static str],
+    /// "Day 2 ends in …", "Day 2 Vote Count 3": words after a phase that say it is running
+    /// (70230 post 1746: "Night 2 ends in (expired on …)").
+    pub running_after: &'static [Phrase],
+    /// "Votecount of Day 2", "The deadline for Day 2 is …" (18910 post 195: "First Votecount
+    /// of Day 2"): words before a phase that say it is running.
+    pub running_before: &'static [Phrase],
+    /// Words that may open those ("the", "first").
+    pub running_lead: &'static [&'static str],
     /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
     /// `Night1`.
     pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
@@ -372,6 +380,23 @@ impl CommandWords {
         over_verbs_at_end: &["end", "ends"],
         phase_nouns: &["phase"],
         clause_openers: &["and", "so", "then"],
+        running_after: &[
+            &["ends", "in"],
+            &["ends", "at"],
+            &["ends", "on"],
+            &["will", "end", "in"],
+            &["will", "end", "at"],
+            &["will", "end", "on"],
+            &["deadline"],
+            &["vote", "count"],
+            &["votecount"],
+        ],
+        running_before: &[
+            &["votecount", "of"],
+            &["vote", "count", "of"],
+            &["deadline", "for"],
+        ],
+        running_lead: &["the", "first"],
         phase_abbreviations: &[
             ("d", PhaseKind::Day),
             ("n", PhaseKind::Night),

@@ -830,7 +830,14 @@ fn a_heading_that_is_not_bold_or_says_more_is_not_an_announcement() {
             Line::plain("Night 1 will be short"),
         ],
     };
-    assert_eq!(commands_in(&post, Dialect::Current), []);
+    // "Day 2 Votecount" announces nothing, but says Day 2 is running (a catch-up for a
+    // tracker that missed the day's start; 70230, 18910).
+    assert_eq!(
+        commands_in(&post, Dialect::Current),
+        [Command::PhaseRunning {
+            phase: Phase::day(2)
+        }]
+    );
 }
 
 #[test]
@@ -955,9 +962,12 @@ fn host_commands(thread: &str) -> Vec<(u64, Command)> {
 /// death the reserved posts list (the fold does not apply them: the posts are edited).
 type Listed = (Vec<(u64, Command)>, Vec<(String, Option<Phase>)>);
 
+/// Also leaves out the `PhaseRunning` of every vote count ("Day 2 Vote Count 3"), which
+/// `mafiascum_phases.rs` tests.
 fn after_reserved(commands: Vec<(u64, Command)>) -> Listed {
     let (reserved, rest): (Vec<_>, Vec<_>) = commands
         .into_iter()
+        .filter(|(_, c)| !matches!(c, Command::PhaseRunning { .. }))
         .partition(|(n, c)| (1..=2).contains(n) && matches!(c, Command::Death { .. }));
     let listed = reserved
         .into_iter()

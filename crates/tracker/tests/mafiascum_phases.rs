@@ -613,3 +613,26 @@ fn a_death_only_the_hosts_list_tells_is_applied_once_the_next_phase_is_over() {
         items[0].1
     );
 }
+
+#[test]
+fn a_deadline_or_a_vote_count_of_a_later_phase_says_it_has_begun() {
+    // 70230 post 1746: "Night 2 ends in (expired on 2017-02-15 18:20:00)" after a lynch the
+    // tracker did not see end Day 2; 18910 post 195: "First Votecount of Day 2".
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1.",
+            "First Votecount of Day 2<br>1. Alice (0):",
+            "Night 2 ends in <span class=\"countdown\">(expired on 2017-02-15 18:20:00)</span>",
+            // A count of a day that is over changes nothing.
+            "Final Votecount of Day 1",
+        ]),
+        [
+            Phase::night(1),
+            Phase::day(2),
+            Phase::night(2),
+            Phase::night(2)
+        ]
+    );
+    // "Day 1 ends in 3 days." during Day 1 restates it.
+    assert_eq!(phases_after(&["Day 1 ends in 3 days."]), [Phase::day(1)]);
+}

@@ -135,6 +135,7 @@ impl Reader<'_> {
                 }
                 Heard::Over(phase) => Command::PhaseOver { phase },
                 Heard::Kind(kind, begun) => Command::AnnounceKind { kind, begun },
+                Heard::Running(phase) => Command::PhaseRunning { phase },
             };
             self.push(command, index, line);
         }
@@ -150,6 +151,8 @@ enum Heard {
     Over(Phase),
     /// "It is now night" (true), "Night is over" (false).
     Kind(PhaseKind, bool),
+    /// "Day 2 ends in …", "Votecount of Day 2": Day 2 is running.
+    Running(Phase),
 }
 
 /// Whether word `at` opens a clause inside a sentence: after a comma or `&`, or after a
@@ -227,6 +230,18 @@ fn announcement_at(
         };
         return (now && clause_ends).then_some(Heard::Kind(kind, true));
     }
+    // "Final Votecount of Day 1", "The deadline for Day 2 is …": the phase is running.
+    let mut lead = at;
+    while is_in(lead, vocab.running_lead) {
+        lead += 1;
+    }
+    for before in vocab.running_before {
+        if text::seq_at(words, lower, before, lead)
+            && let Some((phase, _)) = phase_words(vocab, words, lower, lead + before.len())
+        {
+            return Some(Heard::Running(phase));
+        }
+    }
     // "Day 2 has (now) begun", "Day 2 begins (now)", "Night 1 is starting", "D2 begins", …
     let (found, width) = match phase_words(vocab, words, lower, at) {
         Some((phase, width)) => (Some(phase), width),
@@ -262,6 +277,15 @@ fn announcement_at(
         }
     };
     let phase = found?;
+    // "Day 2 ends in …", "Night 1 will end at …", "Day 3 Vote Count 4", "Day 2 deadline":
+    // a deadline or a count of the running phase.
+    if vocab
+        .running_after
+        .iter()
+        .any(|seq| text::seq_at(words, lower, seq, at + width))
+    {
+        return Some(Heard::Running(phase));
+    }
     let mut i = at + width;
     if is_in(i, vocab.announce_auxiliaries) {
         i += 1;

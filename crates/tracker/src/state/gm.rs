@@ -309,6 +309,11 @@ impl Tracker {
                     self.announced(next, post)?;
                 }
             }
+            Command::PhaseRunning { phase } => {
+                if self.order(*phase) > self.order(self.phase()) {
+                    self.announced(*phase, post)?;
+                }
+            }
             Command::AnnounceKind { kind, begun } => {
                 let running = self.phase();
                 // "It is now night" during a night, or "Night is over" during a day, restates
