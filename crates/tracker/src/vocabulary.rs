@@ -92,6 +92,9 @@ pub struct CommandWords {
     /// Words that make a GM line with a player's name look like a death: when such a line
     /// gives no command, the review list shows it.
     pub unread_death_words: &'static [&'static str],
+    /// "Lootifer was a Vanilla Townie": words after a player's name opening a line that
+    /// make it look like a flip (a death told in a story), for the review list.
+    pub flip_words: &'static [Phrase],
     /// Words between a death word and the phase it names ("was killed on Night 2").
     pub phase_links: &'static [&'static str],
     /// Words of a death phrase that make it a lynch (which only a day has).
@@ -314,6 +317,7 @@ impl CommandWords {
             "flipped",
             "murdered",
         ],
+        flip_words: &[&["was", "a"], &["was", "an"], &["was", "the"]],
         // "got killed at Night1" (62339 post 2).
         phase_links: &["on", "during", "in", "at"],
         lynch_words: &["lynched", "lynch", "hanged", "executed"],

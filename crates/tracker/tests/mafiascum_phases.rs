@@ -636,3 +636,23 @@ fn a_deadline_or_a_vote_count_of_a_later_phase_says_it_has_begun() {
     // "Day 1 ends in 3 days." during Day 1 restates it.
     assert_eq!(phases_after(&["Day 1 ends in 3 days."]), [Phase::day(1)]);
 }
+
+#[test]
+fn a_flip_told_in_a_story_is_reviewed() {
+    // 51535 post 526: the lynch is told in a story ("Up high upon the gallows, Lootifer
+    // proclaimed …"), then "Lootifer was a Vanilla Townie". The tracker does not invent the
+    // death; the host is asked.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Up high upon the gallows, Bob proclaimed his innocence.<br>*SNAP!*<br>Bob was a Vanilla Townie<br>.",
+    ));
+    assert!(dead(&t).is_empty());
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(
+        items[0].1.as_deref(),
+        Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
+    );
+}

@@ -6,7 +6,7 @@
 use mafia_posts::Line;
 
 use super::phases::phase_at;
-use super::text::{Folded, Word};
+use super::text::{self, Folded, Word};
 use super::{LooksLike, Reader, Unread};
 
 impl Reader<'_> {
@@ -43,10 +43,30 @@ impl Reader<'_> {
             vocab.unread_death_words.contains(&w.text(lower))
                 && (i == 0 || !vocab.death_not_after.contains(&words[i - 1].text(lower)))
         });
+        let hits = self.players.find_all(lower);
+        // A flip: the line opens with a player's name and "was a" ("Lootifer was a Vanilla
+        // Townie", 51535 post 526, the lynch told in a story).
+        if let Some(first) = hits.first()
+            && lower[..first.start].chars().all(|c| !c.is_alphanumeric())
+        {
+            let next = words.partition_point(|w| w.start < first.end);
+            if vocab
+                .flip_words
+                .iter()
+                .any(|seq| text::seq_at(words, lower, seq, next))
+            {
+                let player = self.players.canonical(first.name).to_owned();
+                self.out.unread.push(Unread {
+                    line: index,
+                    raw: line.text.clone(),
+                    looks_like: LooksLike::Death { player },
+                });
+                return;
+            }
+        }
         let Some((_, word)) = death_word else {
             return;
         };
-        let hits = self.players.find_all(lower);
         // The name nearest before the death word, else the first.
         let before = hits.partition_point(|h| h.end <= word.start);
         let Some(hit) = hits.get(before.saturating_sub(1)) else {
