@@ -207,6 +207,10 @@ pub fn recognise(body: &Body, names: Names<'_>, dialect: Dialect) -> Recognition
 pub struct Recogniser {
     players: NameSet,
     users: NameSet,
+    /// Players and every other known user: a death may name a slot by a former holder
+    /// ("LobsterCatapult, Vanilla Townie, was lynched!" after Friend replaced LobsterCatapult,
+    /// 18365 post 821); the fold finds the slot.
+    dead_names: NameSet,
     dialect: Dialect,
     vocab: &'static CommandWords,
     /// The first words of the phrasings tried at every word of a line (replacements,
@@ -238,6 +242,14 @@ impl Recogniser {
         Recogniser {
             players: NameSet::new(names.players),
             users: NameSet::new(names.users),
+            dead_names: NameSet::new(
+                &names
+                    .players
+                    .iter()
+                    .chain(names.users)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            ),
             dialect,
             vocab,
             openers: Openers::new(firsts),
@@ -258,6 +270,7 @@ impl Recogniser {
         };
         let mut reader = Reader {
             players: &self.players,
+            dead_names: &self.dead_names,
             users: &self.users,
             dialect: self.dialect,
             vocab: self.vocab,
@@ -275,6 +288,7 @@ impl Recogniser {
 
 struct Reader<'r> {
     players: &'r NameSet,
+    dead_names: &'r NameSet,
     users: &'r NameSet,
     dialect: Dialect,
     vocab: &'r CommandWords,

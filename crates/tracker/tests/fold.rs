@@ -317,12 +317,28 @@ fn after_a_replacement_gm_commands_name_the_new_player() {
     t.apply(&post_at(2, "GM", &at(2), &["Vote count soon."]));
     t.apply(&post_at(3, "Zed", &at(3), &["Here to replace in."]));
     t.apply(&post_at(4, "GM", &at(4), &["Zed is replacing Bob"]));
-    // Bob's name no longer kills anyone; Zed's does.
-    t.apply(&post_at(5, "GM", &at(5), &["Bob has died."]));
-    assert!(t.status().dead.is_empty());
-    t.apply(&post_at(6, "GM", &at(6), &["Zed has died."]));
+    // Zed's name kills the slot.
+    t.apply(&post_at(5, "GM", &at(5), &["Zed has died."]));
     let dead: Vec<_> = t.status().dead.into_iter().map(|d| d.name).collect();
     assert_eq!(dead, names(&["Zed"]));
+}
+
+#[test]
+fn a_death_naming_the_former_holder_kills_the_slot() {
+    // Hosts name the slot by the player they knew: "Friend replaces LobsterCatapult,
+    // effective immediately." (mafiascum 18365 post 327), then "LobsterCatapult, Vanilla
+    // Townie, was lynched!" (post 821).
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["Hello"]));
+    t.apply(&post_at(3, "Zed", &at(3), &["Here to replace in."]));
+    t.apply(&post_at(4, "GM", &at(4), &["Zed is replacing Bob"]));
+    t.apply(&post_at(5, "GM", &at(5), &["Bob has died."]));
+    let dead: Vec<_> = t.status().dead.into_iter().map(|d| d.name).collect();
+    assert_eq!(dead, names(&["Zed"]));
+    // A user who holds no slot is nobody's death.
+    t.apply(&post_at(6, "Yan", &at(6), &["hi"]));
+    t.apply(&post_at(7, "GM", &at(7), &["Yan is dead to me."]));
+    assert_eq!(t.status().dead.len(), 1);
 }
 
 #[test]

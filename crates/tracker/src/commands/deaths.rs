@@ -69,7 +69,7 @@ impl Reader<'_> {
         if death_words.is_empty() {
             return false;
         }
-        let hits = self.players.find_all(lower);
+        let hits = self.dead_names.find_all(lower);
         if hits.is_empty() {
             return false;
         }
@@ -92,7 +92,7 @@ impl Reader<'_> {
             }
             let mut dead = vec![last - 1];
             let mut k = last - 1;
-            while k > first && dead.len() < self.players.len() {
+            while k > first && dead.len() < self.dead_names.len() {
                 let between = lower.get(hits[k - 1].end..hits[k].start).unwrap_or("");
                 if !text::is_list_separator(between) {
                     break;
@@ -134,7 +134,7 @@ impl Reader<'_> {
                     continue;
                 }
                 seen.push(name_index);
-                let player = self.players.canonical(name_index).to_owned();
+                let player = self.dead_names.canonical(name_index).to_owned();
                 self.push(
                     Command::Death {
                         player,

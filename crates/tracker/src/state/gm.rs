@@ -190,7 +190,15 @@ impl Tracker {
                 phase: named,
                 lynch,
             } => {
-                let slot = self.slot_named(player)?;
+                // A slot named by a former holder or a game-file alias is that slot; another
+                // user's name near a death word is no death.
+                let slot = match self.slot_named(player) {
+                    Ok(slot) => slot,
+                    Err(_) => match self.roster.resolve(player) {
+                        Resolution::Exact(slot) => slot,
+                        _ => return Ok(()),
+                    },
+                };
                 self.openings.retain(|o| o.slot != slot);
                 let fresh = self.slots[slot].alive;
                 let phase = self.phase_of_death(*named, *lynch);
