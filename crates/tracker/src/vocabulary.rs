@@ -145,6 +145,8 @@ pub struct CommandWords {
     /// "Votecount of Day 2", "The deadline for Day 2 is …" (18910 post 195: "First Votecount
     /// of Day 2"): words before a phase that say it is running.
     pub running_before: &'static [Phrase],
+    /// "Votecount 2.0": a vote count numbered day.count.
+    pub count_words: &'static [Phrase],
     /// Words that may open those ("the", "first").
     pub running_lead: &'static [&'static str],
     /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
@@ -401,6 +403,7 @@ impl CommandWords {
             &["deadline", "for"],
         ],
         running_lead: &["the", "first"],
+        count_words: &[&["votecount"], &["vote", "count"]],
         phase_abbreviations: &[
             ("d", PhaseKind::Day),
             ("n", PhaseKind::Night),

@@ -656,3 +656,36 @@ fn a_flip_told_in_a_story_is_reviewed() {
         Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
     );
 }
+
+#[test]
+fn a_vote_count_numbered_day_dot_count_names_its_day() {
+    // mafiascum hosts number counts "Votecount 2.0", "Vote Count 3.11" (day 2, count 0; 50
+    // of the corpus's games). 67506 post 1072: "Blackstar has died he was a VT / Votecount
+    // 2.0" in the post that opens Day 2.
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1.",
+            &bold("Votecount 2.0"),
+            // The last count of a day told after it ended changes nothing.
+            "Vote Count 1.18",
+            // Not numbered day.count: no day.
+            "Vote count 3",
+        ]),
+        [Phase::night(1), Phase::day(2), Phase::day(2), Phase::day(2)]
+    );
+}
+
+#[test]
+fn a_death_restated_with_its_phase_in_the_same_post_takes_it() {
+    // 63842 post 558, during Night 1: "Firebringer is found dead." then "Firebringer- vanilla
+    // town - killed night 1": Night 1's kill, told when it was over.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        "Rise and shine!<br>Bob is found dead.<br>Bob- vanilla town - killed night 1",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::night(1))]);
+    assert_eq!(t.phase(), Phase::day(2));
+}

@@ -200,13 +200,24 @@ impl Tracker {
                     },
                 };
                 self.openings.retain(|o| o.slot != slot);
-                let fresh = self.slots[slot].alive;
+                // A death restated in the post that told it may name its phase ("Firebringer
+                // is found dead. … Firebringer- vanilla town - killed night 1", 63842 post 558).
+                let same_post = self.slots[slot]
+                    .death
+                    .as_ref()
+                    .is_some_and(|d| d.post == post.number);
+                let fresh = self.slots[slot].alive || (same_post && named.is_some());
                 let phase = self.phase_of_death(*named, *lynch);
                 let s = &mut self.slots[slot];
                 s.alive = false;
+                let keep = |d: &Death| !(same_post && named.is_some()) || d.phase == phase;
                 s.death = Some(Death {
                     comment: comment.clone(),
-                    phase: s.death.as_ref().map_or(phase, |d| d.phase),
+                    phase: s
+                        .death
+                        .as_ref()
+                        .filter(|d| keep(d))
+                        .map_or(phase, |d| d.phase),
                     post: s.death.as_ref().map_or(post.number, |d| d.post),
                     lynch: s.death.as_ref().map_or(*lynch, |d| d.lynch || *lynch),
                 });
