@@ -282,7 +282,27 @@ impl Recogniser {
         for (index, line) in body.lines.iter().enumerate() {
             reader.line(index, line);
         }
-        reader.out
+        let mut out = reader.out;
+        // Two phases of one kind said to be running ("Day 1 ends on Friday; Day 2 ends on
+        // the 20th") is a schedule, not the state of the game.
+        let running: Vec<Phase> = out
+            .commands
+            .iter()
+            .filter_map(|c| match c.command {
+                Command::PhaseRunning { phase } => Some(phase),
+                _ => None,
+            })
+            .collect();
+        let schedule = running.iter().any(|a| {
+            running
+                .iter()
+                .any(|b| a.kind == b.kind && a.number != b.number)
+        });
+        if schedule {
+            out.commands
+                .retain(|c| !matches!(c.command, Command::PhaseRunning { .. }));
+        }
+        out
     }
 }
 

@@ -689,3 +689,14 @@ fn a_death_restated_with_its_phase_in_the_same_post_takes_it() {
     assert_eq!(dead(&t), [("Bob".to_string(), Phase::night(1))]);
     assert_eq!(t.phase(), Phase::day(2));
 }
+
+#[test]
+fn a_schedule_of_deadlines_is_not_the_running_phase() {
+    // A rules post with the deadlines of several days says nothing of the running one.
+    assert_eq!(
+        phases_after(&[
+            "Day 1 ends on Friday.<br>Night 1 ends on Saturday.<br>Day 2 ends on Monday."
+        ]),
+        [Phase::day(1)]
+    );
+}
