@@ -21,8 +21,20 @@
 //! - `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
 //! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`,
 //!   `BEEN SHOT|BEEN MODKILLED` (TeamLiquid hosts' words), and `WAS KILLED|WAS LYNCHED|WAS
-//!   ELIMINATED…` (mafiascum hosts': "X, Role, was lynched Day 5").
-//! - Phase announcements, on any line (after the line's other commands).
+//!   ELIMINATED…` (mafiascum hosts': "X, Role, was lynched Day 5"); co-hosts' `X, Role,
+//!   killed Night 1`, `Lynched D3` count only before a phase. A death names a slot by its
+//!   holder, a former holder or another known user (the fold finds the slot); the phase it
+//!   names and whether its words say a lynch go with it (`commands/deaths.rs`).
+//! - Phase announcements, on any line (after the line's other commands), in each sentence
+//!   and in each clause after a comma or "and" whose verb ends it: starts ("It is now Day 2",
+//!   "Night two has started", "D2 begins"), ends ("Day 2 has ended", [`Command::PhaseOver`]),
+//!   phases without a number ("It is now night.", [`Command::AnnounceKind`]), a running
+//!   phase's deadline or count ("Night 2 ends in …", "Votecount 2.0",
+//!   [`Command::PhaseRunning`]), a bold heading or a post that is only a phase
+//!   (`commands/phases.rs`).
+//! - The winner at the end of the game ("Town wins!", [`Command::Winner`]).
+//! - A line that gives nothing but looks like a death or a phase heading is listed in
+//!   [`Recognition::unread`] (`commands/unread.rs`).
 //!
 //! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
