@@ -44,7 +44,8 @@ fn the_readmes_first_command_prints_the_demo_status() {
         "Demo Mafia — Night 2 (after post 46)",
         "The game is over.",
         "Alive (4): Alice, Carol, Dave, Erin",
-        "Ivan (replacing Frank) (Night 2, post 39): a Vanilla Townie.",
+        // Ivan's lynch is posted after the Day 2 deadline: it is Day 2's death (issue 11 point 8).
+        "Ivan (replacing Frank) (Day 2, post 39): a Vanilla Townie.",
         "Day 1 ended with Bob on 6 votes (Bob locked)",
         "50 % rule: 2 mafia and 2 town alive",
     ] {

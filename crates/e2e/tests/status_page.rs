@@ -121,9 +121,9 @@ fn the_status_page_shows_the_finished_demo_game() {
     assert_eq!(
         v.texts(By::Css("li.dead")),
         [
-            "Bob — Night 1, post 18: a Vanilla Townie.",
+            "Bob — Day 1, post 18: a Vanilla Townie.",
             "Grace — Day 2, post 33: a Mason, and a good one.",
-            "Ivan — Night 2, post 39: a Vanilla Townie.",
+            "Ivan — Day 2, post 39: a Vanilla Townie.",
             "Hank — Night 2, post 41: the Cop.",
         ]
     );
@@ -191,7 +191,7 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
     assert_eq!(
         v.texts(By::Css("li.dead")),
         [
-            "Bob — Night 1, post 18: a Vanilla Townie.",
+            "Bob — Day 1, post 18: a Vanilla Townie.",
             "Carol — Night 1, post 20: the Doctor.",
         ]
     );

@@ -21,22 +21,38 @@
 //! - `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
 //! - Deaths, on any line: `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`,
 //!   `BEEN SHOT|BEEN MODKILLED` (TeamLiquid hosts' words), and `WAS KILLED|WAS LYNCHED|WAS
-//!   ELIMINATED…` (mafiascum hosts': "X, Role, was lynched Day 5").
-//! - Phase announcements, on any line (after the line's other commands).
+//!   ELIMINATED…` (mafiascum hosts': "X, Role, was lynched Day 5"); co-hosts' `X, Role,
+//!   killed Night 1`, `Lynched D3` count only before a phase. A death names a slot by its
+//!   holder, a former holder or another known user (the fold finds the slot); the phase it
+//!   names and whether its words say a lynch go with it (`commands/deaths.rs`).
+//! - Phase announcements, on any line (after the line's other commands), in each sentence
+//!   and in each clause after a comma or "and" whose verb ends it: starts ("It is now Day 2",
+//!   "Night two has started", "D2 begins"), ends ("Day 2 has ended", [`Command::PhaseOver`]),
+//!   phases without a number ("It is now night.", [`Command::AnnounceKind`]), a running
+//!   phase's deadline or count ("Night 2 ends in …", "Votecount 2.0",
+//!   [`Command::PhaseRunning`]), a bold heading or a post that is only a phase
+//!   (`commands/phases.rs`).
+//! - The winner at the end of the game ("Town wins!", [`Command::Winner`]).
+//! - A line that gives nothing but looks like a death or a phase heading is listed in
+//!   [`Recognition::unread`] (`commands/unread.rs`).
 //!
 //! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
+mod deaths;
+mod phases;
+mod replacements;
 mod text;
 mod time;
+mod unread;
 
 use jiff::SignedDuration;
-use mafia_posts::{Body, Line, SpanKind};
+use mafia_posts::{Body, Line};
 use serde::{Deserialize, Serialize};
 
 use crate::phase::{Phase, PhaseKind};
 use crate::vocabulary::CommandWords;
 
-use text::{Folded, NameSet, Openers, Word};
+use text::{Folded, NameSet, Openers, Word, is_bold_alone};
 pub use time::{TimeError, parse_duration};
 
 /// Which GM command language the game uses.
@@ -67,7 +83,17 @@ pub enum Command {
     /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN|BEEN SHOT|BEEN MODKILLED`,
     /// with the death comment
     /// (the text after "He/She was", or the whole line).
-    Death { player: String, comment: String },
+    ///
+    /// `phase` is the phase the line names for the death ("was killed Night 2", "lynched Day
+    /// One"), if any; `lynch` says whether its words say a lynch ("lynched", "hanged").
+    Death {
+        player: String,
+        comment: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        phase: Option<Phase>,
+        #[serde(default)]
+        lynch: bool,
+    },
     /// `##RESURRECT PLAYER`.
     Resurrect { player: String },
     /// `DAY|NIGHT … HAS ENDED EARLY`.
@@ -91,6 +117,19 @@ pub enum Command {
     PhaseChange2016 { kind: PhaseKind, begun: bool },
     /// A phase announcement: "It is now Day 2", "Night 1 has begun", "Day 3 begins".
     Announce { phase: Phase },
+    /// A phase is over, so the next one begins: "Day 2 has ended", "Night 1 is over", "Night
+    /// Two has come to a close".
+    PhaseOver { phase: Phase },
+    /// The side that won, as the host names it at the end of the game: "Town wins", "The
+    /// Mafia has won", "Game over, town victory". `alone`: the sentence says nothing else
+    /// ("Mafia Wins!", "The Town Wins!"), which ends the game as `GAME HAS ENDED` does.
+    Winner { side: String, alone: bool },
+    /// A phase said to be running by its deadline or its vote count ("Day 2 ends in …",
+    /// "Votecount of Day 2"): it has begun if the tracker is behind.
+    PhaseRunning { phase: Phase },
+    /// A phase named without a number: "It is now night.", "Night has fallen" (`begun`), "Night
+    /// is over" (not `begun`): the next phase of that kind begins, or the running one ends.
+    AnnounceKind { kind: PhaseKind, begun: bool },
 }
 
 /// Who fills a slot: a known user, or the words the host wrote for someone who has not
@@ -124,6 +163,28 @@ pub struct Unrecognised {
 pub struct Recognition {
     pub commands: Vec<Recognised>,
     pub problems: Vec<Unrecognised>,
+    /// Lines that look like a death or a phase change but were read as neither.
+    #[serde(default)]
+    pub unread: Vec<Unread>,
+}
+
+/// A GM line that looks like a death (a death word and a player's name) or a phase heading
+/// (a phase alone on its line, not bold) but gave no command: a host's phrasing the
+/// vocabulary does not know, for the review list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unread {
+    pub line: usize,
+    pub raw: String,
+    pub looks_like: LooksLike,
+}
+
+/// What an [`Unread`] line looks like.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LooksLike {
+    /// A death of this player.
+    Death { player: String },
+    /// The start of this phase.
+    Phase { phase: Phase },
 }
 
 /// Recognises the GM commands in one GM post body.
@@ -158,6 +219,10 @@ pub fn recognise(body: &Body, names: Names<'_>, dialect: Dialect) -> Recognition
 pub struct Recogniser {
     players: NameSet,
     users: NameSet,
+    /// Players and every other known user: a death may name a slot by a former holder
+    /// ("LobsterCatapult, Vanilla Townie, was lynched!" after Friend replaced LobsterCatapult,
+    /// 18365 post 821); the fold finds the slot.
+    dead_names: NameSet,
     dialect: Dialect,
     vocab: &'static CommandWords,
     /// The first words of the phrasings tried at every word of a line (replacements,
@@ -184,10 +249,19 @@ impl Recogniser {
             .chain(vocab.vacancy_after_name.iter().copied())
             .chain(vocab.vacancy_before_name.iter().copied())
             .chain(vocab.death.iter().copied())
+            .chain(vocab.death_before_phase.iter().copied())
             .filter_map(|phrase| phrase.first().copied());
         Recogniser {
             players: NameSet::new(names.players),
             users: NameSet::new(names.users),
+            dead_names: NameSet::new(
+                &names
+                    .players
+                    .iter()
+                    .chain(names.users)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            ),
             dialect,
             vocab,
             openers: Openers::new(firsts),
@@ -196,37 +270,65 @@ impl Recogniser {
 
     /// Recognises the GM commands in one GM post body (see [`recognise`]).
     pub fn recognise(&self, body: &Body) -> Recognition {
+        // A post that is only a phase ("Day 3!", 39665 post 736) announces it.
+        let mut filled = body
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| !l.text.trim().is_empty());
+        let only_line = match (filled.next(), filled.next()) {
+            (Some((index, _)), None) => Some(index),
+            _ => None,
+        };
         let mut reader = Reader {
             players: &self.players,
+            dead_names: &self.dead_names,
             users: &self.users,
             dialect: self.dialect,
             vocab: self.vocab,
             openers: &self.openers,
             out: Recognition::default(),
             announced: Vec::new(),
+            only_line,
         };
         for (index, line) in body.lines.iter().enumerate() {
             reader.line(index, line);
         }
-        reader.out
+        let mut out = reader.out;
+        // Two phases of one kind said to be running ("Day 1 ends on Friday; Day 2 ends on
+        // the 20th") is a schedule, not the state of the game.
+        let running: Vec<Phase> = out
+            .commands
+            .iter()
+            .filter_map(|c| match c.command {
+                Command::PhaseRunning { phase } => Some(phase),
+                _ => None,
+            })
+            .collect();
+        let schedule = running.iter().any(|a| {
+            running
+                .iter()
+                .any(|b| a.kind == b.kind && a.number != b.number)
+        });
+        if schedule {
+            out.commands
+                .retain(|c| !matches!(c.command, Command::PhaseRunning { .. }));
+        }
+        out
     }
 }
 
 struct Reader<'r> {
     players: &'r NameSet,
+    dead_names: &'r NameSet,
     users: &'r NameSet,
     dialect: Dialect,
     vocab: &'r CommandWords,
     openers: &'r Openers,
     out: Recognition,
     announced: Vec<Phase>,
-}
-
-/// A death word found on a line: byte range in the folded text.
-#[derive(Debug, Clone, Copy)]
-struct DeathWord {
-    start: usize,
-    end: usize,
+    /// The index of the post's only line, if it has one line.
+    only_line: Option<usize>,
 }
 
 impl Reader<'_> {
@@ -252,32 +354,40 @@ impl Reader<'_> {
         }
         let folded = Folded::new(&line.text);
         let words = folded.words();
+        let before = (self.out.commands.len(), self.out.problems.len());
+        self.read_line(index, line, &folded, &words);
+        if (self.out.commands.len(), self.out.problems.len()) == before {
+            self.unread(index, line, &folded, &words);
+        }
+    }
 
-        if self.resurrect(index, line, &folded) {
+    fn read_line(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
+        if self.resurrect(index, line, folded) {
             return;
         }
-        let mut command_found = self.replace(index, line, &folded, &words);
+        let mut command_found = self.replace(index, line, folded, words);
         // A request or a fill does not stop the rest of the line ("Searching for a
         // replacement for X. The deadline is moved 2 days later").
-        if !command_found && !self.vacancy(index, line, &folded, &words) {
-            self.fill(index, line, &folded, &words);
+        if !command_found && !self.vacancy(index, line, folded, words) {
+            self.fill(index, line, folded, words);
         }
         if !command_found {
-            command_found = self.game_end(index, line, &folded, &words);
+            command_found = self.game_end(index, line, folded, words);
         }
+        self.winner(index, line, folded, words);
         if !command_found {
             command_found = match self.dialect {
-                Dialect::Current => self.end_early(index, line, &folded, &words),
-                Dialect::V2016 => self.phase_change_2016(index, line, &folded, &words),
+                Dialect::Current => self.end_early(index, line, folded, words),
+                Dialect::V2016 => self.phase_change_2016(index, line, folded, words),
             };
         }
         if !command_found {
-            self.move_deadline(index, line, &folded, &words);
+            self.move_deadline(index, line, folded, words);
         }
-        self.deaths(index, line, &folded, &words);
+        self.deaths(index, line, folded, words);
         // "Bob has died. Day 2 begins." announces too; "Night 1 has ended early" never does
         // (no announcement pattern ends a phase).
-        self.announce(index, line, &folded, &words);
+        self.announce(index, line, folded, words);
     }
 
     /// `##RESURRECT PLAYER` on a line of its own.
@@ -333,342 +443,6 @@ impl Reader<'_> {
         true
     }
 
-    /// Replacements in the phrasings of [`CommandWords::replace`]: `NEW has replaced OLD`,
-    /// `OLD is replaced by NEW`, `NEW is in for OLD`…
-    fn replace(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-        let lower = folded.lower();
-        // Several on one line count ("Titus replaces RC; Huntress replaces Jeanne.", thread
-        // 65928 post 925).
-        let mut found = false;
-        let mut resume = 0;
-        for at in 0..words.len() {
-            if at < resume || !self.openers.may_open(&words[at], lower) {
-                continue;
-            }
-            // The longest phrasing at a word: "replaces in for", not "replaces".
-            let phrase = self
-                .vocab
-                .replace
-                .iter()
-                .filter(|p| text::seq_at(words, lower, p.words, at))
-                .max_by_key(|p| p.words.len());
-            if let Some(phrase) = phrase {
-                let end = at + phrase.words.len();
-                let left = lower.get(..words[at].start).unwrap_or("");
-                let right = lower.get(words[end - 1].end..).unwrap_or("");
-                let left_trimmed = left.trim_end();
-                let right_trimmed = right.trim_start();
-                // Only spaces between the names and the phrase.
-                if left_trimmed.len() == left.len() || right_trimmed.len() == right.len() {
-                    continue;
-                }
-                let (new_side, old_side) = if phrase.new_first {
-                    (
-                        self.known_suffix(left_trimmed),
-                        self.players.prefix_of(right_trimmed),
-                    )
-                } else {
-                    (
-                        self.known_prefix(right_trimmed),
-                        self.players.suffix_of(left_trimmed),
-                    )
-                };
-                let said = phrase.words.join(" ");
-                match (new_side, old_side) {
-                    (Some(new), Some(old)) => {
-                        if new.to_lowercase() == old.to_lowercase() {
-                            self.problem(index, line, "a player cannot replace themselves");
-                        } else {
-                            let (new, old) = (new.to_owned(), old.to_owned());
-                            self.push(Command::Replace { new, old }, index, line);
-                        }
-                        found = true;
-                        resume = end;
-                        continue;
-                    }
-                    (new_side, None) if phrase.certain => {
-                        // Hosts shorten the old name ("Xvart replaces TWIE", "Nul replaces
-                        // Jake."): it is kept as written, and the fold reads it as a unique
-                        // near miss of a player's name, or refuses it.
-                        let new = match new_side {
-                            Some(name) => Some(Newcomer::Known(name.to_owned())),
-                            None if phrase.new_first => self
-                                .written_before(folded, words, at)
-                                .map(|(text, _)| Newcomer::Written(text)),
-                            None => self
-                                .written_after(folded, words, end)
-                                .map(Newcomer::Written),
-                        };
-                        let old = if phrase.new_first {
-                            self.written_after(folded, words, end)
-                        } else {
-                            self.written_before(folded, words, at).map(|(text, _)| text)
-                        };
-                        if let (Some(new), Some(old)) = (new, old) {
-                            let old = Some(old);
-                            self.push(Command::Fill { new, old }, index, line);
-                            found = true;
-                            resume = end;
-                            continue;
-                        }
-                        let Some(new) = new_side else {
-                            continue;
-                        };
-                        let reason = format!(
-                            "`{new}` replaces someone who is not a player of this game \
-                             (expected `NEW {said} OLD` with OLD a player's exact name)"
-                        );
-                        self.problem(index, line, reason);
-                        found = true;
-                        resume = end;
-                        continue;
-                    }
-                    (None, Some(old)) => {
-                        let old = old.to_owned();
-                        let written = if phrase.new_first {
-                            // After words that do not always mean a replacement ("replaced"),
-                            // the name must open its clause: "The mod replaced Bob" is no
-                            // user's name.
-                            self.written_before(folded, words, at)
-                                .filter(|(_, whole)| phrase.certain || *whole)
-                                .map(|(text, _)| text)
-                        } else {
-                            self.written_after(folded, words, end)
-                        };
-                        match written {
-                            Some(written) => {
-                                let new = Newcomer::Written(written);
-                                let old = Some(old);
-                                self.push(Command::Fill { new, old }, index, line);
-                                found = true;
-                                resume = end;
-                                continue;
-                            }
-                            None if phrase.certain => {
-                                let reason = format!(
-                                    "the replacement for `{old}` is not named (expected \
-                                     `NEW {said} OLD`)"
-                                );
-                                self.problem(index, line, reason);
-                                found = true;
-                                resume = end;
-                                continue;
-                            }
-                            None => {}
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        found
-    }
-
-    /// A known user's (or player's) name that `folded` ends with.
-    fn known_suffix<'s>(&'s self, folded: &str) -> Option<&'s str> {
-        self.users
-            .suffix_of(folded)
-            .or_else(|| self.players.suffix_of(folded))
-    }
-
-    /// A known user's (or player's) name that `folded` starts with.
-    fn known_prefix<'s>(&'s self, folded: &str) -> Option<&'s str> {
-        self.users
-            .prefix_of(folded)
-            .or_else(|| self.players.prefix_of(folded))
-    }
-
-    /// The words just before word `at`, back to the start of their clause and at most
-    /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
-    /// not a known user yet; and whether they are the whole clause.
-    fn written_before(
-        &self,
-        folded: &Folded<'_>,
-        words: &[Word],
-        at: usize,
-    ) -> Option<(String, bool)> {
-        let lower = folded.lower();
-        // Only spaces between the name and the words after it ("Jabberwock, a hydra of
-        // Empire and Tierce, replaces Dire_Drenz" names nobody: thread 24075).
-        let adjacent = at > 0
-            && lower
-                .get(words[at - 1].end..words[at].start)
-                .is_some_and(|gap| gap.trim().is_empty());
-        if !adjacent {
-            return None;
-        }
-        let mut first = at;
-        let mut whole = false;
-        while first > 0 {
-            let gap = lower
-                .get(words[first - 1].end..words[first].start)
-                .unwrap_or("");
-            if first < at && !joins_a_name(gap) {
-                whole = true;
-                break;
-            }
-            if at - first >= self.vocab.written_name_words {
-                break;
-            }
-            first -= 1;
-        }
-        if first == 0 {
-            whole = true;
-        }
-        if first == at {
-            return None;
-        }
-        let text = folded
-            .original(words[first].start, words[at - 1].end)
-            .trim();
-        (!text.is_empty()).then(|| (text.to_owned(), whole))
-    }
-
-    /// The words from word `from` on, to the end of their clause, which must end within
-    /// [`CommandWords::written_name_words`] words (see [`Reader::written_before`]).
-    fn written_after(&self, folded: &Folded<'_>, words: &[Word], from: usize) -> Option<String> {
-        let lower = folded.lower();
-        if from >= words.len() {
-            return None;
-        }
-        let adjacent = from == 0
-            || lower
-                .get(words[from - 1].end..words[from].start)
-                .is_some_and(|gap| gap.trim().is_empty());
-        if !adjacent {
-            return None;
-        }
-        let mut last = from;
-        while last + 1 < words.len() {
-            let gap = lower
-                .get(words[last].end..words[last + 1].start)
-                .unwrap_or("");
-            if !joins_a_name(gap) {
-                break;
-            }
-            if last + 1 - from >= self.vocab.written_name_words {
-                // The clause goes on: a description, not a name.
-                return None;
-            }
-            last += 1;
-        }
-        let text = folded.original(words[from].start, words[last].end).trim();
-        (!text.is_empty()).then(|| text.to_owned())
-    }
-
-    /// Requests for a replacement ([`CommandWords::vacancy_after_name`] and
-    /// [`CommandWords::vacancy_before_name`]): each player named opens their slot.
-    fn vacancy(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-        let lower = folded.lower();
-        let mut hits = None;
-        let mut found: Vec<usize> = Vec::new();
-        for at in 0..words.len() {
-            if !self.openers.may_open(&words[at], lower) {
-                continue;
-            }
-            for seq in self.vocab.vacancy_after_name {
-                if !text::seq_at(words, lower, seq, at) {
-                    continue;
-                }
-                let hits = hits.get_or_insert_with(|| self.players.find_all(lower));
-                let before = hits.partition_point(|h| h.end <= words[at].start);
-                let adjacent = before > 0
-                    && lower
-                        .get(hits[before - 1].end..words[at].start)
-                        .is_some_and(|gap| gap.trim().is_empty());
-                if adjacent {
-                    let mut k = before - 1;
-                    found.push(hits[k].name);
-                    while k > 0 {
-                        let between = lower.get(hits[k - 1].end..hits[k].start).unwrap_or("");
-                        if !text::is_list_separator(between) {
-                            break;
-                        }
-                        k -= 1;
-                        found.push(hits[k].name);
-                    }
-                }
-            }
-            for seq in self.vocab.vacancy_before_name {
-                if !text::seq_at(words, lower, seq, at) {
-                    continue;
-                }
-                let hits = hits.get_or_insert_with(|| self.players.find_all(lower));
-                let end = words[at + seq.len() - 1].end;
-                let mut k = hits.partition_point(|h| h.start < end);
-                let adjacent = k < hits.len()
-                    && lower
-                        .get(end..hits[k].start)
-                        .is_some_and(|gap| gap.trim().trim_start_matches(':').is_empty());
-                if adjacent {
-                    found.push(hits[k].name);
-                    while k + 1 < hits.len() {
-                        let between = lower.get(hits[k].end..hits[k + 1].start).unwrap_or("");
-                        if !text::is_list_separator(between) {
-                            break;
-                        }
-                        k += 1;
-                        found.push(hits[k].name);
-                    }
-                }
-            }
-        }
-        let mut seen: Vec<usize> = Vec::new();
-        for name in found {
-            if !seen.contains(&name) {
-                seen.push(name);
-                let player = self.players.canonical(name).to_owned();
-                self.push(Command::Vacancy { player }, index, line);
-            }
-        }
-        !seen.is_empty()
-    }
-
-    /// `Filled by NEW`, `replaced by NEW` ([`CommandWords::fill_before_name`]) opening their
-    /// sentence, and `NEW is in` ([`CommandWords::fill_after_name`]) as a whole sentence with
-    /// NEW a known user: whoever fills the open request the host quoted (the quote itself is
-    /// gone). Rules text ("players may be replaced by other players") does not open its
-    /// sentence with the words.
-    fn fill(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-        let lower = folded.lower();
-        for at in 0..words.len() {
-            if !opens_sentence(lower, words, at) {
-                continue;
-            }
-            for seq in self.vocab.fill_before_name {
-                if !text::seq_at(words, lower, seq, at) {
-                    continue;
-                }
-                let end = at + seq.len();
-                let right = lower.get(words[end - 1].end..).unwrap_or("");
-                let new = match self.known_prefix(right.trim_start()) {
-                    Some(name) => Some(Newcomer::Known(name.to_owned())),
-                    None => self
-                        .written_after(folded, words, end)
-                        .map(Newcomer::Written),
-                };
-                if let Some(new) = new {
-                    self.push(Command::Fill { new, old: None }, index, line);
-                    return true;
-                }
-            }
-            let rest = lower.get(words[at].start..).unwrap_or("");
-            let Some(name) = self.users.prefix_of(rest) else {
-                continue;
-            };
-            let after = words.partition_point(|w| w.start < words[at].start + name.len());
-            for seq in self.vocab.fill_after_name {
-                let last = after + seq.len() - 1;
-                if text::seq_at(words, lower, seq, after) && ends_sentence(words, lower, last) {
-                    let new = Newcomer::Known(name.to_owned());
-                    self.push(Command::Fill { new, old: None }, index, line);
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// `GAME HAS ENDED` and friends, and `UNEND GAME` and friends.
     fn game_end(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
         let lower = folded.lower();
@@ -706,75 +480,44 @@ impl Reader<'_> {
         false
     }
 
-    /// `DAY … HAS ENDED EARLY` / `NIGHT … HAS ENDED EARLY`, alone on the line.
-    fn end_early(
-        &mut self,
-        index: usize,
-        line: &Line,
-        folded: &Folded<'_>,
-        words: &[Word],
-    ) -> bool {
+    /// "Town wins", "The Mafia has won", "town victory": the side named before the words of
+    /// [`CommandWords::win`], not in a condition ("Town wins when …" is rules text).
+    fn winner(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
         let lower = folded.lower();
-        let [has, ended, early] = self.vocab.ended_early;
-        let Some(at) = text::find_seq(words, lower, &[ended, early], 0) else {
-            return false;
-        };
-        let kind = words
-            .first()
-            .and_then(|w| self.vocab.phase_kind(w.text(lower)));
-        let ends_with_phrase = at >= 2 && at + 2 == words.len() && words[at - 1].text(lower) == has;
-        let starts_with_kind = kind.is_some()
-            && words
-                .first()
-                .is_some_and(|w| lower.get(..w.start).is_some_and(only_punctuation));
-        let ends_clean = words
-            .last()
-            .is_some_and(|w| lower.get(w.end..).is_some_and(only_punctuation));
-        match kind {
-            Some(kind) if ends_with_phrase && starts_with_kind && ends_clean => {
-                self.push(Command::EndEarly { kind }, index, line);
-            }
-            _ => self.problem(
-                index,
-                line,
-                "expected `Day … has ended early` or `Night … has ended early` and no other \
-                 text on the line",
-            ),
-        }
-        true
-    }
-
-    /// 2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`.
-    fn phase_change_2016(
-        &mut self,
-        index: usize,
-        line: &Line,
-        folded: &Folded<'_>,
-        words: &[Word],
-    ) -> bool {
-        let lower = folded.lower();
-        let (has, verbs) = self.vocab.phase_change_2016;
-        for (at, pair) in words.windows(2).enumerate() {
-            if pair[0].text(lower) != has {
-                continue;
-            }
-            let verb = pair[1].text(lower);
-            let Some(&(_, begun)) = verbs.iter().find(|(v, _)| *v == verb) else {
+        for at in 1..words.len() {
+            let Some(win) = self
+                .vocab
+                .win
+                .iter()
+                .find(|w| text::seq_at(words, lower, w, at))
+            else {
                 continue;
             };
-            let kind = words[..at]
+            let Some(&(_, side)) = self
+                .vocab
+                .sides
                 .iter()
-                .rev()
-                .find_map(|w| self.vocab.phase_kind(w.text(lower)));
-            match kind {
-                Some(kind) => {
-                    self.push(Command::PhaseChange2016 { kind, begun }, index, line);
-                    return true;
-                }
-                None => continue,
+                .find(|(word, _)| words[at - 1].text(lower) == *word)
+            else {
+                continue;
+            };
+            let after = at + win.len();
+            let condition = words
+                .get(after)
+                .is_some_and(|w| self.vocab.condition_openers.contains(&w.text(lower)));
+            if !condition {
+                let side = side.to_owned();
+                // Only an article before the side and punctuation after the words.
+                let first = at - 1;
+                let opens = text::opens_sentence(lower, words, first)
+                    || (first > 0
+                        && words[first - 1].text(lower) == "the"
+                        && text::opens_sentence(lower, words, first - 1));
+                let alone = opens && text::ends_sentence(words, lower, after - 1);
+                self.push(Command::Winner { side, alone }, index, line);
+                return;
             }
         }
-        false
     }
 
     /// `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).
@@ -849,138 +592,6 @@ impl Reader<'_> {
         }
         true
     }
-
-    /// `PLAYER … DIED|DEAD|BEEN LYNCHED|BEEN KILLED|BEEN EATEN`; returns whether any death
-    /// was found.
-    fn deaths(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-        let lower = folded.lower();
-        let mut death_words = Vec::new();
-        for (i, w) in words.iter().enumerate() {
-            if !self.openers.may_open(w, lower) {
-                continue;
-            }
-            for seq in self.vocab.death {
-                if text::seq_at(words, lower, seq, i) {
-                    let last = &words[i + seq.len() - 1];
-                    death_words.push(DeathWord {
-                        start: w.start,
-                        end: last.end,
-                    });
-                }
-            }
-        }
-        if death_words.is_empty() {
-            return false;
-        }
-        let hits = self.players.find_all(lower);
-        if hits.is_empty() {
-            return false;
-        }
-        let breaks = text::sentence_breaks(lower, &hits);
-        // Sorted, so the sentence around a position is found by binary search.
-        let sentence_start = |at: usize| {
-            let k = breaks.partition_point(|&b| b <= at);
-            if k == 0 { 0 } else { breaks[k - 1] }
-        };
-
-        // Which players each death word kills: the nearest name before it in its sentence,
-        // and the names listed with that one ("Alice, Bob and Carol").
-        let mut found: Vec<(DeathWord, Vec<usize>)> = Vec::new();
-        for dw in &death_words {
-            let from = sentence_start(dw.start);
-            let first = hits.partition_point(|h| h.start < from);
-            let last = hits.partition_point(|h| h.end <= dw.start);
-            if last <= first {
-                continue;
-            }
-            let mut dead = vec![last - 1];
-            let mut k = last - 1;
-            while k > first && dead.len() < self.players.len() {
-                let between = lower.get(hits[k - 1].end..hits[k].start).unwrap_or("");
-                if !text::is_list_separator(between) {
-                    break;
-                }
-                k -= 1;
-                dead.push(k);
-            }
-            dead.reverse();
-            found.push((*dw, dead));
-        }
-
-        let mut seen: Vec<usize> = Vec::new();
-        let mut any = false;
-        for (k, (dw, dead)) in found.iter().enumerate() {
-            let fresh: Vec<usize> = dead
-                .iter()
-                .map(|&hit| hits[hit].name)
-                .filter(|name| !seen.contains(name))
-                .collect();
-            if fresh.is_empty() {
-                continue;
-            }
-            // The comment runs up to the next death of someone else: a second death word
-            // for the same player ("Bob has been modkilled, so he is dead. He was…") does
-            // not cut it.
-            let next_other = found.get(k + 1..).unwrap_or(&[]).iter().find(|(_, d)| {
-                d.iter().any(|&hit| {
-                    let name = hits[hit].name;
-                    !seen.contains(&name) && !fresh.contains(&name)
-                })
-            });
-            let comment_end = next_other
-                .map(|(next, _)| sentence_start(next.start).max(dw.end))
-                .unwrap_or(lower.len());
-            let comment = death_comment(self.vocab, folded, words, dw.end, comment_end)
-                .unwrap_or_else(|| line.text.trim().to_owned());
-            for name_index in fresh {
-                if seen.contains(&name_index) {
-                    continue;
-                }
-                seen.push(name_index);
-                let player = self.players.canonical(name_index).to_owned();
-                self.push(
-                    Command::Death {
-                        player,
-                        comment: comment.clone(),
-                    },
-                    index,
-                    line,
-                );
-                any = true;
-            }
-        }
-        any
-    }
-
-    /// Phase announcements: "It is now Day 2", "Night 1 has begun", a bold "Day 2" heading.
-    fn announce(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
-        let lower = folded.lower();
-        let mut phase = None;
-        if is_bold_heading(self.vocab, line, folded, words) {
-            phase = phase_at(self.vocab, words, lower, 0);
-        }
-        if phase.is_none() {
-            let breaks = text::sentence_breaks(lower, &[]);
-            let mut starts = vec![0];
-            starts.extend(breaks);
-            for start in starts {
-                let first = words.partition_point(|w| w.start < start);
-                if first >= words.len() {
-                    break;
-                }
-                if let Some(p) = announcement_at(self.vocab, words, lower, first, self.dialect) {
-                    phase = Some(p);
-                    break;
-                }
-            }
-        }
-        if let Some(phase) = phase
-            && !self.announced.contains(&phase)
-        {
-            self.announced.push(phase);
-            self.push(Command::Announce { phase }, index, line);
-        }
-    }
 }
 
 /// Whether the words just before word `at` make it a condition or a time ("until the game
@@ -991,167 +602,6 @@ fn in_subordinate_clause(vocab: &CommandWords, words: &[Word], lower: &str, at: 
         .unwrap_or(&[])
         .iter()
         .any(|w| vocab.condition_openers.contains(&w.text(lower)))
-}
-
-/// Whether word `at` opens its sentence: only punctuation and spaces stand between it and
-/// the start of the line or the previous `.`, `!`, `?`, `;` or `:`.
-fn opens_sentence(lower: &str, words: &[Word], at: usize) -> bool {
-    let from = if at == 0 { 0 } else { words[at - 1].end };
-    let gap = lower.get(from..words[at].start).unwrap_or("");
-    at == 0 || gap.contains(['.', '!', '?', ';', ':'])
-}
-
-/// Whether the text between two words may lie inside one name: nothing, or a joiner such as
-/// `_`, `-`, `'` or `.` without spaces (`Surprise_Carcinogen`, `C-Worl`, `Midnight's`), or
-/// spaces alone.
-fn joins_a_name(gap: &str) -> bool {
-    gap.trim().is_empty()
-        || (!gap.contains(char::is_whitespace)
-            && gap
-                .chars()
-                .all(|c| matches!(c, '_' | '-' | '\'' | '’' | '.')))
-}
-
-fn only_punctuation(s: &str) -> bool {
-    s.chars().all(|c| !c.is_alphanumeric())
-}
-
-/// `Day N` / `Night N` starting at word `at`.
-fn phase_at(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> Option<Phase> {
-    let kind = vocab.phase_kind(words.get(at)?.text(lower))?;
-    let number = vocab.phase_number(words.get(at + 1)?.text(lower))?;
-    Some(Phase { kind, number })
-}
-
-/// A sentence announcing a phase, starting at word `at`.
-fn announcement_at(
-    vocab: &CommandWords,
-    words: &[Word],
-    lower: &str,
-    at: usize,
-    dialect: Dialect,
-) -> Option<Phase> {
-    let word = |i: usize| words.get(i).map(|w| w.text(lower));
-    let is_in = |i: usize, list: &[&str]| word(i).is_some_and(|w| list.contains(&w));
-    // "It is (now) Day 2", "It's (now) Day 2", "It is currently day 1" (MTG Salvation).
-    let (it, is) = vocab.it_is;
-    if word(at) == Some(it) && is_in(at + 1, is) {
-        let mut i = at + 2;
-        if is_in(i, vocab.it_is_now) {
-            i += 1;
-        }
-        return phase_at(vocab, words, lower, i);
-    }
-    // "Day 2 has (now) begun", "Day 2 begins (now)", "Night 1 is starting", …
-    let phase = phase_at(vocab, words, lower, at)?;
-    let mut i = at + 2;
-    if is_in(i, vocab.announce_auxiliaries) {
-        i += 1;
-    }
-    if word(i) == Some(vocab.announce_now) {
-        i += 1;
-    }
-    let verb = word(i)?;
-    // In the 2016 dialect "has begun" is a phase change command, read before.
-    let (_, changes_2016) = vocab.phase_change_2016;
-    if dialect == Dialect::V2016 && changes_2016.iter().any(|&(v, begun)| begun && v == verb) {
-        return None;
-    }
-    if vocab.announce_verbs.contains(&verb) {
-        return Some(phase);
-    }
-    // "Day 1 start." (MTG Salvation): a bare "start" only when it ends the sentence, so
-    // "Day 2 start time is 20:00" is not an announcement.
-    if vocab.announce_verbs_at_end.contains(&verb) && ends_sentence(words, lower, i) {
-        return Some(phase);
-    }
-    None
-}
-
-/// Whether word `i` is the last of its sentence: the line ends after it, or `.`, `!` or `?`
-/// stands between it and the next word.
-fn ends_sentence(words: &[Word], lower: &str, i: usize) -> bool {
-    let Some(word) = words.get(i) else {
-        return false;
-    };
-    match words.get(i + 1) {
-        None => true,
-        Some(next) => lower
-            .get(word.end..next.start)
-            .is_some_and(|between| between.contains(['.', '!', '?'])),
-    }
-}
-
-/// A line that is only `Day N` / `Night N` (punctuation around it allowed), all in bold.
-fn is_bold_heading(vocab: &CommandWords, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-    words.len() == 2
-        && phase_at(vocab, words, folded.lower(), 0).is_some()
-        && is_bold_alone(line, folded, words)
-}
-
-/// A line whose words are all in bold, with only punctuation around them.
-fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-    let lower = folded.lower();
-    let (Some(first), Some(last)) = (words.first(), words.last()) else {
-        return false;
-    };
-    if !only_punctuation(lower.get(..first.start).unwrap_or("x"))
-        || !only_punctuation(lower.get(last.end..).unwrap_or("x"))
-    {
-        return false;
-    }
-    let (start, end) = (
-        folded.original_offset(first.start),
-        folded.original_offset(last.end),
-    );
-    // Every byte of the heading's words lies in some bold span.
-    let mut covered = start;
-    let mut bold: Vec<_> = line
-        .spans
-        .iter()
-        .filter(|s| s.kind == SpanKind::Bold)
-        .map(|s| s.range.clone())
-        .collect();
-    bold.sort_by_key(|r| r.start);
-    for r in bold {
-        if r.start <= covered && r.end > covered {
-            covered = r.end;
-        }
-    }
-    covered >= end
-}
-
-/// The text after "He was" / "She was" / "They were" in `[from, to)`, if any.
-fn death_comment(
-    vocab: &CommandWords,
-    folded: &Folded<'_>,
-    words: &[Word],
-    from: usize,
-    to: usize,
-) -> Option<String> {
-    let lower = folded.lower();
-    let first = words.partition_point(|w| w.start < from);
-    for i in first..words.len() {
-        if words[i].start >= to {
-            break;
-        }
-        let pronoun = words[i].text(lower);
-        let verb = words.get(i + 1).map(|w| w.text(lower));
-        let opens = vocab
-            .death_comment_openers
-            .iter()
-            .any(|&[p, v]| p == pronoun && Some(v) == verb);
-        if opens {
-            let start = words[i + 1].end;
-            let text = folded.original(start, to.max(start)).trim();
-            let text = text.trim_start_matches([':', ',', '-']).trim();
-            if text.is_empty() {
-                return None;
-            }
-            return Some(text.to_owned());
-        }
-    }
-    None
 }
 
 /// 2016 dialect: a number of hours before LATER/EARLIER, with or without a unit, after any

@@ -155,7 +155,14 @@ pub fn text(s: &Status) -> String {
     );
     let _ = writeln!(out, "{} — {} ({after})", s.game, s.phase);
     if s.game_over {
-        let _ = writeln!(out, "The game is over.");
+        match &s.winner {
+            Some(side) => {
+                let _ = writeln!(out, "The game is over: {side} won.");
+            }
+            None => {
+                let _ = writeln!(out, "The game is over.");
+            }
+        }
     } else {
         match &s.deadline.at {
             Some(at) => {

@@ -36,6 +36,14 @@ pub enum ReviewKind {
     IgnoredCommand,
     /// A GM line that looks like a command but could not be read.
     UnreadableCommand,
+    /// A GM post names a phase that does not follow the running one: a death of a later
+    /// phase ("killed Night 3" during Night 1), or an announcement that skips phases ("It's
+    /// now Day 4" during Night 1). The tracker follows the GM; the item says which phases
+    /// were skipped, and its fix pins where the named phase began.
+    PhaseMismatch,
+    /// A GM line that looks like a death or a phase change (a death word or a phase word
+    /// with a player's name or a number) but was not read as one.
+    UnreadLine,
 }
 
 /// One entry of the GM review list.

@@ -13,6 +13,7 @@
 
 mod corrections;
 mod gm;
+mod phases;
 mod votes;
 
 use std::collections::{HashMap, HashSet};
@@ -28,6 +29,7 @@ use crate::phase::{NightNumbering, Phase, PhaseKind};
 use crate::recognise::{self, Author, CommandCache, Event, Now};
 use crate::review::{ReviewItem, ReviewKind};
 use crate::schedule::{Schedule, ScheduleError};
+use crate::tally::Tally;
 use crate::votes::{Roster, Target};
 
 pub use crate::status::{DayResult, DeadLine, Death, PlayerLine, Slot, Status, VoteRecord};
@@ -69,6 +71,16 @@ pub struct Tracker {
     fifty_flagged: bool,
     /// The game ended during a day, whose final count was kept in `days` (UNEND takes it back).
     ended_in_day: bool,
+    /// Days with a lynch told (a second lynch told in the night after is the next day's).
+    lynched_days: Vec<Phase>,
+    /// Deaths listed in the host's reserved posts, not applied yet.
+    listed: Vec<ListedDeath>,
+    /// Every post applied so far was a GM's.
+    gm_posts_only: bool,
+    /// The GM post being applied ends the game: its deaths change no phase.
+    ending: bool,
+    /// The side the host named as the winner.
+    winner: Option<String>,
     review: Vec<ReviewItem>,
     /// Slots open for replacement, oldest first.
     openings: Vec<Opening>,
@@ -77,6 +89,23 @@ pub struct Tracker {
     last_time: Option<Timestamp>,
     /// The game file's corrections, applied after their posts (`state/corrections.rs`).
     corrections: CorrectionQueue,
+    /// The day's tally just before the first death told since the last vote changed: a
+    /// lynch announced before the day ends takes its wagon off the tally, but the day's
+    /// result is the count that lynched (a vote after the death clears it).
+    standing: Option<Tally>,
+}
+
+/// A death a host's reserved post lists ("8. Toadesstern (Lynched D1)"): the post is edited
+/// during the game, so the death is applied only if no announcement of it was read by the
+/// end of the phase after the one it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ListedDeath {
+    player: String,
+    comment: String,
+    phase: Phase,
+    lynch: bool,
+    /// The reserved post that lists it.
+    post: u64,
 }
 
 /// A slot open for replacement: the host asked for a replacement in post `post`, or named
@@ -153,12 +182,18 @@ impl Tracker {
             game_over: false,
             fifty_flagged: false,
             ended_in_day: false,
+            ending: false,
+            gm_posts_only: true,
+            listed: Vec::new(),
+            lynched_days: Vec::new(),
+            winner: None,
             review: Vec::new(),
             openings: Vec::new(),
             applied: 0,
             last_post: None,
             last_time: None,
             corrections: CorrectionQueue::new(&game.corrections),
+            standing: None,
             game,
         };
         let known: Vec<String> = tracker
@@ -216,7 +251,9 @@ impl Tracker {
             game_over: self.game_over,
         };
         let event = recognise::recognise(post, author, &now, &mut self.recogniser);
+        let by_gm = matches!(event, Event::Gm { .. });
         self.fold(event, post);
+        self.gm_posts_only &= by_gm;
         self.corrections_after(post.number);
     }
 
@@ -356,7 +393,7 @@ impl Tracker {
     /// Bookkeeping when a phase ends: a day's activity check, its result, and a clean tally.
     fn phase_ended(&mut self, phase: Phase) {
         if phase.is_day() {
-            let tally = self.tally_now();
+            let tally = self.standing.take().unwrap_or_else(|| self.tally_now());
             let hammer = self.hammer.as_ref().map(|(t, p)| (self.target_name(t), *p));
             self.days.push(DayResult {
                 phase,
@@ -385,7 +422,11 @@ impl Tracker {
                 }
             }
         }
+        if !self.listed.is_empty() {
+            self.listed_deaths_due(phase);
+        }
         self.votes.iter_mut().for_each(|v| *v = None);
+        self.standing = None;
         self.day_posts.iter_mut().for_each(|n| *n = 0);
         self.locked.clear();
         self.reached.clear();
@@ -468,6 +509,7 @@ impl Tracker {
                 self.schedule.upcoming(3)
             },
             game_over: self.game_over,
+            winner: self.winner.clone(),
             alive: self
                 .slots
                 .iter()
@@ -487,6 +529,7 @@ impl Tracker {
                         comment: d.comment.clone(),
                         phase: d.phase,
                         post: d.post,
+                        lynch: d.lynch,
                     })
                 })
                 .collect(),

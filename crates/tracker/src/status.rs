@@ -27,6 +27,9 @@ pub struct Death {
     pub comment: String,
     pub phase: Phase,
     pub post: u64,
+    /// The GM's words said a lynch ("has been lynched", "hanged").
+    #[serde(default)]
+    pub lynch: bool,
 }
 
 /// One vote-like mark of the current day, as the GM sees it in the vote log.
@@ -69,6 +72,9 @@ pub struct DeadLine {
     pub comment: String,
     pub phase: Phase,
     pub post: u64,
+    /// The GM's words said a lynch.
+    #[serde(default)]
+    pub lynch: bool,
 }
 
 /// Everything a report shows, as of the last applied post.
@@ -83,6 +89,9 @@ pub struct Status {
     /// The next deadlines, starting with the current one (empty once the game is over).
     pub upcoming: Vec<Deadline>,
     pub game_over: bool,
+    /// The side the host named as the winner at the end of the game ("Town wins").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
     pub alive: Vec<PlayerLine>,
     /// The dead, in the order of the player list.
     pub dead: Vec<DeadLine>,

@@ -82,12 +82,33 @@ pub struct CommandWords {
     pub earlier: &'static str,
     /// `PLAYER … DIED` and the other death words.
     pub death: &'static [Phrase],
+    /// Death words that say a death only when a phase follows them ("Zaicon, Mafia Goon,
+    /// killed Night 1.", "X - Vanilla Townie - Lynched Day One"): alone they are too common
+    /// in hosts' prose ("the mafia killed", "a lynched townie").
+    pub death_before_phase: &'static [Phrase],
+    /// Words before a [`CommandWords::death_before_phase`] word that make it no death ("to
+    /// be lynched Day 1").
+    pub death_not_after: &'static [&'static str],
+    /// Words that make a GM line with a player's name look like a death: when such a line
+    /// gives no command, the review list shows it.
+    pub unread_death_words: &'static [&'static str],
+    /// "Lootifer was a Vanilla Townie": words after a player's name opening a line that
+    /// make it look like a flip (a death told in a story), for the review list.
+    pub flip_words: &'static [Phrase],
+    /// Words between a death word and the phase it names ("was killed on Night 2").
+    pub phase_links: &'static [&'static str],
+    /// Words of a death phrase that make it a lynch (which only a day has).
+    pub lynch_words: &'static [&'static str],
     /// "He was …": the words that open a death comment.
     pub death_comment_openers: &'static [[&'static str; 2]],
     /// The names of the phase kinds.
     pub phase_kinds: &'static [(&'static str, PhaseKind)],
     /// Phase numbers written as words, from zero.
     pub numbers: &'static [&'static str],
+    /// "Town wins", "The Mafia has won", "town victory": the words after the side.
+    pub win: &'static [Phrase],
+    /// The sides a host names as winners, and how the status names them.
+    pub sides: &'static [(&'static str, &'static str)],
     /// "It is (now) Day 2": the opening words, and the second word's spellings ("it's" is
     /// folded to `it s`).
     pub it_is: (&'static str, &'static [&'static str]),
@@ -102,6 +123,35 @@ pub struct CommandWords {
     /// Verbs that announce a phase only when they end the sentence ("Day 1 start.", MTG
     /// Salvation; not "Day 2 start time is 20:00").
     pub announce_verbs_at_end: &'static [&'static str],
+    /// "Day 2 has officially begun".
+    pub announce_adverbs: &'static [&'static str],
+    /// "Night has fallen": verbs that begin a phase named without a number.
+    pub fallen: &'static [&'static str],
+    /// "Day 2 has ended", "Night 1 is over": the phase is over, the next one begins. After an
+    /// auxiliary only ("Day 2 ended" may be a story).
+    pub over_words: &'static [&'static str],
+    /// "Night Two has come to a close" (66752 post 452): after the auxiliary.
+    pub over_phrases: &'static [Phrase],
+    /// "Day 2 ends now.", "Day 1 end.": only when they end the sentence or "now" follows.
+    pub over_verbs_at_end: &'static [&'static str],
+    /// "Night phase starts now": a word between the kind and the verb.
+    pub phase_nouns: &'static [&'static str],
+    /// Words after which a clause opens inside a sentence ("Night 1 is over and Day 2
+    /// begins").
+    pub clause_openers: &'static [&'static str],
+    /// "Day 2 ends in …", "Day 2 Vote Count 3": words after a phase that say it is running
+    /// (70230 post 1746: "Night 2 ends in (expired on …)").
+    pub running_after: &'static [Phrase],
+    /// "Votecount of Day 2", "The deadline for Day 2 is …" (18910 post 195: "First Votecount
+    /// of Day 2"): words before a phase that say it is running.
+    pub running_before: &'static [Phrase],
+    /// "Votecount 2.0": a vote count numbered day.count.
+    pub count_words: &'static [Phrase],
+    /// Words that may open those ("the", "first").
+    pub running_lead: &'static [&'static str],
+    /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
+    /// `Night1`.
+    pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
 }
 
 impl CommandWords {
@@ -227,7 +277,52 @@ impl CommandWords {
             &["were", "eliminated"],
             &["been", "eliminated"],
             &["been", "nightkilled"],
+            // "X has been hanged", "X was found dead" (dead), "X was executed".
+            // "CryMeARiver, Vanilla Townie, has been night killed." (21622 post 535).
+            &["been", "night", "killed"],
+            &["was", "night", "killed"],
+            // "Mirhawk, Vanilla Townie, has been unscrupulously murdered!" (51535 post 726).
+            &["been", "murdered"],
+            &["was", "murdered"],
+            &["been", "hanged"],
+            &["was", "hanged"],
+            &["was", "executed"],
+            &["been", "executed"],
         ],
+        // mafiascum co-hosts: "Robbnva, Vanilla Town, killed Night 1." (29844 post 1503),
+        // "Starbuckles - Vanilla Townie - Lynched Day One" (23262 post 398).
+        death_before_phase: &[
+            &["lynched"],
+            &["killed"],
+            &["nightkilled"],
+            &["modkilled"],
+            &["hanged"],
+            &["eliminated"],
+            &["shot"],
+            // "C-Worl, Vanilla Townie, shot to death on Night 1." (17401 post 257).
+            &["shot", "to", "death"],
+            &["died"],
+        ],
+        death_not_after: &["be", "to", "not", "never", "being"],
+        unread_death_words: &[
+            "lynched",
+            "killed",
+            "died",
+            "dead",
+            "hanged",
+            "hung",
+            "eliminated",
+            "nightkilled",
+            "modkilled",
+            "executed",
+            "shot",
+            "flipped",
+            "murdered",
+        ],
+        flip_words: &[&["was", "a"], &["was", "an"], &["was", "the"]],
+        // "got killed at Night1" (62339 post 2).
+        phase_links: &["on", "during", "in", "at"],
+        lynch_words: &["lynched", "lynch", "hanged", "executed"],
         death_comment_openers: &[["he", "was"], ["she", "was"], ["they", "were"]],
         phase_kinds: &[("day", PhaseKind::Day), ("night", PhaseKind::Night)],
         numbers: &[
@@ -253,6 +348,24 @@ impl CommandWords {
             "nineteen",
             "twenty",
         ],
+        win: &[
+            &["wins"],
+            &["win"],
+            &["has", "won"],
+            &["have", "won"],
+            &["victory"],
+            &["wins", "the", "game"],
+        ],
+        sides: &[
+            ("town", "Town"),
+            ("village", "Town"),
+            ("townies", "Town"),
+            ("mafia", "Mafia"),
+            ("scum", "Mafia"),
+            ("werewolves", "Werewolves"),
+            ("wolves", "Werewolves"),
+            ("cult", "Cult"),
+        ],
         it_is: ("it", &["is", "s"]),
         it_is_now: &["now", "currently"],
         announce_auxiliaries: &["has", "is"],
@@ -266,6 +379,37 @@ impl CommandWords {
             "starting",
         ],
         announce_verbs_at_end: &["start"],
+        announce_adverbs: &["officially"],
+        fallen: &["fallen", "falls"],
+        over_words: &["ended", "over", "concluded", "finished", "closed"],
+        over_phrases: &[&["come", "to", "a", "close"], &["come", "to", "an", "end"]],
+        over_verbs_at_end: &["end", "ends"],
+        phase_nouns: &["phase"],
+        clause_openers: &["and", "so", "then"],
+        running_after: &[
+            &["ends", "in"],
+            &["ends", "at"],
+            &["ends", "on"],
+            &["will", "end", "in"],
+            &["will", "end", "at"],
+            &["will", "end", "on"],
+            &["deadline"],
+            &["vote", "count"],
+            &["votecount"],
+        ],
+        running_before: &[
+            &["votecount", "of"],
+            &["vote", "count", "of"],
+            &["deadline", "for"],
+        ],
+        running_lead: &["the", "first"],
+        count_words: &[&["votecount"], &["vote", "count"]],
+        phase_abbreviations: &[
+            ("d", PhaseKind::Day),
+            ("n", PhaseKind::Night),
+            ("day", PhaseKind::Day),
+            ("night", PhaseKind::Night),
+        ],
     };
 
     /// The phase kind a word names (`day`, `night`).
@@ -274,6 +418,21 @@ impl CommandWords {
             .iter()
             .find(|(w, _)| *w == word)
             .map(|(_, kind)| *kind)
+    }
+
+    /// A one-word phase: `d2`, `n1` (lower case).
+    pub fn phase_abbreviation(&self, word: &str) -> Option<crate::phase::Phase> {
+        self.phase_abbreviations.iter().find_map(|(prefix, kind)| {
+            let digits = word.strip_prefix(prefix)?;
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            let number = digits.parse().ok()?;
+            Some(crate::phase::Phase {
+                kind: *kind,
+                number,
+            })
+        })
     }
 
     /// A phase number: digits, or a number word.

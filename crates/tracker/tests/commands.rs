@@ -84,6 +84,26 @@ fn death(player: &str, comment: &str) -> Command {
     Command::Death {
         player: player.into(),
         comment: comment.into(),
+        phase: None,
+        lynch: false,
+    }
+}
+
+/// A death whose words say a lynch ("has been lynched").
+fn lynched(player: &str, comment: &str) -> Command {
+    Command::Death {
+        player: player.into(),
+        comment: comment.into(),
+        phase: None,
+        lynch: true,
+    }
+}
+
+/// A winner named in a sentence of its own ("Town wins!").
+fn winner(side: &str) -> Command {
+    Command::Winner {
+        side: side.into(),
+        alone: true,
     }
 }
 
@@ -135,7 +155,12 @@ fn every_death_word_of_the_spec_is_recognised() {
         "Bob has been killed",
         "Bob has been eaten",
     ] {
-        assert_eq!(read(line), [death("Bob", line)], "{line}");
+        let expected = if line.contains("lynched") {
+            lynched("Bob", line)
+        } else {
+            death("Bob", line)
+        };
+        assert_eq!(read(line), [expected], "{line}");
     }
 }
 
@@ -161,7 +186,7 @@ fn a_recogniser_built_once_reads_every_post_like_recognise() {
     };
     assert_eq!(
         read_with("Bob has been lynched. He was the Cop."),
-        [death("Bob", "the Cop.")]
+        [lynched("Bob", "the Cop.")]
     );
     assert_eq!(
         read_with("Dave has replaced Carol"),
@@ -192,7 +217,7 @@ fn shot_and_modkilled_are_deaths_as_teamliquid_hosts_write_them() {
 fn case_does_not_matter_and_the_name_comes_out_as_spelled_in_the_game() {
     assert_eq!(
         read("BOB HAS BEEN LYNCHED"),
-        [death("Bob", "BOB HAS BEEN LYNCHED")]
+        [lynched("Bob", "BOB HAS BEEN LYNCHED")]
     );
 }
 
@@ -200,7 +225,7 @@ fn case_does_not_matter_and_the_name_comes_out_as_spelled_in_the_game() {
 fn the_comment_is_what_follows_he_was_or_she_was() {
     assert_eq!(
         read("Bob has been lynched. He was a Vanilla Townie."),
-        [death("Bob", "a Vanilla Townie.")]
+        [lynched("Bob", "a Vanilla Townie.")]
     );
     assert_eq!(
         read("Carol died! She was the Mafia Goon"),
@@ -651,10 +676,10 @@ fn requests_for_a_replacement_open_the_slots_they_name() {
         read("Searching for a replacement for Bob. Alice has died."),
         [
             vacancy("Bob"),
-            Command::Death {
-                player: "Alice".into(),
-                comment: "Searching for a replacement for Bob. Alice has died.".into()
-            }
+            death(
+                "Alice",
+                "Searching for a replacement for Bob. Alice has died."
+            )
         ]
     );
 }
@@ -686,13 +711,14 @@ fn filled_by_opens_its_sentence() {
 
 #[test]
 fn the_game_end_phrases() {
-    for line in [
-        "GAME HAS ENDED",
-        "The game ended! Town wins.",
-        "The game is over",
-    ] {
+    for line in ["GAME HAS ENDED", "The game is over"] {
         assert_eq!(read(line), [Command::EndGame], "{line}");
     }
+    // The winner the host names is read too (issue 11 point 8).
+    assert_eq!(
+        read("The game ended! Town wins."),
+        [Command::EndGame, winner("Town")]
+    );
 }
 
 #[test]
@@ -804,7 +830,14 @@ fn a_heading_that_is_not_bold_or_says_more_is_not_an_announcement() {
             Line::plain("Night 1 will be short"),
         ],
     };
-    assert_eq!(commands_in(&post, Dialect::Current), []);
+    // "Day 2 Votecount" announces nothing, but says Day 2 is running (a catch-up for a
+    // tracker that missed the day's start; 70230, 18910).
+    assert_eq!(
+        commands_in(&post, Dialect::Current),
+        [Command::PhaseRunning {
+            phase: Phase::day(2)
+        }]
+    );
 }
 
 #[test]
@@ -924,10 +957,46 @@ fn host_commands(thread: &str) -> Vec<(u64, Command)> {
         .collect()
 }
 
+/// The host's commands after their reserved posts (numbers 1 and 2, which list the dead as
+/// the game goes: "8) LoneMeow (filter) VT Lynched D3"), and the player and phase of each
+/// death the reserved posts list (the fold does not apply them: the posts are edited).
+type Listed = (Vec<(u64, Command)>, Vec<(String, Option<Phase>)>);
+
+/// Also leaves out the `PhaseRunning` of every vote count ("Day 2 Vote Count 3"), which
+/// `mafiascum_phases.rs` tests.
+fn after_reserved(commands: Vec<(u64, Command)>) -> Listed {
+    let (reserved, rest): (Vec<_>, Vec<_>) = commands
+        .into_iter()
+        .filter(|(_, c)| !matches!(c, Command::PhaseRunning { .. }))
+        .partition(|(n, c)| (1..=2).contains(n) && matches!(c, Command::Death { .. }));
+    let listed = reserved
+        .into_iter()
+        .filter_map(|(_, c)| match c {
+            Command::Death { player, phase, .. } => Some((player, phase)),
+            _ => None,
+        })
+        .collect();
+    (rest, listed)
+}
+
 #[test]
 fn student_mafia_v_day_posts_deaths_and_headings() {
+    let (commands, listed) = after_reserved(host_commands("student-mafia-v.jsonl"));
+    // Post 2's list of the dead names each death's phase ("Lynched D2", "Shot N3").
+    assert!(
+        listed.contains(&("Trfel".into(), Some(Phase::day(2)))),
+        "{listed:?}"
+    );
+    assert!(
+        listed.contains(&("LoneMeow".into(), Some(Phase::day(3)))),
+        "{listed:?}"
+    );
+    assert!(
+        listed.contains(&("jarjarbinks".into(), Some(Phase::night(3)))),
+        "{listed:?}"
+    );
     assert_eq!(
-        host_commands("student-mafia-v.jsonl"),
+        commands,
         [
             (130, announce(Phase::day(1))),
             (
@@ -941,7 +1010,7 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
             (858, announce(Phase::night(1))),
             (
                 858,
-                death(
+                lynched(
                     "TheWarWaffle",
                     "TheWarWaffle the Town Vanilla has been lynched!"
                 )
@@ -963,7 +1032,10 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
             ),
             // The bold "End Game" heading, then the day's lynch.
             (2373, Command::EndGame),
-            (2373, death("rsoultin", "rsoultin the VT has been lynched!")),
+            (
+                2373,
+                lynched("rsoultin", "rsoultin the VT has been lynched!")
+            ),
         ]
     );
 }
@@ -972,10 +1044,21 @@ fn student_mafia_v_day_posts_deaths_and_headings() {
 fn hammertime_mafia_headings_and_the_edited_opening_post() {
     // The opening post's rules ("until this game is over") are not commands, but the line
     // the host added when the game was over is.
+    let (commands, listed) = after_reserved(host_commands("hammertime-mafia.jsonl"));
+    // Post 1 lists the dead: "4. Eden1892 (Shot N1)", "8. Toadesstern (Lynched D1)".
     assert_eq!(
-        host_commands("hammertime-mafia.jsonl"),
+        listed,
+        [
+            ("Eden1892".into(), Some(Phase::night(1))),
+            ("Toadesstern".into(), Some(Phase::day(1)))
+        ]
+    );
+    assert_eq!(
+        commands,
         [
             (0, Command::EndGame),
+            // "Game has ended. Mafia victory!"
+            (0, winner("Mafia")),
             (92, announce(Phase::day(1))),
             (982, announce(Phase::day(2))),
             (1172, announce(Phase::day(3))),
@@ -995,7 +1078,7 @@ fn a_bold_end_game_heading_alone_on_its_line_ends_the_game() {
         commands_in(&post, Dialect::Current),
         [
             Command::EndGame,
-            death("Bob", "Bob the VT has been lynched!")
+            lynched("Bob", "Bob the VT has been lynched!")
         ]
     );
     assert_eq!(
@@ -1024,5 +1107,8 @@ fn rules_text_about_the_end_of_the_game_is_not_a_command() {
         []
     );
     assert_eq!(read("When the game has ended, the QT opens."), []);
-    assert_eq!(read("The game is over. Town wins!"), [Command::EndGame]);
+    assert_eq!(
+        read("The game is over. Town wins!"),
+        [Command::EndGame, winner("Town")]
+    );
 }

@@ -152,6 +152,27 @@ fn dies_kills_the_player_with_the_comment_as_the_death() {
     );
 }
 
+/// A death the host told only in the story of the night post: `comment = "lynched Day 1"` marks
+/// it as the day's lynch on the dead list, as the host's own "was lynched" would.
+#[test]
+fn a_dies_comment_that_says_lynched_marks_the_lynch() {
+    let posts = [
+        post(1, "GM", &["Welcome."]),
+        post(
+            2,
+            "GM",
+            &["The crowd dragged Bob to the old oak. It is now Night 1."],
+        ),
+    ];
+    let fix = "[[corrections]]\nat = 2\ndies = \"Bob\"\ncomment = \"lynched Day 1\"\n";
+    let (_, corrected) = replay(false, fix, &posts);
+    let death = corrected.slots()[1].death.clone().expect("a death");
+    assert!(death.lynch, "{death:?}");
+    let told = "[[corrections]]\nat = 2\ndies = \"Bob\"\ncomment = \"shot by the vigilante\"\n";
+    let (_, corrected) = replay(false, told, &posts);
+    assert!(!corrected.slots()[1].death.clone().expect("a death").lynch);
+}
+
 #[test]
 fn resurrect_brings_back_a_player_the_host_took_back_in_words() {
     let posts = [

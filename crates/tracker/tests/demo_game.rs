@@ -130,10 +130,12 @@ fn day_2_crosses_the_switch_to_summer_time_and_keeps_23_00_local() {
         .iter()
         .map(|d| (d.name.as_str(), d.phase, d.comment.as_str()))
         .collect();
+    // Bob's lynch was announced at 23:10, after Day 1's deadline (23:00): it is Day 1's death
+    // (issue 11 point 8), though the post was made in Night 1.
     assert_eq!(
         dead,
         vec![
-            ("Bob", Phase::night(1), "a Vanilla Townie."),
+            ("Bob", Phase::day(1), "a Vanilla Townie."),
             ("Carol", Phase::night(1), "the Doctor.")
         ]
     );
@@ -193,8 +195,9 @@ fn the_final_state() {
     assert_eq!(
         dead,
         vec![
-            ("Bob", Phase::night(1), "a Vanilla Townie."),
-            ("Ivan", Phase::night(2), "a Vanilla Townie."),
+            // Lynches are the deaths of their days, even announced after the deadline.
+            ("Bob", Phase::day(1), "a Vanilla Townie."),
+            ("Ivan", Phase::day(2), "a Vanilla Townie."),
             ("Grace", Phase::day(2), "a Mason, and a good one."),
             ("Hank", Phase::night(2), "the Cop."),
         ]

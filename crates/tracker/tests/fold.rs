@@ -317,12 +317,28 @@ fn after_a_replacement_gm_commands_name_the_new_player() {
     t.apply(&post_at(2, "GM", &at(2), &["Vote count soon."]));
     t.apply(&post_at(3, "Zed", &at(3), &["Here to replace in."]));
     t.apply(&post_at(4, "GM", &at(4), &["Zed is replacing Bob"]));
-    // Bob's name no longer kills anyone; Zed's does.
-    t.apply(&post_at(5, "GM", &at(5), &["Bob has died."]));
-    assert!(t.status().dead.is_empty());
-    t.apply(&post_at(6, "GM", &at(6), &["Zed has died."]));
+    // Zed's name kills the slot.
+    t.apply(&post_at(5, "GM", &at(5), &["Zed has died."]));
     let dead: Vec<_> = t.status().dead.into_iter().map(|d| d.name).collect();
     assert_eq!(dead, names(&["Zed"]));
+}
+
+#[test]
+fn a_death_naming_the_former_holder_kills_the_slot() {
+    // Hosts name the slot by the player they knew: "Friend replaces LobsterCatapult,
+    // effective immediately." (mafiascum 18365 post 327), then "LobsterCatapult, Vanilla
+    // Townie, was lynched!" (post 821).
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["Hello"]));
+    t.apply(&post_at(3, "Zed", &at(3), &["Here to replace in."]));
+    t.apply(&post_at(4, "GM", &at(4), &["Zed is replacing Bob"]));
+    t.apply(&post_at(5, "GM", &at(5), &["Bob has died."]));
+    let dead: Vec<_> = t.status().dead.into_iter().map(|d| d.name).collect();
+    assert_eq!(dead, names(&["Zed"]));
+    // A user who holds no slot is nobody's death.
+    t.apply(&post_at(6, "Yan", &at(6), &["hi"]));
+    t.apply(&post_at(7, "GM", &at(7), &["Yan is dead to me."]));
+    assert_eq!(t.status().dead.len(), 1);
 }
 
 #[test]
@@ -795,4 +811,56 @@ fn mafiascum_a_death_written_in_an_inline_colour_div_kills() {
     assert_eq!(status.dead.len(), 1);
     assert_eq!(status.dead[0].name, "Beefster");
     assert_eq!(status.dead[0].phase, Phase::day(1));
+}
+
+/// A host who tells the lynch and opens the night in one post ("Carol was lynched. … Night 1
+/// begins.", the vote-thread test of the service and many mafiascum games): the lynch takes
+/// Carol's wagon off the running tally, but the day ended with the count that lynched her.
+#[test]
+fn a_lynch_told_with_the_night_leaves_the_day_ending_on_the_lynching_count() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Carol"]));
+    t.apply(&post_at(2, "Bob", &at(2), &["##vote Carol"]));
+    t.apply(&post_at(3, "Erin", &at(3), &["##vote Carol"]));
+    t.apply(&post_at(4, "Carol", &at(4), &["##vote Dave"]));
+    t.apply(&post_at(
+        5,
+        "GM",
+        &at(5),
+        &["Carol was lynched. She was a Goon.", "Night 1 begins."],
+    ));
+    let status = t.status();
+    assert_eq!(status.phase, Phase::night(1));
+    let day1 = &status.previous_days[0];
+    assert_eq!(day1.phase, Phase::day(1));
+    let wagons: Vec<(&str, usize)> = day1
+        .tally
+        .wagons
+        .iter()
+        .map(|w| (w.candidate.as_str(), w.votes))
+        .collect();
+    assert_eq!(wagons, [("Carol", 3), ("Dave", 1)]);
+}
+
+/// A day kill followed by more votes: the day ends on the votes cast after it.
+#[test]
+fn votes_after_a_day_kill_make_the_days_count() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post_at(1, "Alice", &at(1), &["##vote Carol"]));
+    t.apply(&post_at(
+        2,
+        "GM",
+        &at(2),
+        &["Carol has been killed. She was the Cop."],
+    ));
+    t.apply(&post_at(3, "Bob", &at(3), &["##vote Dave"]));
+    t.apply(&post_at(4, "GM", &at(4), &["Night 1 begins."]));
+    let day1 = &t.status().previous_days[0];
+    let wagons: Vec<(&str, usize)> = day1
+        .tally
+        .wagons
+        .iter()
+        .map(|w| (w.candidate.as_str(), w.votes))
+        .collect();
+    assert_eq!(wagons, [("Dave", 1)]);
 }

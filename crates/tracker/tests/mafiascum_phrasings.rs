@@ -7,6 +7,7 @@
 mod support;
 
 use mafia_posts::{Markup, Post, RawPost};
+use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use support::*;
 
@@ -265,8 +266,18 @@ fn hosts_death_phrasings_kill_the_player_named() {
         t.apply(&html(1, "GM", 1, &host(line)));
         let dead_now: Vec<_> = t.status().dead.iter().map(|d| d.name.clone()).collect();
         assert!(dead_now.contains(&dead.to_string()), "{line}: {dead_now:?}");
-        // The phase is the running one, never read from the line.
-        assert!(t.status().dead[0].phase.is_day(), "{line}");
+        // The phase is the one the line names ("killed Night 1"), else the running one
+        // (Day 1): a death naming its phase belongs to that phase (issue 11 point 4).
+        let named_night = line.contains("Night 1");
+        assert_eq!(
+            t.status().dead[0].phase,
+            if named_night {
+                Phase::night(1)
+            } else {
+                Phase::day(1)
+            },
+            "{line}"
+        );
     }
     let mut t = tracker(FIVE, "");
     t.apply(&html(1, "GM", 1, &host("Bob, Town Cop, has been lynched!")));

@@ -131,7 +131,8 @@ fn student_mafia_v() {
     let s = replay(SMV, STUDENT_MAFIA_V).status();
 
     // Deaths in the order the hosts announced them, each in the phase of its announcement
-    // (a lynch is announced in the next night's post, a night kill in the next day's).
+    // (a night kill is announced in the next day's post), except a lynch: it is announced in
+    // the next night's post but is the death of the day (issue 11 point 8).
     let mut dead: Vec<_> = s
         .dead
         .iter()
@@ -144,7 +145,7 @@ fn student_mafia_v() {
             // "Effective Immediately, coolTLname the Vanilla Town has been modkilled."
             (328, "coolTLname", Phase::day(1)),
             // "TheWarWaffle the Town Vanilla has been lynched!"
-            (858, "TheWarWaffle", Phase::night(1)),
+            (858, "TheWarWaffle", Phase::day(1)),
             // "GlowingBear the VT has been shot!"
             (977, "GlowingBear", Phase::day(2)),
             // "Trfel the Scum Goon is dead!"
@@ -152,7 +153,7 @@ fn student_mafia_v() {
             // "LightningStrike the Town Cop has been shot!!"
             (1273, "LightningStrike", Phase::day(3)),
             // Half the Sky: "LoneMeow, the Vanilla Town, has been lynched."
-            (1711, "LoneMeow", Phase::night(3)),
+            (1711, "LoneMeow", Phase::day(3)),
             // Half the Sky: "JarJarBinks, the Town Tracker, has been killed."
             (1886, "jarjarbinks", Phase::day(4)),
             // The end post: "rsoultin the VT has been lynched!"

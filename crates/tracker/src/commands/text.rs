@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use mafia_posts::{Line, SpanKind};
+
 /// A line folded to lower case, with a map back to the original text's byte offsets.
 pub(crate) struct Folded<'a> {
     original: &'a str,
@@ -302,4 +304,62 @@ fn boundary_after(text: &str, end: usize, name: &str) -> bool {
             .get(end..)
             .and_then(|s| s.chars().next())
             .is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// Whether word `at` opens its sentence: only punctuation and spaces stand between it and
+/// the start of the line or the previous `.`, `!`, `?`, `;` or `:`.
+pub(crate) fn opens_sentence(lower: &str, words: &[Word], at: usize) -> bool {
+    let from = if at == 0 { 0 } else { words[at - 1].end };
+    let gap = lower.get(from..words[at].start).unwrap_or("");
+    at == 0 || gap.contains(['.', '!', '?', ';', ':'])
+}
+
+/// Whether word `i` is the last of its sentence: the line ends after it, or `.`, `!` or `?`
+/// stands between it and the next word.
+pub(crate) fn ends_sentence(words: &[Word], lower: &str, i: usize) -> bool {
+    let Some(word) = words.get(i) else {
+        return false;
+    };
+    match words.get(i + 1) {
+        None => true,
+        Some(next) => lower
+            .get(word.end..next.start)
+            .is_some_and(|between| between.contains(['.', '!', '?'])),
+    }
+}
+
+pub(crate) fn only_punctuation(s: &str) -> bool {
+    s.chars().all(|c| !c.is_alphanumeric())
+}
+
+/// A line whose words are all in bold, with only punctuation around them.
+pub(crate) fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
+    let lower = folded.lower();
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    if !only_punctuation(lower.get(..first.start).unwrap_or("x"))
+        || !only_punctuation(lower.get(last.end..).unwrap_or("x"))
+    {
+        return false;
+    }
+    let (start, end) = (
+        folded.original_offset(first.start),
+        folded.original_offset(last.end),
+    );
+    // Every byte of the heading's words lies in some bold span.
+    let mut covered = start;
+    let mut bold: Vec<_> = line
+        .spans
+        .iter()
+        .filter(|s| s.kind == SpanKind::Bold)
+        .map(|s| s.range.clone())
+        .collect();
+    bold.sort_by_key(|r| r.start);
+    for r in bold {
+        if r.start <= covered && r.end > covered {
+            covered = r.end;
+        }
+    }
+    covered >= end
 }

@@ -16,6 +16,7 @@ use crate::commands::{Command, Recognised};
 use crate::config::is_no_lynch;
 use crate::correction::{Correction, CorrectionAction};
 use crate::review::{ReviewItem, ReviewKind};
+use crate::vocabulary::CommandWords;
 use crate::votes::{Resolution, Target, Verdict, VoteMark};
 
 /// Who a correction's review items name: the game file, not a poster.
@@ -128,6 +129,10 @@ impl Tracker {
                     .comment
                     .clone()
                     .unwrap_or_else(|| "a correction in the game file".to_owned()),
+                phase: None,
+                // `comment = "lynched Day 3"` marks a lynch on the dead list, as the host's
+                // own words would.
+                lynch: c.comment.as_deref().is_some_and(says_lynch),
             },
             CorrectionAction::Resurrect(name) => Command::Resurrect {
                 player: self.holder_of(name)?,
@@ -225,4 +230,14 @@ impl Tracker {
             }
         }
     }
+}
+
+/// Whether a comment names a lynch in the words of [`CommandWords::lynch_words`].
+fn says_lynch(comment: &str) -> bool {
+    comment.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        CommandWords::STANDARD
+            .lynch_words
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(w))
+    })
 }

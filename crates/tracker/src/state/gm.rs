@@ -5,7 +5,7 @@
 use jiff::Timestamp;
 use mafia_posts::Post;
 
-use super::{Opening, Tracker};
+use super::{ListedDeath, Opening, Tracker};
 use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
 use crate::phase::Phase;
@@ -43,14 +43,20 @@ pub enum Refusal {
     Schedule(#[from] ScheduleError),
 }
 
+/// The highest post number (the opening post is 0 or 1) that may be a host's reserved post.
+const RESERVED_POSTS: u64 = 3;
+
 impl Tracker {
     /// A GM's post: its unreadable lines and its commands, in line order.
-    pub(super) fn gm_post(&mut self, recognition: Recognition, post: &Post) {
+    pub(super) fn gm_post(&mut self, mut recognition: Recognition, post: &Post) {
         // Hosts keep the opening post up to date all game long ("Game has ended. Mafia
         // victory!", struck-out names), so what it says now is not what it said when posted.
         if self.applied == 1 && post.number <= 1 {
             for command in recognition.commands {
-                if !matches!(command.command, Command::Announce { .. }) {
+                if !matches!(
+                    command.command,
+                    Command::Announce { .. } | Command::Winner { .. }
+                ) {
                     self.note(
                         ReviewKind::IgnoredCommand,
                         Some(post.number),
@@ -65,7 +71,7 @@ impl Tracker {
             }
             return;
         }
-        for problem in recognition.problems {
+        for problem in std::mem::take(&mut recognition.problems) {
             self.note(
                 ReviewKind::UnreadableCommand,
                 Some(post.number),
@@ -73,11 +79,45 @@ impl Tracker {
                 format!("`{}`: {}", problem.raw, problem.reason),
             );
         }
+        // The posts a host reserves right after the opening post, before anyone else posts,
+        // are edited all game long too, most often to list the dead ("8. Toadesstern
+        // (Lynched D1)", TeamLiquid Hammertime Mafia post 1; "5. TheConman17 - Mafia Goon,
+        // Lynched D1", mafiascum 24200 post 1): their deaths that name a phase are kept
+        // aside, and applied only if no announcement of them is read by the end of the
+        // phase after the one they name.
+        let reserved = post.number <= RESERVED_POSTS && self.gm_posts_only;
+        if reserved {
+            let (deaths, rest): (Vec<_>, Vec<_>) = recognition
+                .commands
+                .into_iter()
+                .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
+            recognition.commands = rest;
+            for death in deaths {
+                if let Command::Death {
+                    player,
+                    comment,
+                    phase: Some(phase),
+                    lynch,
+                } = death.command
+                {
+                    self.listed.push(ListedDeath {
+                        player,
+                        comment,
+                        phase,
+                        lynch,
+                        post: post.number,
+                    });
+                }
+            }
+        }
         // The post that ends the game usually announces its last deaths too ("End Game",
         // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         let mut ends = false;
+        let ends_game =
+            |c: &Command| matches!(c, Command::EndGame | Command::Winner { alone: true, .. });
+        self.ending = recognition.commands.iter().any(|c| ends_game(&c.command));
         for command in recognition.commands {
-            ends |= command.command == Command::EndGame && !self.game_over;
+            ends |= ends_game(&command.command) && !self.game_over;
             if let Err(reason) = self.command(&command, post) {
                 self.note(
                     ReviewKind::IgnoredCommand,
@@ -87,6 +127,14 @@ impl Tracker {
                 );
             }
         }
+        // After the post's commands: a line that looks like the death of someone the post
+        // killed on another line is no news.
+        if !self.game_over && !ends {
+            for unread in &recognition.unread {
+                self.unread_line(unread, post);
+            }
+        }
+        self.ending = false;
         if ends {
             self.game_over = true;
         }
@@ -122,22 +170,70 @@ impl Tracker {
     }
 
     pub(super) fn command(&mut self, recognised: &Recognised, post: &Post) -> Result<(), Refusal> {
+        if let Command::Winner { side, alone } = &recognised.command {
+            // Only at the end of the game: "Town wins" before it is rules text or a hope.
+            if *alone && !self.game_over {
+                self.keep_final_day();
+            }
+            if self.game_over || self.ending {
+                self.winner = Some(side.clone());
+            }
+            return Ok(());
+        }
         if self.game_over && recognised.command != Command::UnendGame {
             return Err(Refusal::GameOver);
         }
         match &recognised.command {
-            Command::Death { player, comment } => {
-                let slot = self.slot_named(player)?;
+            Command::Death {
+                player,
+                comment,
+                phase: named,
+                lynch,
+            } => {
+                // A slot named by a former holder or a game-file alias is that slot; another
+                // user's name near a death word is no death.
+                let slot = match self.slot_named(player) {
+                    Ok(slot) => slot,
+                    Err(_) => match self.roster.resolve(player) {
+                        Resolution::Exact(slot) => slot,
+                        _ => return Ok(()),
+                    },
+                };
                 self.openings.retain(|o| o.slot != slot);
-                let phase = self.phase();
+                // A death restated in the post that told it may name its phase ("Firebringer
+                // is found dead. … Firebringer- vanilla town - killed night 1", 63842 post 558).
+                let same_post = self.slots[slot]
+                    .death
+                    .as_ref()
+                    .is_some_and(|d| d.post == post.number);
+                let fresh = self.slots[slot].alive || (same_post && named.is_some());
+                if fresh
+                    && self.slots[slot].alive
+                    && self.phase().is_day()
+                    && self.standing.is_none()
+                {
+                    // The day's count as it stood when the lynch (or a day kill) was told; it
+                    // is the day's result if no vote follows (`phase_ended`).
+                    self.standing = Some(self.tally_now());
+                }
+                let phase = self.phase_of_death(*named, *lynch);
                 let s = &mut self.slots[slot];
                 s.alive = false;
+                let keep = |d: &Death| !(same_post && named.is_some()) || d.phase == phase;
                 s.death = Some(Death {
                     comment: comment.clone(),
-                    phase: s.death.as_ref().map_or(phase, |d| d.phase),
+                    phase: s
+                        .death
+                        .as_ref()
+                        .filter(|d| keep(d))
+                        .map_or(phase, |d| d.phase),
                     post: s.death.as_ref().map_or(post.number, |d| d.post),
+                    lynch: s.death.as_ref().map_or(*lynch, |d| d.lynch || *lynch),
                 });
                 self.roster_changed();
+                if fresh {
+                    self.after_death(player, *named, *lynch, post);
+                }
             }
             Command::Resurrect { player } => {
                 let slot = self.slot_named(player)?;
@@ -195,6 +291,7 @@ impl Tracker {
                 }
                 let now = self.now(post)?;
                 self.game_over = false;
+                self.winner = None;
                 if std::mem::take(&mut self.ended_in_day) {
                     // The day goes on: its count is not final after all.
                     self.days.pop();
@@ -230,15 +327,28 @@ impl Tracker {
                         current,
                     });
                 }
-                // Games without timestamps still follow announcements; the time only matters
-                // to a fixed schedule, which such games cannot have.
-                let now = post
-                    .time
-                    .or(self.last_time)
-                    .unwrap_or(Timestamp::UNIX_EPOCH);
-                let ended = self.schedule.try_begin_phase(*phase, now)?;
-                for phase in ended {
-                    self.phase_ended(phase);
+                self.announced(*phase, post)?;
+            }
+            // Read before the game-over check above.
+            Command::Winner { .. } => {}
+            Command::PhaseOver { phase } => {
+                let next = phase.next(self.numbering);
+                if self.order(next) > self.order(self.phase()) {
+                    self.announced(next, post)?;
+                }
+            }
+            Command::PhaseRunning { phase } => {
+                if self.order(*phase) > self.order(self.phase()) {
+                    self.announced(*phase, post)?;
+                }
+            }
+            Command::AnnounceKind { kind, begun } => {
+                let running = self.phase();
+                // "It is now night" during a night, or "Night is over" during a day, restates
+                // the running phase.
+                if (running.kind == *kind) != *begun {
+                    let next = running.next(self.numbering);
+                    self.announced(next, post)?;
                 }
             }
         }
@@ -410,7 +520,7 @@ impl Tracker {
 
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted
     /// for; locks reflect the new majority only on the next vote; the 50 % rule is checked.
-    fn roster_changed(&mut self) {
+    pub(super) fn roster_changed(&mut self) {
         for i in 0..self.votes.len() {
             let voter_dead = !self.slots[i].alive;
             let target_dead = matches!(

@@ -129,6 +129,7 @@ impl Tracker {
         match new_target {
             None => {
                 self.votes[slot] = None;
+                self.standing = None;
                 true
             }
             Some(target) => {
@@ -142,6 +143,7 @@ impl Tracker {
                     return true;
                 }
                 self.vote_seq += 1;
+                self.standing = None;
                 self.votes[slot] = Some(CastVote {
                     target: target.clone(),
                     seq: self.vote_seq,

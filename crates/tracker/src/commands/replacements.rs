@@ -1,0 +1,376 @@
+//! Replacements in hosts' words: `NEW replaces OLD` and the other phrasings of
+//! [`CommandWords::replace`](crate::vocabulary::CommandWords::replace), requests for a
+//! replacement (`OLD is flaking`) and their fills (`Filled by NEW`). Methods of the line
+//! reader of [`super::Recogniser`].
+
+use mafia_posts::Line;
+
+use super::text::{self, Folded, Word, ends_sentence, opens_sentence};
+use super::{Command, Newcomer, Reader};
+
+impl Reader<'_> {
+    /// Replacements in the phrasings of [`CommandWords::replace`]: `NEW has replaced OLD`,
+    /// `OLD is replaced by NEW`, `NEW is in for OLD`…
+    pub(super) fn replace(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        // Several on one line count ("Titus replaces RC; Huntress replaces Jeanne.", thread
+        // 65928 post 925).
+        let mut found = false;
+        let mut resume = 0;
+        for at in 0..words.len() {
+            if at < resume || !self.openers.may_open(&words[at], lower) {
+                continue;
+            }
+            // The longest phrasing at a word: "replaces in for", not "replaces".
+            let phrase = self
+                .vocab
+                .replace
+                .iter()
+                .filter(|p| text::seq_at(words, lower, p.words, at))
+                .max_by_key(|p| p.words.len());
+            if let Some(phrase) = phrase {
+                let end = at + phrase.words.len();
+                let left = lower.get(..words[at].start).unwrap_or("");
+                let right = lower.get(words[end - 1].end..).unwrap_or("");
+                let left_trimmed = left.trim_end();
+                let right_trimmed = right.trim_start();
+                // Only spaces between the names and the phrase.
+                if left_trimmed.len() == left.len() || right_trimmed.len() == right.len() {
+                    continue;
+                }
+                let (new_side, old_side) = if phrase.new_first {
+                    (
+                        self.known_suffix(left_trimmed),
+                        self.players.prefix_of(right_trimmed),
+                    )
+                } else {
+                    (
+                        self.known_prefix(right_trimmed),
+                        self.players.suffix_of(left_trimmed),
+                    )
+                };
+                let said = phrase.words.join(" ");
+                match (new_side, old_side) {
+                    (Some(new), Some(old)) => {
+                        if new.to_lowercase() == old.to_lowercase() {
+                            self.problem(index, line, "a player cannot replace themselves");
+                        } else {
+                            let (new, old) = (new.to_owned(), old.to_owned());
+                            self.push(Command::Replace { new, old }, index, line);
+                        }
+                        found = true;
+                        resume = end;
+                        continue;
+                    }
+                    (new_side, None) if phrase.certain => {
+                        // Hosts shorten the old name ("Xvart replaces TWIE", "Nul replaces
+                        // Jake."): it is kept as written, and the fold reads it as a unique
+                        // near miss of a player's name, or refuses it.
+                        let new = match new_side {
+                            Some(name) => Some(Newcomer::Known(name.to_owned())),
+                            None if phrase.new_first => self
+                                .written_before(folded, words, at)
+                                .map(|(text, _)| Newcomer::Written(text)),
+                            None => self
+                                .written_after(folded, words, end)
+                                .map(Newcomer::Written),
+                        };
+                        let old = if phrase.new_first {
+                            self.written_after(folded, words, end)
+                        } else {
+                            self.written_before(folded, words, at).map(|(text, _)| text)
+                        };
+                        if let (Some(new), Some(old)) = (new, old) {
+                            let old = Some(old);
+                            self.push(Command::Fill { new, old }, index, line);
+                            found = true;
+                            resume = end;
+                            continue;
+                        }
+                        let Some(new) = new_side else {
+                            continue;
+                        };
+                        let reason = format!(
+                            "`{new}` replaces someone who is not a player of this game \
+                             (expected `NEW {said} OLD` with OLD a player's exact name)"
+                        );
+                        self.problem(index, line, reason);
+                        found = true;
+                        resume = end;
+                        continue;
+                    }
+                    (None, Some(old)) => {
+                        let old = old.to_owned();
+                        let written = if phrase.new_first {
+                            // After words that do not always mean a replacement ("replaced"),
+                            // the name must open its clause: "The mod replaced Bob" is no
+                            // user's name.
+                            self.written_before(folded, words, at)
+                                .filter(|(_, whole)| phrase.certain || *whole)
+                                .map(|(text, _)| text)
+                        } else {
+                            self.written_after(folded, words, end)
+                        };
+                        match written {
+                            Some(written) => {
+                                let new = Newcomer::Written(written);
+                                let old = Some(old);
+                                self.push(Command::Fill { new, old }, index, line);
+                                found = true;
+                                resume = end;
+                                continue;
+                            }
+                            None if phrase.certain => {
+                                let reason = format!(
+                                    "the replacement for `{old}` is not named (expected \
+                                     `NEW {said} OLD`)"
+                                );
+                                self.problem(index, line, reason);
+                                found = true;
+                                resume = end;
+                                continue;
+                            }
+                            None => {}
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        found
+    }
+
+    /// A known user's (or player's) name that `folded` ends with.
+    fn known_suffix<'s>(&'s self, folded: &str) -> Option<&'s str> {
+        self.users
+            .suffix_of(folded)
+            .or_else(|| self.players.suffix_of(folded))
+    }
+
+    /// A known user's (or player's) name that `folded` starts with.
+    fn known_prefix<'s>(&'s self, folded: &str) -> Option<&'s str> {
+        self.users
+            .prefix_of(folded)
+            .or_else(|| self.players.prefix_of(folded))
+    }
+
+    /// The words just before word `at`, back to the start of their clause and at most
+    /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
+    /// not a known user yet; and whether they are the whole clause.
+    fn written_before(
+        &self,
+        folded: &Folded<'_>,
+        words: &[Word],
+        at: usize,
+    ) -> Option<(String, bool)> {
+        let lower = folded.lower();
+        // Only spaces between the name and the words after it ("Jabberwock, a hydra of
+        // Empire and Tierce, replaces Dire_Drenz" names nobody: thread 24075).
+        let adjacent = at > 0
+            && lower
+                .get(words[at - 1].end..words[at].start)
+                .is_some_and(|gap| gap.trim().is_empty());
+        if !adjacent {
+            return None;
+        }
+        let mut first = at;
+        let mut whole = false;
+        while first > 0 {
+            let gap = lower
+                .get(words[first - 1].end..words[first].start)
+                .unwrap_or("");
+            if first < at && !joins_a_name(gap) {
+                whole = true;
+                break;
+            }
+            if at - first >= self.vocab.written_name_words {
+                break;
+            }
+            first -= 1;
+        }
+        if first == 0 {
+            whole = true;
+        }
+        if first == at {
+            return None;
+        }
+        let text = folded
+            .original(words[first].start, words[at - 1].end)
+            .trim();
+        (!text.is_empty()).then(|| (text.to_owned(), whole))
+    }
+
+    /// The words from word `from` on, to the end of their clause, which must end within
+    /// [`CommandWords::written_name_words`] words (see [`Reader::written_before`]).
+    fn written_after(&self, folded: &Folded<'_>, words: &[Word], from: usize) -> Option<String> {
+        let lower = folded.lower();
+        if from >= words.len() {
+            return None;
+        }
+        let adjacent = from == 0
+            || lower
+                .get(words[from - 1].end..words[from].start)
+                .is_some_and(|gap| gap.trim().is_empty());
+        if !adjacent {
+            return None;
+        }
+        let mut last = from;
+        while last + 1 < words.len() {
+            let gap = lower
+                .get(words[last].end..words[last + 1].start)
+                .unwrap_or("");
+            if !joins_a_name(gap) {
+                break;
+            }
+            if last + 1 - from >= self.vocab.written_name_words {
+                // The clause goes on: a description, not a name.
+                return None;
+            }
+            last += 1;
+        }
+        let text = folded.original(words[from].start, words[last].end).trim();
+        (!text.is_empty()).then(|| text.to_owned())
+    }
+
+    /// Requests for a replacement ([`CommandWords::vacancy_after_name`] and
+    /// [`CommandWords::vacancy_before_name`]): each player named opens their slot.
+    pub(super) fn vacancy(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let mut hits = None;
+        let mut found: Vec<usize> = Vec::new();
+        for at in 0..words.len() {
+            if !self.openers.may_open(&words[at], lower) {
+                continue;
+            }
+            for seq in self.vocab.vacancy_after_name {
+                if !text::seq_at(words, lower, seq, at) {
+                    continue;
+                }
+                let hits = hits.get_or_insert_with(|| self.players.find_all(lower));
+                let before = hits.partition_point(|h| h.end <= words[at].start);
+                let adjacent = before > 0
+                    && lower
+                        .get(hits[before - 1].end..words[at].start)
+                        .is_some_and(|gap| gap.trim().is_empty());
+                if adjacent {
+                    let mut k = before - 1;
+                    found.push(hits[k].name);
+                    while k > 0 {
+                        let between = lower.get(hits[k - 1].end..hits[k].start).unwrap_or("");
+                        if !text::is_list_separator(between) {
+                            break;
+                        }
+                        k -= 1;
+                        found.push(hits[k].name);
+                    }
+                }
+            }
+            for seq in self.vocab.vacancy_before_name {
+                if !text::seq_at(words, lower, seq, at) {
+                    continue;
+                }
+                let hits = hits.get_or_insert_with(|| self.players.find_all(lower));
+                let end = words[at + seq.len() - 1].end;
+                let mut k = hits.partition_point(|h| h.start < end);
+                let adjacent = k < hits.len()
+                    && lower
+                        .get(end..hits[k].start)
+                        .is_some_and(|gap| gap.trim().trim_start_matches(':').is_empty());
+                if adjacent {
+                    found.push(hits[k].name);
+                    while k + 1 < hits.len() {
+                        let between = lower.get(hits[k].end..hits[k + 1].start).unwrap_or("");
+                        if !text::is_list_separator(between) {
+                            break;
+                        }
+                        k += 1;
+                        found.push(hits[k].name);
+                    }
+                }
+            }
+        }
+        let mut seen: Vec<usize> = Vec::new();
+        for name in found {
+            if !seen.contains(&name) {
+                seen.push(name);
+                let player = self.players.canonical(name).to_owned();
+                self.push(Command::Vacancy { player }, index, line);
+            }
+        }
+        !seen.is_empty()
+    }
+
+    /// `Filled by NEW`, `replaced by NEW` ([`CommandWords::fill_before_name`]) opening their
+    /// sentence, and `NEW is in` ([`CommandWords::fill_after_name`]) as a whole sentence with
+    /// NEW a known user: whoever fills the open request the host quoted (the quote itself is
+    /// gone). Rules text ("players may be replaced by other players") does not open its
+    /// sentence with the words.
+    pub(super) fn fill(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        for at in 0..words.len() {
+            if !opens_sentence(lower, words, at) {
+                continue;
+            }
+            for seq in self.vocab.fill_before_name {
+                if !text::seq_at(words, lower, seq, at) {
+                    continue;
+                }
+                let end = at + seq.len();
+                let right = lower.get(words[end - 1].end..).unwrap_or("");
+                let new = match self.known_prefix(right.trim_start()) {
+                    Some(name) => Some(Newcomer::Known(name.to_owned())),
+                    None => self
+                        .written_after(folded, words, end)
+                        .map(Newcomer::Written),
+                };
+                if let Some(new) = new {
+                    self.push(Command::Fill { new, old: None }, index, line);
+                    return true;
+                }
+            }
+            let rest = lower.get(words[at].start..).unwrap_or("");
+            let Some(name) = self.users.prefix_of(rest) else {
+                continue;
+            };
+            let after = words.partition_point(|w| w.start < words[at].start + name.len());
+            for seq in self.vocab.fill_after_name {
+                let last = after + seq.len() - 1;
+                if text::seq_at(words, lower, seq, after) && ends_sentence(words, lower, last) {
+                    let new = Newcomer::Known(name.to_owned());
+                    self.push(Command::Fill { new, old: None }, index, line);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Whether the text between two words may lie inside one name: nothing, or a joiner such as
+/// `_`, `-`, `'` or `.` without spaces (`Surprise_Carcinogen`, `C-Worl`, `Midnight's`), or
+/// spaces alone.
+fn joins_a_name(gap: &str) -> bool {
+    gap.trim().is_empty()
+        || (!gap.contains(char::is_whitespace)
+            && gap
+                .chars()
+                .all(|c| matches!(c, '_' | '-' | '\'' | '’' | '.')))
+}

@@ -1,0 +1,702 @@
+//! How mafiascum hosts and co-hosts tell phases and deaths, on posts written as mafiascum.net
+//! renders them (phpBB: colour and bold as `<div style="display:inline;…">`, a quote as
+//! `<blockquote><div><cite>… wrote:</cite>…</div></blockquote>`; the fixtures README and the
+//! thread posts cited below), replayed through the tracker: a death naming its phase belongs
+//! to it and says that phase has come, a lynch is its day's death, and phases the GM skips
+//! go on the review list with the correction that pins them.
+
+mod support;
+
+use mafia_posts::{Markup, Post, RawPost};
+use mafia_tracker::Tracker;
+use mafia_tracker::phase::Phase;
+use mafia_tracker::review::ReviewKind;
+use support::*;
+
+const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
+
+/// A post as the forum renders it, normalised, made on 2026-03-02 (Day 1 of the test game
+/// ends 2026-03-03 18:00) unless `at` says otherwise; numbered from 10 on, so that no test
+/// post is the thread's opening post.
+fn html_at(number: u64, author: &str, at: &str, body: &str) -> Post {
+    let number = number + 10;
+    RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.to_string(),
+        time: Some(utc(at)),
+        edited: None,
+        body: Markup::Html(body.to_string()),
+    }
+    .normalise()
+}
+
+fn html(number: u64, author: &str, body: &str) -> Post {
+    html_at(
+        number,
+        author,
+        &format!("2026-03-02 12:{:02}", number % 60),
+        body,
+    )
+}
+
+/// Bold, as mafiascum renders `[b]…[/b]`.
+fn bold(text: &str) -> String {
+    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
+}
+
+/// A role in colour, as hosts write it (29844 post 1502:
+/// `<div style="display:inline;color:#FF0000">Mafia Goon</div>`).
+fn role(text: &str) -> String {
+    format!("<div style=\"display:inline;color:#FF0000\">{text}</div>")
+}
+
+fn quote(who: &str, text: &str) -> String {
+    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
+}
+
+fn dead(t: &Tracker) -> Vec<(String, Phase)> {
+    t.status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase))
+        .collect()
+}
+
+fn review(t: &Tracker, kind: ReviewKind) -> Vec<(String, Option<String>)> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == kind)
+        .map(|r| (r.message.clone(), r.fix.clone()))
+        .collect()
+}
+
+#[test]
+fn a_co_host_who_names_the_phase_of_each_death_moves_the_game_on() {
+    // 29844 posts 1502-1503: no "It is now …" post at all, only
+    // "<b>Zaicon, <red>Mafia Goon</red>, has been lynched Day 1.</b>" and, the next morning,
+    // "<b>Robbnva, <green>Vanilla Town</green>, killed Night 1.</b>".
+    let mut t = tracker(FIVE, "");
+    let lynch = bold(&format!(
+        "Bob, {}, has been lynched Day 1.",
+        role("Mafia Goon")
+    ));
+    t.apply(&html(1, "GM", &lynch));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    // The lynch ended Day 1.
+    assert_eq!(t.phase(), Phase::night(1));
+    let kill = bold(&format!("Carol, {}, killed Night 1.", role("Vanilla Town")));
+    t.apply(&html(2, "GM", &kill));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+    // Night 1's kill is told when Night 1 is over: Day 2 has begun.
+    assert_eq!(t.phase(), Phase::day(2));
+    assert!(review(&t, ReviewKind::PhaseMismatch).is_empty());
+}
+
+#[test]
+fn a_lynch_written_as_a_list_entry_names_its_day_in_words() {
+    // "Starbuckles - Vanilla Townie - Lynched Day One" (23262 post 398).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &bold("Bob - Vanilla Townie - Lynched Day One"),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn hanged_and_found_dead_are_deaths() {
+    for line in ["Bob has been hanged.", "Bob was found dead in the morning."] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", line));
+        assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))], "{line}");
+    }
+}
+
+#[test]
+fn a_vote_counts_forecast_is_no_death() {
+    // Vote counts say who would die: "Currently, GlowingBear is set to be lynched. Day 1 ends
+    // in …" (TeamLiquid, Student Mafia V); "X will be lynched at deadline" (17289 post 316).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob is set to be lynched Day 1 if nothing changes.",
+    ));
+    assert!(dead(&t).is_empty());
+    assert_eq!(t.phase(), Phase::day(1));
+}
+
+#[test]
+fn a_death_line_inside_a_quote_does_nothing() {
+    let mut t = tracker(FIVE, "");
+    let quoted = quote("GM", &bold("Carol, Vanilla Town, killed Night 1."));
+    t.apply(&html(1, "GM", &format!("{quoted}Yes, that was the flip.")));
+    assert!(dead(&t).is_empty());
+    assert_eq!(t.phase(), Phase::day(1));
+}
+
+#[test]
+fn a_lynch_announced_after_the_deadline_is_the_days_death() {
+    // Day 1 ends 2026-03-03 18:00; the host posts the lynch at 18:20, in Night 1 (the
+    // demo game's Bob, issue 11 point 8).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html_at(
+        1,
+        "GM",
+        "2026-03-03 18:20",
+        "Bob has been lynched. He was a Goon.",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    // A night kill told during the night stays the night's.
+    t.apply(&html_at(
+        2,
+        "GM",
+        "2026-03-03 19:00",
+        "Carol has been killed.",
+    ));
+    assert_eq!(dead(&t)[1], ("Carol".to_string(), Phase::night(1)));
+}
+
+#[test]
+fn a_death_of_a_later_phase_skips_phases_with_a_review_item_and_its_correction() {
+    // "mastin2 was killed Night 3. He was a Town Bodyguard." while the tracker had not seen
+    // Day 2 begin (17289 post 734, read during Night 1).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        "Dave was killed Night 3. He was a Town Bodyguard.",
+    ));
+    assert_eq!(dead(&t), [("Dave".to_string(), Phase::night(3))]);
+    assert_eq!(t.phase(), Phase::day(4));
+    let items = review(&t, ReviewKind::PhaseMismatch);
+    assert_eq!(items.len(), 1);
+    let (message, fix) = &items[0];
+    assert!(
+        message.contains("Day 2, Night 2, Day 3 and Night 3"),
+        "{message}"
+    );
+    let fix = fix.as_deref().expect("a correction");
+    assert!(
+        fix.starts_with("[[corrections]]\nat = 12\nphase = \"Day 4\"\n"),
+        "{fix}"
+    );
+}
+
+/// The phase after each GM post of `lines`, one post each, from Day 1.
+fn phases_after(lines: &[&str]) -> Vec<Phase> {
+    let mut t = tracker(FIVE, "");
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            t.apply(&html(i as u64 + 1, "GM", line));
+            t.phase()
+        })
+        .collect()
+}
+
+#[test]
+fn an_end_and_a_start_in_one_sentence() {
+    // "Night 1 is over, Day 2 starts" (17289 post 317, read during Night 1).
+    assert_eq!(
+        phases_after(&["It's now Night 1.", &bold("Night 1 is over, Day 2 starts")]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    // "It is now Night 4, Day 5 begins in (expired on …)" (29423 post 2127): a deadline,
+    // not Day 5.
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1, Day 2 begins in <span class=\"countdown\">(expired on 2013-08-09 23:59:59)</span>"
+        ]),
+        [Phase::night(1)]
+    );
+    // "And with that, Night 1 begins." (58899 post 515).
+    assert_eq!(
+        phases_after(&["And with that, Night 1 begins.  All actions to be submitted by …"]),
+        [Phase::night(1)]
+    );
+}
+
+#[test]
+fn a_phase_that_is_over_begins_the_next() {
+    // "Day 2 has ended." (58383 post 354), "Night Two has come to a close." (66752 post 452).
+    assert_eq!(
+        phases_after(&[
+            "Day 1 has ended.",
+            "Night One has come to a close. Two bodies were found."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    // A deadline is no end: "Day 1 ends in 3 days".
+    assert_eq!(phases_after(&["Day 1 ends in 3 days."]), [Phase::day(1)]);
+}
+
+#[test]
+fn one_word_phases_d1_and_n1() {
+    // 64916 post 870: "D1 has ended. … N1 begins now."; post 871: "N1 has ended. … D2 begins
+    // now."
+    assert_eq!(
+        phases_after(&[
+            "D1 has ended.<br>Bob (Mafia Neapolitan)<br>was lynched.<br>N1 begins now.",
+            "N1 has ended.<br>Carol (Town JOAT)<br>was found dead.<br>D2 begins now."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
+}
+
+#[test]
+fn a_phase_without_a_number_is_the_next_of_its_kind() {
+    // "It is now night.  Please submit your actions to me via PM." (18365 post 821), "Night
+    // has begun!" (18365 post 595), "Night starts now." (17864 post 1140), "Night is over."
+    // (16769 post 316).
+    assert_eq!(
+        phases_after(&[
+            "It is now night.  Please submit your actions to me via PM.",
+            "Night is over. You all wake up and find a single body.",
+            "Night has begun!",
+            "It is now night.",
+            &bold("Night starts now."),
+        ]),
+        [
+            Phase::night(1),
+            Phase::day(2),
+            Phase::night(2),
+            Phase::night(2),
+            Phase::night(2)
+        ]
+    );
+    // Story text is no announcement: "it is night and the wolves howl" has no "now".
+    assert_eq!(
+        phases_after(&["In the village it is night and the wolves howl."]),
+        [Phase::day(1)]
+    );
+}
+
+#[test]
+fn an_announcement_that_skips_phases_is_followed_and_reviewed() {
+    // "It's now Day 4" (17289 post 734, read during Night 1).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It's now Night 1."));
+    t.apply(&html(2, "GM", "It's now Day 4"));
+    assert_eq!(t.phase(), Phase::day(4));
+    let items = review(&t, ReviewKind::PhaseMismatch);
+    assert_eq!(items.len(), 1);
+    assert!(
+        items[0].0.contains("Day 2, Night 2, Day 3 and Night 3"),
+        "{}",
+        items[0].0
+    );
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|fix| fix.contains("at = 12\nphase = \"Day 4\"")),
+        "{:?}",
+        items[0].1
+    );
+}
+
+#[test]
+fn an_announcement_inside_a_quote_does_nothing() {
+    let quoted = quote("GM", &bold("Night 1 is over, Day 2 starts"));
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1.",
+            &format!("{}{}", quote("GM", "It is now night."), "thanks"),
+            &format!("{quoted}I wrote that too early, sorry."),
+        ]),
+        [Phase::night(1), Phase::night(1), Phase::night(1)]
+    );
+}
+
+#[test]
+fn the_end_of_the_game_names_the_winner() {
+    // "Mafia Wins! Congratulations to AGar, pappums rat and mozamis!" (16769 post 491), "GAME
+    // OVER: MAFIA WIN!" (21622 post 1442), "The Town Wins!" (18910 post 946), "mafia victory!"
+    // (17830 post 706).
+    for (line, side) in [
+        ("Mafia Wins! Congratulations to Alice and Bob!", "Mafia"),
+        ("GAME OVER: MAFIA WIN!", "Mafia"),
+        ("The Town Wins!", "Town"),
+        ("mafia victory!", "Mafia"),
+        ("The game is over. The Mafia has won.", "Mafia"),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", &bold(line)));
+        let s = t.status();
+        assert!(s.game_over, "{line}");
+        assert_eq!(s.winner.as_deref(), Some(side), "{line}");
+        assert!(
+            mafia_tracker::report::text(&s).contains(&format!("The game is over: {side} won.")),
+            "{line}"
+        );
+        let json = mafia_tracker::report::json(&s).expect("json");
+        assert!(json.contains(&format!("\"winner\": \"{side}\"")), "{line}");
+    }
+}
+
+#[test]
+fn a_winner_in_rules_text_or_a_quote_is_no_end() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Remember: town wins when all the mafia are dead.",
+    ));
+    t.apply(&html(2, "GM", &quote("Alice", "Town wins!")));
+    t.apply(&html(3, "GM", "Scum win this one if you are not careful."));
+    let s = t.status();
+    assert!(!s.game_over);
+    assert_eq!(s.winner, None);
+}
+
+#[test]
+fn a_line_that_looks_like_a_death_but_is_not_read_is_reviewed_with_its_correction() {
+    // "Prolapsed Brain, Vanilla Townie, hung." (21622 post 534: "hung" alone is not a death
+    // word, "hung out" being common).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!("Bob, {}, hung.", bold("Vanilla Townie")),
+    ));
+    assert!(dead(&t).is_empty());
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0].0.contains("looks like Bob's death"),
+        "{}",
+        items[0].0
+    );
+    assert_eq!(
+        items[0].1.as_deref(),
+        Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
+    );
+    // The same line in a quote is no GM line; a dead player's line is no news.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &quote("GM", "Bob, Vanilla Townie, hung.")));
+    t.apply(&html(2, "GM", "Carol has been lynched."));
+    t.apply(&html(
+        3,
+        "GM",
+        "Carol, the one we lynched, hung around too long.",
+    ));
+    assert!(review(&t, ReviewKind::UnreadLine).is_empty());
+}
+
+#[test]
+fn a_phase_heading_without_bold_is_reviewed_with_its_correction() {
+    // "~~Day 4~~"-style headings in plain text: not read (recaps list phases the same way),
+    // but listed when the phase is still to come.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "~~Day 2~~<br>The town wakes up."));
+    assert_eq!(t.phase(), Phase::day(1));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(
+        items[0].1.as_deref(),
+        Some("[[corrections]]\nat = 11\nphase = \"Day 2\"\n")
+    );
+    // A recap of a phase that is over says nothing new.
+    t.apply(&html(2, "GM", "Day 1<br>Night 0"));
+    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
+}
+
+#[test]
+fn night_killed_in_two_words_is_a_death() {
+    // "CryMeARiver, Vanilla Townie, has been night killed." (21622 post 535).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        &bold("Bob, Vanilla Townie, has been night killed."),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::night(1))]);
+}
+
+#[test]
+fn one_word_phases_in_death_lines() {
+    // "Thomith Mafia goon - Lynched D3" (17792 post 1093), "C-Worl, Vanilla Townie, shot to
+    // death on Night 1." (17401 post 257).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &bold("Bob Mafia goon - Lynched D1")));
+    t.apply(&html(
+        2,
+        "GM",
+        "Carol, Vanilla Townie, shot to death on Night 1.",
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+    assert_eq!(t.phase(), Phase::day(2));
+}
+
+#[test]
+fn a_second_lynch_told_in_one_night_is_the_next_days() {
+    // 66752: the host posts "X has been lynched" after each hammer and never "It is now Day
+    // N"; the tracker, in Night 1 since the first hammer, hears a second lynch.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(2, "GM", "Bob has been lynched. He was a Mafia Goon."));
+    t.apply(&html(
+        3,
+        "GM",
+        "Carol has been lynched. She was a Mafia Goon.",
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            ("Carol".to_string(), Phase::day(2))
+        ]
+    );
+    assert_eq!(t.phase(), Phase::night(2));
+    let items = review(&t, ReviewKind::PhaseMismatch);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].0.contains("no start of Day 2"), "{}", items[0].0);
+}
+
+#[test]
+fn the_hosts_reserved_posts_list_the_dead_but_do_not_kill() {
+    // 24200 post 1 (before any player's post, edited all game): "5. TheConman17 - Mafia
+    // 1xBulletProof Goon, Lynched D1", "7. Huntress - Town Mason, Killed N1".
+    let post = |number: u64, author: &str, body: &str| {
+        RawPost {
+            id: format!("r{number}"),
+            number,
+            author: author.to_string(),
+            time: Some(utc("2026-03-02 12:00")),
+            edited: None,
+            body: Markup::Html(body.to_string()),
+        }
+        .normalise()
+    };
+    let mut t = tracker(FIVE, "");
+    t.apply(&post(0, "GM", "Welcome to the game!"));
+    t.apply(&post(
+        1,
+        "GM",
+        "5. Bob - Mafia Goon, Lynched D1<br>7. Carol - Town Mason, Killed N1",
+    ));
+    assert!(dead(&t).is_empty());
+    assert_eq!(t.phase(), Phase::day(1));
+    // Once a player has posted, the host's posts are read as they come.
+    t.apply(&post(2, "Alice", "Hello"));
+    t.apply(&post(3, "GM", "Bob - Mafia Goon, Lynched D1"));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn a_post_that_is_only_a_phase_announces_it() {
+    // 39665 post 736: the whole post is "Day 3!" (plain text); a recap's plain "Day 2" line
+    // among others announces nothing.
+    assert_eq!(
+        phases_after(&["It is now Night 1.", "Day 2!"]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    assert_eq!(
+        phases_after(&["Day 2<br>Bob: Town, Carol: Mafia"]),
+        [Phase::day(1)]
+    );
+    assert_eq!(phases_after(&[&quote("GM", "Day 2!")]), [Phase::day(1)]);
+}
+
+#[test]
+fn more_co_host_death_words() {
+    // "Mirhawk, Vanilla Townie, has been unscrupulously murdered!" reads as "been murdered"
+    // only without the adverb (51535 post 726, here without it); "7. Slandaar – Vanilla
+    // Townie – got killed at Night1" (62339 post 2).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(2, "GM", "Bob, Vanilla Townie, has been murdered!"));
+    t.apply(&html(
+        3,
+        "GM",
+        "Carol – Vanilla Townie – got killed at Night1",
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::night(1)),
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+}
+
+#[test]
+fn the_dead_list_says_which_deaths_were_lynches() {
+    // "Espressojet, Mafia Goon, has been hanged Day 1." (58383 post 285).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "Bob, Mafia Goon, has been hanged Day 1."));
+    t.apply(&html(2, "GM", "Carol, Vanilla Townie, killed Night 1."));
+    let lynches: Vec<_> = t
+        .status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.lynch))
+        .collect();
+    assert_eq!(
+        lynches,
+        [("Bob".to_string(), true), ("Carol".to_string(), false)]
+    );
+}
+
+#[test]
+fn a_death_only_the_hosts_list_tells_is_applied_once_the_next_phase_is_over() {
+    // 17940: Day 1's lynch is told only in flavour; post 2, the host's reserved post, lists
+    // "malpascp - Vanilla Town Lynched Day 1" (edited later).
+    let post = |number: u64, author: &str, body: &str| {
+        RawPost {
+            id: format!("r{number}"),
+            number,
+            author: author.to_string(),
+            time: Some(utc("2026-03-02 12:00")),
+            edited: None,
+            body: Markup::Html(body.to_string()),
+        }
+        .normalise()
+    };
+    let mut t = tracker(FIVE, "");
+    t.apply(&post(0, "GM", "Welcome to the game!"));
+    t.apply(&post(
+        2,
+        "GM",
+        "Dead:<br>Bob - Vanilla Town Lynched Day 1<br>Carol - Vanilla Town Shot Night 1",
+    ));
+    t.apply(&post(3, "Alice", "Hello"));
+    // Carol's death is announced as it happens; Bob's never is.
+    t.apply(&post(
+        4,
+        "GM",
+        "The town hangs its first suspect. It is now Night 1.",
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&post(5, "GM", "Carol has been killed. It is now Day 2."));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1)),
+            // Told before the day's start, in the post that ends the night.
+            ("Carol".to_string(), Phase::night(1))
+        ]
+    );
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0].0.contains("host's list of the dead in post 2"),
+        "{}",
+        items[0].0
+    );
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Bob\"")),
+        "{:?}",
+        items[0].1
+    );
+}
+
+#[test]
+fn a_deadline_or_a_vote_count_of_a_later_phase_says_it_has_begun() {
+    // 70230 post 1746: "Night 2 ends in (expired on 2017-02-15 18:20:00)" after a lynch the
+    // tracker did not see end Day 2; 18910 post 195: "First Votecount of Day 2".
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1.",
+            "First Votecount of Day 2<br>1. Alice (0):",
+            "Night 2 ends in <span class=\"countdown\">(expired on 2017-02-15 18:20:00)</span>",
+            // A count of a day that is over changes nothing.
+            "Final Votecount of Day 1",
+        ]),
+        [
+            Phase::night(1),
+            Phase::day(2),
+            Phase::night(2),
+            Phase::night(2)
+        ]
+    );
+    // "Day 1 ends in 3 days." during Day 1 restates it.
+    assert_eq!(phases_after(&["Day 1 ends in 3 days."]), [Phase::day(1)]);
+}
+
+#[test]
+fn a_flip_told_in_a_story_is_reviewed() {
+    // 51535 post 526: the lynch is told in a story ("Up high upon the gallows, Lootifer
+    // proclaimed …"), then "Lootifer was a Vanilla Townie". The tracker does not invent the
+    // death; the host is asked.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Up high upon the gallows, Bob proclaimed his innocence.<br>*SNAP!*<br>Bob was a Vanilla Townie<br>.",
+    ));
+    assert!(dead(&t).is_empty());
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(
+        items[0].1.as_deref(),
+        Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
+    );
+}
+
+#[test]
+fn a_vote_count_numbered_day_dot_count_names_its_day() {
+    // mafiascum hosts number counts "Votecount 2.0", "Vote Count 3.11" (day 2, count 0; 50
+    // of the corpus's games). 67506 post 1072: "Blackstar has died he was a VT / Votecount
+    // 2.0" in the post that opens Day 2.
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1.",
+            &bold("Votecount 2.0"),
+            // The last count of a day told after it ended changes nothing.
+            "Vote Count 1.18",
+            // Not numbered day.count: no day.
+            "Vote count 3",
+        ]),
+        [Phase::night(1), Phase::day(2), Phase::day(2), Phase::day(2)]
+    );
+}
+
+#[test]
+fn a_death_restated_with_its_phase_in_the_same_post_takes_it() {
+    // 63842 post 558, during Night 1: "Firebringer is found dead." then "Firebringer- vanilla
+    // town - killed night 1": Night 1's kill, told when it was over.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        "Rise and shine!<br>Bob is found dead.<br>Bob- vanilla town - killed night 1",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::night(1))]);
+    assert_eq!(t.phase(), Phase::day(2));
+}
+
+#[test]
+fn a_schedule_of_deadlines_is_not_the_running_phase() {
+    // A rules post with the deadlines of several days says nothing of the running one.
+    assert_eq!(
+        phases_after(&[
+            "Day 1 ends on Friday.<br>Night 1 ends on Saturday.<br>Day 2 ends on Monday."
+        ]),
+        [Phase::day(1)]
+    );
+}
