@@ -309,6 +309,14 @@ async fn votes_come_from_the_vote_thread_and_the_day_ends_at_the_game_threads_po
             (V + 5, "Bob", true)
         ]
     );
+    // As of game post 3 (10:40): with the vote thread's posts made before it, Alice's and
+    // Dave's votes (10:20, 10:30), not Bob's (11:30).
+    let at3: Value =
+        serde_json::from_str(&fx.site.get("/api/games/voted?at=3").await.body).unwrap();
+    assert_eq!(
+        wagons(&at3["tally"]),
+        named(&[("Carol", &["Alice", "Dave"])])
+    );
     let page = fx.site.get("/g/voted").await.body;
     assert!(page.contains("Phase: <strong>Night 1</strong>"), "{page}");
     assert!(page.contains("Carol</a> — Day 1, post 4"), "{page}");
