@@ -5,6 +5,10 @@
 //! - `GET /api/games/{slug}/votes`: every vote-like mark, in thread order.
 //! - `GET /api/games/{slug}/activity`: posts and words per phase and author.
 //! - `GET /api/games/{slug}/players/{name}/posts`: one author's posts (normalised lines).
+//!
+//! In a game with a separate vote thread, its posts are numbered 1,000,000,000 + their
+//! number in the vote thread (`mafia_tracker::merge::VOTE_THREAD_BASE`), and `?at=N` counts
+//! as of game post N with the vote thread's posts made before it.
 
 use axum::extract::{Path, Query, State};
 use axum::http::header;

@@ -3,13 +3,24 @@
 //! normalised, and the tracker replays the thread, applying each correction after its post.
 //! Nothing here is stored; it is rebuilt whenever the posts, the game file or the
 //! corrections change (a parser fix therefore re-derives every game).
+//!
+//! A game with a separate vote thread (issue 11, point 5) has its stored posts split into
+//! the two threads ([`crate::vote_thread::split`]) and merged by the tracker
+//! ([`merge_vote_thread`]): votes from the vote thread, commands from the game thread, in
+//! time order; the merged stream is replayed as [`Merged::apply`] does it, and the review
+//! items it gives (players' votes cast in the game thread, which do not count) join the
+//! GM's review list. Vote-thread posts keep the merged stream's numbers
+//! ([`mafia_tracker::merge::VOTE_THREAD_BASE`] + N; pages name them with
+//! [`mafia_tracker::merge::post_name`]).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use mafia_posts::{Post, RawPost};
 use mafia_store::{GameRow, StoredCorrection};
+use mafia_tracker::merge::{GameThreadVote, Merged, is_vote_thread, merge_vote_thread};
 use mafia_tracker::phase::Phase;
+use mafia_tracker::review::ReviewItem;
 use mafia_tracker::state::VoteRecord;
 use mafia_tracker::votes::Verdict;
 use mafia_tracker::{ConfigError, Game, Status, Tracker, TrackerError};
@@ -20,6 +31,8 @@ use serde::{Deserialize, Serialize};
 pub struct Derived {
     pub slug: String,
     pub thread_url: Option<String>,
+    /// The separate vote thread, when the game has one: then `posts` is the merged stream.
+    pub vote_thread_url: Option<String>,
     /// The game, with the stored corrections that read after its own, or why its game file
     /// cannot be used (shared: a derivation is cloned).
     pub game: Result<Game, Arc<GameFileError>>,
@@ -117,19 +130,43 @@ pub fn with_corrections(
 /// Replays a game from its stored rows.
 pub fn derive(row: &GameRow, raw: &[RawPost], stored: Vec<StoredCorrection>) -> Derived {
     let (game, corrections) = with_corrections(game_of(row).map_err(Arc::new), stored);
-    let posts = raw.iter().map(RawPost::normalise).collect();
     let mut derived = Derived {
         slug: row.slug.clone(),
         thread_url: row.thread_url.clone(),
+        vote_thread_url: row.vote_thread_url.clone(),
         game: game.clone(),
-        posts,
+        posts: Vec::new(),
         status: None,
         history: Vec::new(),
         activity: Vec::new(),
         post_phases: Vec::new(),
         corrections,
     };
-    let Ok(game) = game else { return derived };
+    let Ok(game) = game else {
+        derived.posts = raw.iter().map(RawPost::normalise).collect();
+        return derived;
+    };
+    let merged = match &row.vote_thread_url {
+        None => {
+            derived.posts = raw.iter().map(RawPost::normalise).collect();
+            None
+        }
+        Some(_) => {
+            let (game_thread, vote_thread) = crate::vote_thread::split(raw);
+            let game_posts = game_thread.into_iter().map(RawPost::normalise).collect();
+            let vote_posts = vote_thread.iter().map(RawPost::normalise).collect();
+            match merge_vote_thread(&game, game_posts, vote_posts) {
+                Ok(mut merged) => {
+                    derived.posts = std::mem::take(&mut merged.posts);
+                    Some(merged)
+                }
+                Err(e) => {
+                    derived.game = Err(Arc::new(GameFileError::from(e)));
+                    return derived;
+                }
+            }
+        }
+    };
     let tracker = match Tracker::new(game) {
         Ok(t) => t,
         Err(e) => {
@@ -137,7 +174,7 @@ pub fn derive(row: &GameRow, raw: &[RawPost], stored: Vec<StoredCorrection>) -> 
             return derived;
         }
     };
-    let replay = replay(tracker, &derived.posts);
+    let replay = replay(tracker, &derived.posts, merged.as_ref());
     derived.status = Some(replay.status);
     derived.history = replay.history;
     derived.activity = replay.activity;
@@ -176,10 +213,19 @@ impl History {
     }
 }
 
-fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
+/// Replays the posts (a game thread, or with `merged` the merged stream whose posts were
+/// taken out of it as `posts`) and reads what the pages show along the way.
+fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Replay {
     let mut history = History::default();
     let mut activity: Vec<Activity> = Vec::new();
     let mut phases = Vec::with_capacity(posts.len());
+    // The game posts with players' votes cast in the game thread, which `Merged::apply`
+    // reviews as it applies them; every other post is applied as it is.
+    let mut reviewed: HashMap<u64, Vec<GameThreadVote>> = HashMap::new();
+    for vote in merged.map_or(&[][..], |m| &m.game_thread_votes) {
+        reviewed.entry(vote.post).or_default().push(vote.clone());
+    }
+    let mut merge_review: Vec<ReviewItem> = Vec::new();
     for post in posts {
         // A day's vote log is cleared when the day ends: read it before any post that may
         // end it (the tracker says which: a GM post, or the first post past the deadline),
@@ -188,7 +234,17 @@ fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
             history.add_current(&tracker);
         }
         let days = tracker.days().len();
-        tracker.apply(post);
+        match (merged, reviewed.remove(&post.number)) {
+            (Some(m), Some(votes)) if !is_vote_thread(post.number) => {
+                let one = Merged {
+                    posts: vec![post.clone()],
+                    order: m.order,
+                    game_thread_votes: votes,
+                };
+                merge_review.extend(one.apply(&mut tracker, 1));
+            }
+            _ => tracker.apply(post),
+        }
         for day in &tracker.days()[days..] {
             history.add(&tracker, day.phase, &day.votes);
         }
@@ -219,9 +275,22 @@ fn replay(mut tracker: Tracker, posts: &[Post]) -> Replay {
     }
     history.add_current(&tracker);
     let mut history = history.entries;
-    history.sort_by_key(|h| h.post);
+    if merged.is_some() {
+        // The merged stream's order: vote-thread numbers are not in time order with the
+        // game thread's.
+        let at: HashMap<u64, usize> = posts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.number, i))
+            .collect();
+        history.sort_by_key(|h| at.get(&h.post).copied().unwrap_or(usize::MAX));
+    } else {
+        history.sort_by_key(|h| h.post);
+    }
+    let mut status = tracker.status();
+    status.review.extend(merge_review);
     Replay {
-        status: tracker.status(),
+        status,
         history,
         activity,
         phases,
@@ -256,10 +325,10 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// hammered day keeps its votes, the hammer included; `display` styles decide line breaks,
 /// vote tag labels, hosts' replacement and death phrasings; derive-4: the game file's and
 /// the GM's stored corrections are applied by the tracker, no vote lines are laid over
-/// posts); a
+/// posts; derive-5: a game's separate vote thread is merged into the game thread); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
-pub const DERIVE_VERSION: &str = concat!("derive-4/", env!("CARGO_PKG_VERSION"));
+pub const DERIVE_VERSION: &str = concat!("derive-5/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
 /// the posts, the replay).
@@ -294,6 +363,7 @@ impl Derived {
         Derived {
             slug: row.slug.clone(),
             thread_url: row.thread_url.clone(),
+            vote_thread_url: row.vote_thread_url.clone(),
             game,
             posts: snapshot.posts,
             status: snapshot.status,
@@ -305,11 +375,22 @@ impl Derived {
     }
 }
 
-/// The state as of post `at` (posts numbered above it are left out).
+/// The state as of post `at` (posts numbered above it are left out). With a vote thread,
+/// as of game post `at` (or vote-thread post `at - VOTE_THREAD_BASE`), with the posts of
+/// the other thread merged before it, as `mafia track --votes --at` counts.
 pub fn status_at(derived: &Derived, at: u64) -> Option<Status> {
     let game = derived.game.as_ref().ok()?;
     let mut tracker = Tracker::new(game.clone()).ok()?;
-    for post in derived.posts.iter().take_while(|p| p.number <= at) {
+    let end = if derived.vote_thread_url.is_some() {
+        derived
+            .posts
+            .iter()
+            .rposition(|p| p.number <= at && is_vote_thread(p.number) == is_vote_thread(at))
+            .map_or(0, |i| i + 1)
+    } else {
+        derived.posts.iter().take_while(|p| p.number <= at).count()
+    };
+    for post in &derived.posts[..end] {
         tracker.apply(post);
     }
     Some(tracker.status())
@@ -329,6 +410,7 @@ mod tests {
             thread_url: None,
             forum: None,
             running: false,
+            vote_thread_url: None,
         }
     }
 

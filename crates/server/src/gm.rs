@@ -18,6 +18,7 @@ use mafia_posts::import::Engine;
 use mafia_store::{NewGame, Session};
 use mafia_tracker::config::user_key;
 use mafia_tracker::correction::{Correction, CorrectionAction};
+use mafia_tracker::merge::post_name;
 use mafia_tracker::{Game, Status};
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -221,6 +222,7 @@ async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>
                 (csrf_field(&gm.0.csrf))
                 p { label { "Short name (letters, digits, -) " input name="slug" pattern="[a-z0-9-]{1,40}" required; } }
                 p { label { "Thread URL " input name="thread_url" type="url"; } }
+                p { label { "Vote thread URL (optional: where votes are cast, same forum) " input name="vote_thread_url" type="url"; } }
                 p { label { "Forum " (forum_select()) } }
                 p { label { "Game file (TOML)" textarea name="config" rows="14" required {} } }
                 button { "Create" }
@@ -266,12 +268,27 @@ struct CreateForm {
     thread_url: String,
     #[serde(default)]
     forum: String,
+    #[serde(default)]
+    vote_thread_url: String,
     config: String,
 }
 
 fn non_empty(s: &str) -> Option<String> {
     let s = s.trim();
     (!s.is_empty()).then(|| s.to_owned())
+}
+
+/// A thread URL field: empty, or an `http`/`https` URL (the poller reads nothing else).
+fn thread_url_field(label: &str, text: &str) -> Result<Option<String>, AppError> {
+    let Some(text) = non_empty(text) else {
+        return Ok(None);
+    };
+    match reqwest::Url::parse(&text) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => Ok(Some(text)),
+        _ => Err(AppError::BadRequest(format!(
+            "the {label} must be an http:// or https:// address"
+        ))),
+    }
 }
 
 async fn create_game(
@@ -290,8 +307,9 @@ async fn create_game(
     let new = NewGame {
         slug: slug.clone(),
         config: form.config,
-        thread_url: non_empty(&form.thread_url),
+        thread_url: thread_url_field("thread URL", &form.thread_url)?,
         forum: non_empty(&form.forum),
+        vote_thread_url: thread_url_field("vote thread URL", &form.vote_thread_url)?,
     };
     state
         .blocking(move |s| s.create_game(&new))
@@ -338,7 +356,7 @@ async fn game_page(
                     @for r in &s.review {
                         li {
                             (r.phase)
-                            @if let Some(p) = r.post { ", " a href={ "/g/" (slug) "/posts#p" (p) } { "post " (p) } }
+                            @if let Some(p) = r.post { ", " a href={ "/g/" (slug) "/posts#p" (p) } { (post_name(p)) } }
                             @if let Some(w) = &r.who { ", " (w) }
                             ": " (r.message)
                             @if let Some(fix) = &r.fix {
@@ -398,6 +416,7 @@ async fn game_page(
             form method="post" action={ "/gm/g/" (slug) "/thread" } {
                 (csrf_field(&csrf))
                 p { label { "Thread URL " input name="thread_url" type="url" value=[row.thread_url.as_deref()]; } }
+                p { label { "Vote thread URL (optional: where votes are cast, same forum) " input name="vote_thread_url" type="url" value=[row.vote_thread_url.as_deref()]; } }
                 p { label { "Forum " input name="forum" value=[row.forum.as_deref()]; } }
                 p { label { input type="checkbox" name="running" value="1" checked[row.running]; " Follow the thread" } }
                 button { "Save" }
@@ -451,6 +470,8 @@ struct ThreadForm {
     forum: String,
     #[serde(default)]
     running: Option<String>,
+    #[serde(default)]
+    vote_thread_url: String,
 }
 
 async fn set_thread(
@@ -461,12 +482,18 @@ async fn set_thread(
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
     let id = state.game_id(&slug).await?;
-    let url = non_empty(&form.thread_url);
+    let url = thread_url_field("thread URL", &form.thread_url)?;
+    let votes = thread_url_field("vote thread URL", &form.vote_thread_url)?;
     let forum = non_empty(&form.forum);
     let running = form.running.is_some();
     state
-        .blocking(move |s| s.set_thread(id, url.as_deref(), forum.as_deref(), running))
+        .blocking(move |s| {
+            s.set_thread(id, url.as_deref(), forum.as_deref(), running)?;
+            s.set_vote_thread(id, votes.as_deref())
+        })
         .await?;
+    // With or without a vote thread, the game is replayed another way.
+    state.invalidate(&slug);
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
 }
 
@@ -703,6 +730,7 @@ mod tests {
             thread_url: None,
             forum: None,
             running: false,
+            vote_thread_url: None,
         };
         let post = |number: u64, author: &str, text: &str| RawPost {
             id: number.to_string(),

@@ -11,13 +11,16 @@
 //! - [`pages`]: server-rendered HTML (maud escapes every interpolated string).
 //! - [`api`]: the same data as JSON.
 //! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms.
-//! - [`poll`]: reads each running game's thread from its forum into the store.
+//! - [`poll`]: reads each running game's thread (and vote thread) from its forum into the
+//!   store.
+//! - [`vote_thread`]: how a vote thread's posts are stored apart from the game thread's.
 
 pub mod api;
 pub mod derive;
 pub mod gm;
 pub mod pages;
 pub mod poll;
+pub mod vote_thread;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};

@@ -8,6 +8,7 @@ use axum::response::Html;
 use axum::routing::get;
 use jiff::{Timestamp, Zoned};
 use mafia_tracker::Status;
+use mafia_tracker::merge::{is_vote_thread, post_name};
 use mafia_tracker::report;
 use mafia_tracker::schedule::Deadline;
 use maud::{DOCTYPE, Markup, html};
@@ -77,6 +78,16 @@ fn game_nav(slug: &str) -> Markup {
             a href={ "/g/" (slug) "/activity" } { "Activity" }
             a href={ "/g/" (slug) "/posts" } { "Posts" }
         }
+    }
+}
+
+/// A post in a table or a post's header: "#12" in the game thread, "vote thread post 3" in
+/// a game's separate vote thread.
+fn post_ref(number: u64) -> String {
+    if is_vote_thread(number) {
+        post_name(number)
+    } else {
+        format!("#{number}")
     }
 }
 
@@ -202,7 +213,7 @@ fn deadline_cell(d: &Deadline, now: Timestamp) -> Markup {
 
 fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Markup {
     html! {
-        @if let Some(n) = at { p.notice { "As of post " (n) ". " a href={ "/g/" (slug) } { "Now" } } }
+        @if let Some(n) = at { p.notice { "As of " (post_name(n)) ". " a href={ "/g/" (slug) } { "Now" } } }
         @if s.game_over {
             p { strong { "The game is over." } }
         } @else {
@@ -217,7 +228,7 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
             p { (report::majority_line(t, s.majority_profile)) }
             // Only the plurality profile has a leader.
             @if let Some(leader) = &t.leader { p { "Set to be lynched: " strong { (leader) } } }
-            @if let Some((who, post)) = &s.hammer { p.locked { (who) " was hammered in post " (post) "." } }
+            @if let Some((who, post)) = &s.hammer { p.locked { (who) " was hammered in " (post_name(*post)) "." } }
             table {
                 tr { th { "Candidate" } th { "Votes" } th { "Voters" } }
                 @for w in &t.wagons {
@@ -248,7 +259,7 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
                 @for p in mafia_tracker::report::in_order_of_death(&s.dead) {
                     li.dead {
                         a href={ "/g/" (slug) "/player/" (p.name) } { (p.name) }
-                        " — " (p.phase) ", post " (p.post)
+                        " — " (p.phase) ", " (post_name(p.post))
                         @if !p.comment.is_empty() { ": " (p.comment) }
                     }
                 }
@@ -268,7 +279,7 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
                 }
             }
         }
-        p.muted { (s.posts_applied) " posts read" @if let Some(n) = s.last_post { ", the last is post " (n) } "." }
+        p.muted { (s.posts_applied) " posts read" @if let Some(n) = s.last_post { ", the last is " (post_name(n)) } "." }
     }
 }
 
@@ -296,7 +307,7 @@ async fn votes(
                     @for h in d.history.iter().filter(|h| h.voter == *voter) {
                         tr {
                             td { (h.phase) }
-                            td { a href={ "/g/" (slug) "/posts#p" (h.post) } { "#" (h.post) } }
+                            td { a href={ "/g/" (slug) "/posts#p" (h.post) } { (post_ref(h.post)) } }
                             td { (h.raw) }
                             td { (h.reading) @if !h.counted { span.muted { " (did not count)" } } }
                         }
@@ -348,7 +359,7 @@ fn post_list(slug: &str, d: &Derived, only: Option<&str>) -> Markup {
             @if wanted.as_ref().is_none_or(|w| *w == p.author.to_lowercase()) {
                 div.post id={ "p" (p.number) } {
                     div.muted {
-                        "#" (p.number) " "
+                        (post_ref(p.number)) " "
                         a href={ "/g/" (slug) "/player/" (p.author) } { (p.author) }
                         @if let Some(phase) = d.post_phases.get(i) { " · " (phase) }
                         @if let Some(t) = p.time { " · " (t.strftime("%Y-%m-%d %H:%M UTC")) }

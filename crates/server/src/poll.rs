@@ -1,4 +1,5 @@
-//! Live polling: each running game's thread is read at an interval, starting at the last page
+//! Live polling: each running game's thread (and its separate vote thread, when it has one:
+//! the same way, with a poll state of its own) is read at an interval, starting at the last page
 //! read before (new posts appear there first) and following the page's "next" link, with
 //! `If-None-Match` / `If-Modified-Since` on that page, a polite `User-Agent`, and a growing
 //! pause after errors. Posts are stored by id, so a post read twice is stored once and an
@@ -12,6 +13,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use mafia_posts::import::{Engine, NextPage};
+pub use mafia_store::Thread;
 use mafia_store::{GameRow, PollState};
 use reqwest::StatusCode;
 use reqwest::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, RETRY_AFTER};
@@ -99,11 +101,39 @@ pub async fn poll_game(
     options: &PollOptions,
     row: &GameRow,
 ) -> PollOutcome {
-    let Some(thread) = row.thread_url.clone() else {
+    poll_thread(state, client, options, row, Thread::Game).await
+}
+
+/// The URL of one of a game's threads, when it has that thread.
+pub fn thread_url(row: &GameRow, which: Thread) -> Option<&str> {
+    match which {
+        Thread::Game => row.thread_url.as_deref(),
+        Thread::Votes => row.vote_thread_url.as_deref(),
+    }
+}
+
+/// Polls one of a game's threads once (nothing to do when the game has no such thread).
+/// Notices about the vote thread name it: "polling the vote thread URL: …".
+pub async fn poll_thread(
+    state: &AppState,
+    client: &reqwest::Client,
+    options: &PollOptions,
+    row: &GameRow,
+    which: Thread,
+) -> PollOutcome {
+    let Some(url) = thread_url(row, which) else {
         return PollOutcome::NotModified;
     };
+    let thread = match which {
+        Thread::Game => url.to_owned(),
+        Thread::Votes => format!("the vote thread {url}"),
+    };
+    let url = url.to_owned();
     let id = row.id;
-    let previous = match state.blocking(move |s| s.poll_state(id)).await {
+    let previous = match state
+        .blocking(move |s| s.thread_poll_state(id, which))
+        .await
+    {
         Ok(p) => p,
         Err(e) => {
             return PollOutcome::Failed {
@@ -112,7 +142,7 @@ pub async fn poll_game(
             };
         }
     };
-    let outcome = read_pages(state, client, options, row, &thread, &previous).await;
+    let outcome = read_pages(state, client, options, row, (&url, which), &previous).await;
     let (mut next_state, outcome) = match outcome {
         Ok((next_state, outcome)) => (next_state, outcome),
         Err(failure) => (
@@ -144,7 +174,7 @@ pub async fn poll_game(
         next_state.failures = 0;
     }
     let _ = state
-        .blocking(move |s| s.set_poll_state(id, &next_state))
+        .blocking(move |s| s.set_thread_poll_state(id, which, &next_state))
         .await;
     outcome
 }
@@ -156,7 +186,7 @@ async fn read_pages(
     client: &reqwest::Client,
     options: &PollOptions,
     row: &GameRow,
-    thread: &str,
+    (thread, which): (&str, Thread),
     previous: &PollState,
 ) -> PageResult {
     let failed = |message: String| PollOutcome::Failed {
@@ -243,7 +273,14 @@ async fn read_pages(
             .map_err(|e| failed(format!("{url}: {e}")))?;
         pages += 1;
         let id = row.id;
-        let posts = page.posts;
+        let posts: Vec<_> = match which {
+            Thread::Game => page.posts,
+            Thread::Votes => page
+                .posts
+                .into_iter()
+                .map(crate::vote_thread::to_stored)
+                .collect(),
+        };
         let summary = state
             .blocking(move |s| s.import_posts(id, &posts))
             .await
@@ -308,7 +345,8 @@ fn next_url(current: &str, next: &NextPage) -> Option<String> {
     }
 }
 
-/// Polls every running game with a thread URL, each at its own pace, until the process ends.
+/// Polls every running game's threads (its thread URL, and its vote thread URL when it has
+/// one), each thread at its own pace, until the process ends.
 pub async fn poll_forever(state: AppState, options: PollOptions) {
     let client = match client(&options) {
         Ok(c) => c,
@@ -317,30 +355,35 @@ pub async fn poll_forever(state: AppState, options: PollOptions) {
             return;
         }
     };
-    let mut due: HashMap<i64, Instant> = HashMap::new();
+    let mut due: HashMap<(i64, Thread), Instant> = HashMap::new();
     loop {
         let games = state.blocking(|s| s.games()).await.unwrap_or_default();
-        for row in games.iter().filter(|g| g.running && g.thread_url.is_some()) {
-            let now = Instant::now();
-            if due.get(&row.id).is_some_and(|t| *t > now) {
-                continue;
+        for row in games.iter().filter(|g| g.running) {
+            for which in [Thread::Game, Thread::Votes] {
+                if thread_url(row, which).is_none() {
+                    continue;
+                }
+                let now = Instant::now();
+                if due.get(&(row.id, which)).is_some_and(|t| *t > now) {
+                    continue;
+                }
+                let outcome = poll_thread(&state, &client, &options, row, which).await;
+                let id = row.id;
+                let failures = state
+                    .blocking(move |s| s.thread_poll_state(id, which))
+                    .await
+                    .map(|p| p.failures)
+                    .unwrap_or(0);
+                let retry_after = match &outcome {
+                    PollOutcome::Failed { retry_after, .. } => *retry_after,
+                    _ => None,
+                };
+                tracing::info!(game = %row.slug, thread = ?which, ?outcome, "polled");
+                due.insert(
+                    (row.id, which),
+                    Instant::now() + next_delay(&options, failures, retry_after),
+                );
             }
-            let outcome = poll_game(&state, &client, &options, row).await;
-            let id = row.id;
-            let failures = state
-                .blocking(move |s| s.poll_state(id))
-                .await
-                .map(|p| p.failures)
-                .unwrap_or(0);
-            let retry_after = match &outcome {
-                PollOutcome::Failed { retry_after, .. } => *retry_after,
-                _ => None,
-            };
-            tracing::info!(game = %row.slug, ?outcome, "polled");
-            due.insert(
-                row.id,
-                Instant::now() + next_delay(&options, failures, retry_after),
-            );
         }
         tokio::time::sleep(Duration::from_secs(1).min(options.interval)).await;
     }

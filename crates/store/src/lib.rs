@@ -1,5 +1,6 @@
 //! Storage for the tracker service: games (their game file as TOML text, the thread and its
-//! forum), raw posts exactly as imported, the GM's corrections (game-file `[[corrections]]`
+//! forum, and a separate vote thread when the game has one), raw posts exactly as imported
+//! (a vote thread's posts in the same table, under ids and numbers the caller keeps apart), the GM's corrections (game-file `[[corrections]]`
 //! records, kept apart from the game file), GM accounts and sessions, the
 //! poller's state and messages, and derived state snapshots.
 //!
@@ -81,6 +82,8 @@ pub struct GameRow {
     pub forum: Option<String>,
     /// Whether the poller follows the thread.
     pub running: bool,
+    /// A separate thread where the votes are cast (same forum engine), when there is one.
+    pub vote_thread_url: Option<String>,
 }
 
 /// A game to create.
@@ -90,6 +93,7 @@ pub struct NewGame {
     pub config: String,
     pub thread_url: Option<String>,
     pub forum: Option<String>,
+    pub vote_thread_url: Option<String>,
 }
 
 impl NewGame {
@@ -99,6 +103,7 @@ impl NewGame {
             config: config.into(),
             thread_url: None,
             forum: None,
+            vote_thread_url: None,
         }
     }
 }
@@ -134,6 +139,28 @@ pub struct Session {
     pub token: String,
     pub csrf: String,
     pub user: String,
+}
+
+/// The start of the id of every stored post of a vote thread (`votes:<the forum's id>`):
+/// the game thread's and the vote thread's posts share the posts table, each keyed by its
+/// own id, so a re-import of either thread stores each post once.
+pub const VOTE_POST_PREFIX: &str = "votes:";
+
+/// Which of a game's threads: the game thread, or its separate vote thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Thread {
+    Game,
+    Votes,
+}
+
+impl Thread {
+    /// The table of this thread's poll state.
+    fn poll_table(self) -> &'static str {
+        match self {
+            Thread::Game => "poll_state",
+            Thread::Votes => "vote_poll_state",
+        }
+    }
 }
 
 /// What the poller remembers of a thread between polls.
@@ -251,7 +278,16 @@ impl Store {
                     now().into(),
                 ],
             )?;
-            first_int(rows, "game id")
+            let id = first_int(rows, "game id")?;
+            // Only then: a database opened at an older schema (tests of the migrations)
+            // creates games without a vote thread.
+            if let Some(url) = &game.vote_thread_url {
+                tx.exec(
+                    "UPDATE games SET vote_thread_url = $1 WHERE id = $2",
+                    &[url.as_str().into(), id.into()],
+                )?;
+            }
+            Ok(id)
         })
     }
 
@@ -259,7 +295,8 @@ impl Store {
     pub fn games(&self) -> Result<Vec<GameRow>> {
         self.tx(|tx| {
             tx.query(
-                "SELECT id, slug, config, thread_url, forum, running FROM games ORDER BY slug",
+                "SELECT id, slug, config, thread_url, forum, running, vote_thread_url FROM games \
+                 ORDER BY slug",
                 &[],
             )?
             .into_iter()
@@ -271,7 +308,8 @@ impl Store {
     pub fn game(&self, slug: &str) -> Result<Option<GameRow>> {
         self.tx(|tx| {
             tx.query(
-                "SELECT id, slug, config, thread_url, forum, running FROM games WHERE slug = $1",
+                "SELECT id, slug, config, thread_url, forum, running, vote_thread_url FROM games \
+                 WHERE slug = $1",
                 &[slug.into()],
             )?
             .into_iter()
@@ -311,6 +349,40 @@ impl Store {
                     game.into(),
                 ],
             )?;
+            Ok(())
+        })
+    }
+
+    /// Sets (or, with `None`, removes) the game's separate vote thread. When it changes, the
+    /// posts read from the old vote thread (ids starting [`VOTE_POST_PREFIX`]) are dropped,
+    /// its poll state starts afresh, and the game is re-derived.
+    pub fn set_vote_thread(&self, game: GameId, url: Option<&str>) -> Result<()> {
+        self.tx(|tx| {
+            let old = tx
+                .query(
+                    "SELECT vote_thread_url FROM games WHERE id = $1",
+                    &[game.into()],
+                )?
+                .into_iter()
+                .next()
+                .and_then(|r| r.into_iter().next())
+                .and_then(Value::text);
+            if old.as_deref() == url {
+                return Ok(());
+            }
+            tx.exec(
+                "UPDATE games SET vote_thread_url = $1 WHERE id = $2",
+                &[url.map(str::to_owned).into(), game.into()],
+            )?;
+            tx.exec(
+                "DELETE FROM vote_poll_state WHERE game = $1",
+                &[game.into()],
+            )?;
+            tx.exec(
+                "DELETE FROM posts WHERE game = $1 AND post_id LIKE $2",
+                &[game.into(), format!("{VOTE_POST_PREFIX}%").into()],
+            )?;
+            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
             Ok(())
         })
     }
@@ -609,10 +681,24 @@ impl Store {
 
     // --- poller ----------------------------------------------------------------------------
 
+    /// The poll state of the game thread.
     pub fn poll_state(&self, game: GameId) -> Result<PollState> {
+        self.thread_poll_state(game, Thread::Game)
+    }
+
+    /// The poll state of the game thread.
+    pub fn set_poll_state(&self, game: GameId, state: &PollState) -> Result<()> {
+        self.set_thread_poll_state(game, Thread::Game, state)
+    }
+
+    /// The poll state of one of the game's threads (each is polled on its own).
+    pub fn thread_poll_state(&self, game: GameId, thread: Thread) -> Result<PollState> {
         self.tx(|tx| {
             let rows = tx.query(
-                "SELECT etag, last_modified, page_url, failures FROM poll_state WHERE game = $1",
+                &format!(
+                    "SELECT etag, last_modified, page_url, failures FROM {} WHERE game = $1",
+                    thread.poll_table()
+                ),
                 &[game.into()],
             )?;
             Ok(rows
@@ -635,13 +721,21 @@ impl Store {
         })
     }
 
-    pub fn set_poll_state(&self, game: GameId, state: &PollState) -> Result<()> {
+    pub fn set_thread_poll_state(
+        &self,
+        game: GameId,
+        thread: Thread,
+        state: &PollState,
+    ) -> Result<()> {
         self.tx(|tx| {
             tx.exec(
-                "INSERT INTO poll_state (game, etag, last_modified, page_url, failures) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game) DO UPDATE SET \
-                 etag = excluded.etag, last_modified = excluded.last_modified, \
-                 page_url = excluded.page_url, failures = excluded.failures",
+                &format!(
+                    "INSERT INTO {} (game, etag, last_modified, page_url, failures) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game) DO UPDATE SET \
+                     etag = excluded.etag, last_modified = excluded.last_modified, \
+                     page_url = excluded.page_url, failures = excluded.failures",
+                    thread.poll_table()
+                ),
                 &[
                     game.into(),
                     state.etag.clone().into(),
@@ -773,6 +867,7 @@ fn game_row(row: Row) -> Result<GameRow> {
         thread_url: c.next().and_then(Value::text),
         forum: c.next().and_then(Value::text),
         running: c.next().and_then(Value::int).unwrap_or(0) != 0,
+        vote_thread_url: c.next().and_then(Value::text),
     })
 }
 

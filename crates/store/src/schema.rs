@@ -79,6 +79,19 @@ const MIGRATIONS: &[Step] = &[
     ),
     // 2: the GM's vote overrides become corrections, the game file's record shape.
     Step::Code(overrides_to_corrections),
+    // 3: a game may have a separate vote thread (issue 11, point 5), polled on its own: its
+    // URL, and its poll state apart from the game thread's. Its posts go to `posts` with
+    // ids and numbers of their own (the service chooses them), so `posts` is unchanged.
+    Step::Sql(
+        "ALTER TABLE games ADD COLUMN vote_thread_url TEXT;
+    CREATE TABLE vote_poll_state (
+        game BIGINT PRIMARY KEY REFERENCES games (id),
+        etag TEXT,
+        last_modified TEXT,
+        page_url TEXT,
+        failures BIGINT NOT NULL DEFAULT 0
+    );",
+    ),
 ];
 
 /// Migration 2: a `corrections` table holds the GM's corrections as game-file records

@@ -4,7 +4,7 @@ mod common;
 
 use common::{TestDb, edited, post};
 use mafia_posts::{Edited, Markup, RawPost};
-use mafia_store::{ImportSummary, NewGame, PollState, Store, StoreError};
+use mafia_store::{ImportSummary, NewGame, PollState, Store, StoreError, Thread, VOTE_POST_PREFIX};
 
 const CONFIG: &str = "name = \"Test Game\"\n";
 
@@ -301,3 +301,112 @@ fn a_missing_directory_is_an_error_naming_the_file() {
     };
     assert!(err.contains("/nonexistent-dir/deeper/mafia.db"), "{err}");
 }
+
+// A game whose votes are cast in a separate thread (issue 11, point 5): the vote thread's
+// URL is kept with the game, its poll state apart from the game thread's, and its posts in
+// the posts table under ids of their own (`votes:<forum id>`), so a re-import of either
+// thread stores each post once, even where both threads have a post of the same forum id.
+on_both_engines!(
+    a_vote_thread_is_kept_apart_from_the_game_thread,
+    |db: &TestDb| {
+        let store = db.open();
+        let url = "https://forum.example/viewtopic.php?t=10";
+        let game = store
+            .create_game(&NewGame {
+                thread_url: Some("https://forum.example/viewtopic.php?t=9".into()),
+                forum: Some("phpbb".into()),
+                vote_thread_url: Some(url.into()),
+                ..NewGame::new("voted", CONFIG)
+            })
+            .unwrap();
+        assert_eq!(
+            store
+                .game("voted")
+                .unwrap()
+                .unwrap()
+                .vote_thread_url
+                .as_deref(),
+            Some(url)
+        );
+
+        let game_page = PollState {
+            page_url: Some("https://forum.example/viewtopic.php?t=9&start=25".into()),
+            etag: Some("\"g\"".into()),
+            ..PollState::default()
+        };
+        store.set_poll_state(game, &game_page).unwrap();
+        assert_eq!(
+            store.thread_poll_state(game, Thread::Votes).unwrap(),
+            PollState::default()
+        );
+        let vote_page = PollState {
+            page_url: Some(format!("{url}&start=50")),
+            failures: 3,
+            ..PollState::default()
+        };
+        store
+            .set_thread_poll_state(game, Thread::Votes, &vote_page)
+            .unwrap();
+        assert_eq!(store.poll_state(game).unwrap(), game_page);
+        assert_eq!(
+            store.thread_poll_state(game, Thread::Votes).unwrap(),
+            vote_page
+        );
+
+        // Forum post p1 of the game thread, and p1 of the vote thread stored as
+        // `votes:p1`: two posts; importing both again changes nothing.
+        let vote = RawPost {
+            id: format!("{VOTE_POST_PREFIX}p1"),
+            number: 1_000_000_001,
+            ..post(1, "Bob", "<b>Vote: Alice</b>")
+        };
+        let both = [post(1, "Alice", "hello"), vote.clone()];
+        assert_eq!(store.import_posts(game, &both).unwrap(), summary(2, 0, 0));
+        assert_eq!(store.import_posts(game, &both).unwrap(), summary(0, 0, 2));
+        assert_eq!(store.posts(game).unwrap()[1], vote);
+
+        // Another vote thread: the old one's posts and poll state are dropped.
+        store
+            .set_vote_thread(game, Some("https://forum.example/viewtopic.php?t=11"))
+            .unwrap();
+        let ids: Vec<String> = store
+            .posts(game)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(ids, ["p1"]);
+        assert_eq!(
+            store.thread_poll_state(game, Thread::Votes).unwrap(),
+            PollState::default()
+        );
+        assert_eq!(store.poll_state(game).unwrap(), game_page);
+        store.set_vote_thread(game, None).unwrap();
+        assert_eq!(store.game("voted").unwrap().unwrap().vote_thread_url, None);
+    }
+);
+
+// A database of schema 2 (before vote threads) gains the column and keeps its games.
+on_both_engines!(
+    a_database_of_schema_2_gains_the_vote_thread,
+    |db: &TestDb| {
+        let store = Store::open_at_schema(&db.url, 2).unwrap();
+        store.create_game(&NewGame::new("old", CONFIG)).unwrap();
+        drop(store);
+        let store = db.open();
+        let row = store.game("old").unwrap().unwrap();
+        assert_eq!(row.vote_thread_url, None);
+        store
+            .set_vote_thread(row.id, Some("https://forum.example/t/5"))
+            .unwrap();
+        assert_eq!(
+            store
+                .game("old")
+                .unwrap()
+                .unwrap()
+                .vote_thread_url
+                .as_deref(),
+            Some("https://forum.example/t/5")
+        );
+    }
+);
