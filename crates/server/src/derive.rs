@@ -325,7 +325,9 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// hammered day keeps its votes, the hammer included; `display` styles decide line breaks,
 /// vote tag labels, hosts' replacement and death phrasings; derive-4: the game file's and
 /// the GM's stored corrections are applied by the tracker, no vote lines are laid over
-/// posts; derive-5: a game's separate vote thread is merged into the game thread); a
+/// posts; derive-5: a game's separate vote thread is merged into the game thread, struck
+/// votes, forum families' quotes, hosts' phase and death phrasings, a lynch's day, the
+/// winner); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
 pub const DERIVE_VERSION: &str = concat!("derive-5/", env!("CARGO_PKG_VERSION"));
