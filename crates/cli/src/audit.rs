@@ -11,7 +11,24 @@ use mafia_tracker::audit::audit;
 use crate::errors;
 use crate::track::read_posts;
 
+/// Shown after the options of `mafia audit --help`.
+const AUDIT_HELP: &str = "\
+What is read as a host's vote count (in GM posts, outside quotes):
+  Bob (3): Alice, Carol, [s]Dave[/s], Erin      struck voters do not count
+  Bob [L-2] - Alice, Carol
+  table rows: <td>Bob</td><th>3</th><td>Alice</td>...
+  the tracker's own BBCode count (mafia track --format bbcode)
+
+Each count is compared, voter for voter and by slot (a replaced player's names are one
+voter), with the tally as of its post (a count in the post that ends the day: the tally
+before it). Where they differ, the report names the post where ours and the host's parted.
+
+Example:
+  mafia audit crates/tracker/tests/games/student-mafia-v.toml \\
+    --posts ../shared/fixtures/threads/teamliquid/student-mafia-v.jsonl";
+
 #[derive(Debug, clap::Args)]
+#[command(after_help = AUDIT_HELP)]
 pub struct AuditArgs {
     /// The game file (TOML).
     pub game: PathBuf,

@@ -103,3 +103,50 @@ fn json_lists_each_count_with_both_tallies_by_slot() {
     );
     assert_eq!(second["first_diverged"], 6);
 }
+
+/// The forms `mafia audit --help` lists are read: `Name (n): voters` with a struck voter,
+/// and `Name [L-n] - voters` (BBCode posts; seven players, so majority is 4).
+#[test]
+fn the_forms_the_help_shows_are_read() {
+    let help = stdout(&mafia(&["audit", "--help"]));
+    assert!(
+        help.contains("Bob (3): Alice, Carol, [s]Dave[/s], Erin"),
+        "{help}"
+    );
+    assert!(help.contains("Bob [L-2] - Alice, Carol"), "{help}");
+    let game = scratch(
+        "help-game.toml",
+        &GAME.replace(
+            r#"players = ["Alice", "Bob", "Carol", "Dave", "Erin"]"#,
+            r#"players = ["Alice", "Bob", "Carol", "Dave", "Erin", "Gina", "Hal"]"#,
+        ),
+    );
+    let thread = scratch(
+        "help-thread.jsonl",
+        r#"{"number": 1, "author": "Host", "bbcode": "It is now Day 1."}
+{"number": 2, "author": "Alice", "bbcode": "[b]Vote: Bob[/b]"}
+{"number": 3, "author": "Carol", "bbcode": "[b]Vote: Bob[/b]"}
+{"number": 4, "author": "Host", "bbcode": "[b]Vote count[/b]\nBob [L-2] - Alice, Carol"}
+{"number": 5, "author": "Dave", "bbcode": "[b]Vote: Bob[/b]"}
+{"number": 6, "author": "Dave", "bbcode": "[b]Unvote[/b]"}
+{"number": 7, "author": "Erin", "bbcode": "[b]Vote: Bob[/b]"}
+{"number": 8, "author": "Host", "bbcode": "[b]Vote count[/b]\nBob (3): Alice, Carol, [s]Dave[/s], Erin"}
+"#,
+    );
+    let o = mafia(&[
+        "audit",
+        game.to_str().expect("path"),
+        "--posts",
+        thread.to_str().expect("path"),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "2 vote counts found, 2 agree with the tracker",
+            "post 4 (Day 1): agrees",
+            "post 8 (Day 1): agrees",
+        ],
+        "{out}"
+    );
+}
