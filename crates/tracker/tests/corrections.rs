@@ -617,3 +617,39 @@ fn three_records_bring_a_real_thread_to_the_archives_truth() {
     );
     assert_eq!(from_the_game_file(&corrected), Vec::<String>::new());
 }
+
+// --- the review list's fixes, pasted back ---------------------------------------------
+
+/// The host asks for a replacement for Bob and never says who came; Zed posts and votes. The
+/// review item names the record to add; pasted into the game file, Zed holds Bob's slot from
+/// that post on and the vote counts.
+#[test]
+fn an_unknown_posters_fix_pasted_into_the_game_file_seats_the_replacement() {
+    let posts = [
+        post(1, "GM", &["Welcome."]),
+        post(
+            2,
+            "GM",
+            &["Bob has requested replacement. I will find someone asap."],
+        ),
+        post(3, "Zed", &["Hi all, sorry I am late.", "**Vote: Carol**"]),
+    ];
+    let mut t = Tracker::new(game(false, "")).expect("tracker");
+    t.apply_all(&posts);
+    let item = t
+        .review()
+        .iter()
+        .find(|r| r.kind == ReviewKind::Replacement)
+        .expect("a replacement item");
+    let fix = item.fix.clone().expect("a fix");
+    assert_eq!(
+        fix,
+        "[[corrections]]\nat = 2\nreplace = { new = \"Zed\", old = \"Bob\" }\n"
+    );
+    let (_, corrected) = replay(false, &fix, &posts);
+    assert_eq!(corrected.slots()[1].name, "Zed");
+    assert_eq!(
+        wagon_voters(&corrected),
+        vec![("Carol".into(), names(&["Zed"]))]
+    );
+}

@@ -8,6 +8,7 @@ use mafia_posts::Post;
 use super::{ListedDeath, Opening, Tracker};
 use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
+use crate::correction::{Correction, CorrectionAction};
 use crate::phase::Phase;
 use crate::recognise::Author;
 use crate::review::ReviewKind;
@@ -504,7 +505,7 @@ impl Tracker {
             return;
         }
         open.noted.push(key);
-        let (slot_name, asked) = (self.slots[open.slot].name.clone(), open.post);
+        let (slot, slot_name, asked) = (open.slot, self.slots[open.slot].name.clone(), open.post);
         let who = post.author.trim().to_string();
         self.note(
             ReviewKind::Replacement,
@@ -516,6 +517,19 @@ impl Tracker {
                  replacement for {slot_name}"
             ),
         );
+        // The record takes effect just before this post, so that the post counts; it names
+        // the slot as the game file does (a record's names are the file's).
+        let record = Correction {
+            at: post.number.saturating_sub(1),
+            action: CorrectionAction::Replace {
+                new: who,
+                old: self.game.players[slot].name.clone(),
+            },
+            comment: None,
+        };
+        if let Some(item) = self.review.last_mut() {
+            item.fix = Some(record.to_toml());
+        }
     }
 
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted
