@@ -155,3 +155,30 @@ fn when_everyone_votes_nobody_is_not_voting() {
     assert!(report::text(&status).contains("  Not voting (0): nobody\n"));
     assert!(report::bbcode(&status).contains("[b]Not voting (0):[/b] nobody\n"));
 }
+
+/// A review item's fix (the `[[corrections]]` record to paste) is in the text report under
+/// its item and in JSON as `fix`.
+#[test]
+fn a_review_items_fix_is_in_the_text_and_the_json() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&post(1, "GM", &["Welcome."]));
+    t.apply(&post(2, "GM", &["Bob needs a replacement."]));
+    t.apply(&post(3, "Zed", &["Hello, I am here for Bob."]));
+    let status = t.status();
+    let text = report::text(&status);
+    assert!(
+        text.contains(
+            "    to fix, add to the game file:\n      [[corrections]]\n      at = 2\n      \
+             replace = { new = \"Zed\", old = \"Bob\" }\n"
+        ),
+        "{text}"
+    );
+    let json = report::render(&status, Format::Json).expect("json");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("valid json");
+    let items = v["review"].as_array().expect("review list");
+    let fixes: Vec<&str> = items.iter().filter_map(|i| i["fix"].as_str()).collect();
+    assert_eq!(
+        fixes,
+        ["[[corrections]]\nat = 2\nreplace = { new = \"Zed\", old = \"Bob\" }\n"]
+    );
+}
