@@ -214,6 +214,9 @@ impl CommandWords {
             &["is", "force", "replaced"],
             &["is", "replacing", "out"],
             &["will", "be", "replacing", "out"],
+            // "Marvellosity will be replaced as soon as the replacement confirms." (The Void,
+            // TeamLiquid, post 890); "will be replaced by X" is a replacement, read first.
+            &["will", "be", "replaced"],
         ],
         vacancy_before_name: &[
             &["replacement", "for"],

@@ -336,3 +336,42 @@ fn a_shortened_old_name_is_read_as_a_unique_near_miss_and_noted() {
     t.apply(&html(4, "GM", 4, &host("Zed replaces Qwerty.")));
     assert_eq!(items(&t, ReviewKind::IgnoredCommand).len(), 1);
 }
+
+#[test]
+fn will_be_replaced_opens_the_slot_and_the_newcomer_is_listed() {
+    // TeamLiquid renders a host's blue bold line as `<b><font style="color: blue">…</font></b>`
+    // (The Void, teamliquid/the-void-mafia.jsonl post 890).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Welcome."));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "<b><font style=\"color: blue\">Bob will be replaced as soon as the replacement \
+         confirms. Please do not speculate.</font></b>",
+    ));
+    t.apply(&html(3, "Zed", 3, "Hi, I am in."));
+    let open = items(&t, ReviewKind::Replacement);
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert!(
+        open[0].contains("add Zed as a replacement for Bob"),
+        "{open:?}"
+    );
+    // "will be replaced by X" stays a replacement, not a request.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Welcome."));
+    t.apply(&html(2, "Zed", 2, "Hello."));
+    t.apply(&html(3, "GM", 3, "<b>Bob will be replaced by Zed.</b>"));
+    assert_eq!(t.slots()[1].name, "Zed");
+    // Quoted, it opens nothing.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Welcome."));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "<div class=\"quote\"><b>Bob will be replaced</b></div>Not yet.",
+    ));
+    t.apply(&html(3, "Zed", 3, "Hi, I am in."));
+    assert!(items(&t, ReviewKind::Replacement).is_empty());
+}
