@@ -51,6 +51,9 @@ pub enum Component {
     },
     /// Triggered kill: whoever visits the user dies (Paranoid Gun Owner).
     Arm,
+    /// Immunity: every action on the user fails except kills; the visits are still seen
+    /// (Ascetic).
+    Ascetic,
 }
 
 impl Component {
@@ -60,7 +63,7 @@ impl Component {
             Component::Visit => "Targeting",
             Component::Kill { .. } | Component::Arm => "Killing",
             Component::Protect | Component::Guard | Component::Hide => "Protecting",
-            Component::Block | Component::Untargetable => "Obstructing",
+            Component::Block | Component::Untargetable | Component::Ascetic => "Obstructing",
             Component::Redirect | Component::Swap => "Redirecting",
             Component::Investigate | Component::Track | Component::Watch => "Investigating",
             Component::Recruit { .. } => "Joining",
@@ -104,6 +107,9 @@ pub struct Ability {
     pub passive: bool,
     #[serde(default)]
     pub unblockable: bool,
+    /// Trackers, watchers and the like do not see the visit (Ninja).
+    #[serde(default)]
+    pub unseen: bool,
     #[serde(default = "one_u32")]
     pub per_night: u32,
     pub components: Vec<Component>,

@@ -6,12 +6,14 @@ use toml::Spanned;
 use crate::catalogue::Catalogue;
 use crate::error::{NightError, Place, line_col};
 use crate::model::{
-    ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Sanity, SelfTargets, validate,
+    ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Rules, Sanity, SelfTargets, validate,
 };
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileNight {
+    #[serde(default)]
+    rules: Rules,
     #[serde(default)]
     players: Vec<FilePlayer>,
     #[serde(default)]
@@ -74,7 +76,10 @@ impl NightFile {
             }
         })?;
         let mut positions = Positions::default();
-        let mut spec = NightSpec::default();
+        let mut spec = NightSpec {
+            rules: raw.rules,
+            ..NightSpec::default()
+        };
         for p in raw.players {
             positions.players.push((
                 line_col(text, p.name.span().start),

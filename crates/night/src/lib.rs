@@ -39,7 +39,8 @@ pub use catalogue::{Ability, Catalogue, Component, Role, STANDARD_CATALOGUE, Sel
 pub use error::{NightError, Place};
 pub use file::NightFile;
 pub use model::{
-    Action, ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Sanity, SelfTargets, validate,
+    Action, ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Protection, Rules, Sanity,
+    SelfTargets, Swaps, validate,
 };
 pub use outcome::{Method, Outcome, Question, Reason, Side, Status, render_question};
 pub use resolve::{Options, resolve_rar};

@@ -32,6 +32,45 @@ pub enum Modifier {
     Bulletproof,
     /// The player's actions cannot be blocked.
     StrongWilled,
+    /// Trackers and watchers do not see the player's visits.
+    Ninja,
+    /// Every action on the player fails except kills (visits to them are still seen).
+    Ascetic,
+}
+
+/// How many kills one protection stops (a setup rule, issue 13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protection {
+    /// The spec's RAR reading ("the Doctor action prevents kills"): one standing protection
+    /// stops every kill on its player that night.
+    #[default]
+    EveryKill,
+    /// The MafiaScum Doctor and Bodyguard pages' Normal reading: each protection stops one
+    /// kill, so two kills against one protection kill the player.
+    OnePerKill,
+}
+
+/// What happens when two redirections would move the same effect to different players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Swaps {
+    /// Redirections apply in the night file's action order: of two that move the same
+    /// effect from the same player, the earlier one wins (when it stands); the effect then
+    /// travels on by any redirection not yet on its path.
+    #[default]
+    InOrder,
+    /// The spec's RAR example ("both the bus drives effectively block the other"): the two
+    /// counter each other and the effect stays where it was.
+    Contest,
+}
+
+/// Setup rules a host states once for the game (`[rules]` in a night file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub protection: Protection,
+    pub swaps: Swaps,
 }
 
 /// A player of the setup.
@@ -68,6 +107,8 @@ pub struct ActionSpec {
 /// A night as given by a host: the setup and the actions, in submission order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NightSpec {
+    #[serde(default)]
+    pub rules: Rules,
     pub players: Vec<PlayerSpec>,
     #[serde(default)]
     pub actions: Vec<ActionSpec>,
@@ -126,6 +167,7 @@ impl Action {
 /// A validated night, ready to resolve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Night {
+    pub rules: Rules,
     pub players: Vec<Player>,
     /// Submitted actions in submission order, then passive ones.
     pub actions: Vec<Action>,
@@ -382,7 +424,12 @@ pub fn validate(
             let (label, origin) = match m {
                 Modifier::Vest => ("one-shot vest", Origin::Vest),
                 Modifier::Bulletproof => ("bulletproof", Origin::BulletproofModifier),
-                Modifier::StrongWilled => continue,
+                Modifier::StrongWilled | Modifier::Ninja => continue,
+                Modifier::Ascetic => ("ascetic", Origin::Passive),
+            };
+            let component = match m {
+                Modifier::Ascetic => crate::catalogue::Component::Ascetic,
+                _ => crate::catalogue::Component::Protect,
             };
             actions.push(Action {
                 actor: pi,
@@ -393,13 +440,18 @@ pub fn validate(
                     self_target: SelfTarget::Only,
                     passive: true,
                     unblockable: true,
+                    unseen: false,
                     per_night: 1,
-                    components: vec![crate::catalogue::Component::Protect],
+                    components: vec![component],
                 },
                 targets: vec![pi],
                 origin,
             });
         }
     }
-    Ok(Night { players, actions })
+    Ok(Night {
+        rules: spec.rules,
+        players,
+        actions,
+    })
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::catalogue::Component;
 use crate::error::NightError;
-use crate::model::{Night, Sanity};
+use crate::model::{Night, Protection, Sanity};
 use crate::outcome::{
     Death, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side, Status,
 };
@@ -129,6 +129,16 @@ impl Describe<'_, '_> {
                 self.landing_text(guard, "guarded"),
                 self.landing_text(kill, "shot")
             ),
+            Node::GuardShot { guard, shot } => {
+                let (visit, arm) = r.reflex(shot);
+                format!(
+                    "{}, and {}, and {} was armed ({})",
+                    self.landing_text(guard, "guarded"),
+                    self.landing_text(visit, "visited"),
+                    self.loc(arm),
+                    self.label(arm)
+                )
+            }
             Node::HideDeath { hide, kill } => format!(
                 "{}, and {}",
                 self.landing_text(hide, "hid behind"),
@@ -308,6 +318,9 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
         let mut attacks = Vec::new();
         let mut saved_by = Vec::new();
         let mut vest_used = false;
+        // Attacks stopped by protections alone, and the protecting actions that stood.
+        let mut only_protected = 0usize;
+        let mut protectors: Vec<usize> = Vec::new();
         for &r in &reasons {
             let chain = rar.chain_with(&Vec::new(), r);
             let counters = rar.counters(r);
@@ -327,6 +340,17 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 }
             }
             if reached && !stopped_by.is_empty() {
+                if stopped_by.iter().all(|s| matches!(s, Node::Protected(_))) {
+                    only_protected += 1;
+                    for s in &stopped_by {
+                        if let Node::Protected(l) = s {
+                            let a = rar.landing(*l).action;
+                            if !protectors.contains(&a) {
+                                protectors.push(a);
+                            }
+                        }
+                    }
+                }
                 attacks.push(describe(&rar, r));
                 for &s in &stopped_by {
                     if let Node::Protected(l) = s
@@ -344,7 +368,25 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
         if vest_used {
             out.vests_used.push(night.name(p).to_string());
         }
-        if !dies && !attacks.is_empty() {
+        // `protection = "one-per-kill"`: each protection stops one kill, so more kills
+        // stopped only by protections than protections standing kill the player
+        // (https://wiki.mafiascum.net/index.php?title=Doctor).
+        let overwhelmed =
+            night.rules.protection == Protection::OnePerKill && only_protected > protectors.len();
+        if !dies && overwhelmed {
+            let mut causes = attacks.clone();
+            causes.push(format!(
+                "{} kills reached {} and only {} protection(s) stood (protection = \"one-per-kill\")",
+                only_protected,
+                night.name(p),
+                protectors.len()
+            ));
+            out.deaths.push(Death {
+                player: night.name(p).to_string(),
+                causes,
+            });
+        }
+        if !dies && !overwhelmed && !attacks.is_empty() {
             out.saves.push(Save {
                 player: night.name(p).to_string(),
                 attacks,

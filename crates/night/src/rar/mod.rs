@@ -60,6 +60,8 @@ pub struct Rar<'n> {
     swaps_at: Vec<Vec<usize>>,
     redirects_of: Vec<Vec<usize>>,
     death_reasons: Vec<Vec<Node>>,
+    /// Each Paranoid Gun Owner shot: (the visit to the armed player, the arm).
+    reflexes: Vec<(LId, LId)>,
     by_actor: Vec<Vec<usize>>,
     counters: FxMap<Node, Rc<[Counter]>>,
     /// The same counters, those with fewest counters of their own first: a counter that

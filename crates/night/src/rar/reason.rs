@@ -30,6 +30,12 @@ pub enum Node {
         guard: LId,
         kill: LId,
     },
+    /// A bodyguard guarded a player shot by a Paranoid Gun Owner's reflex (`shot` indexes
+    /// the night's (visit, arm) pairs): a reason the bodyguard dies.
+    GuardShot {
+        guard: LId,
+        shot: u32,
+    },
     /// A hider hid behind a player a kill reached: a reason the hider dies.
     HideDeath {
         hide: LId,

@@ -1,6 +1,7 @@
 //! A tiny scenario language for tests, so a test reads like the spec's examples.
 //!
 //! Players: `("A", "Doctor")`; a role may carry `+vest`, `+bulletproof`, `+strong-willed`,
+//! `+ninja`, `+ascetic`,
 //! `/insane` (sanity) and `@mafia` (alignment), e.g. `"Vanilla+vest"`, `"Cop/paranoid"`.
 //! Actions: `"Vig: A"`, `"BD: A B"`, `"B[factional kill]: A"`, `"C[commute]:"`.
 #![allow(dead_code)]
@@ -37,6 +38,8 @@ pub fn spec(players: &[(&str, &str)], actions: &[&str]) -> NightSpec {
                 "vest" => Modifier::Vest,
                 "bulletproof" => Modifier::Bulletproof,
                 "strong-willed" => Modifier::StrongWilled,
+                "ninja" => Modifier::Ninja,
+                "ascetic" => Modifier::Ascetic,
                 other => panic!("unknown modifier {other} in test"),
             });
         }
@@ -73,6 +76,24 @@ pub fn resolve_with(method: Method, players: &[(&str, &str)], actions: &[&str]) 
         &spec(players, actions),
         &Catalogue::standard().expect("standard catalogue"),
         method,
+        opts,
+    )
+    .unwrap_or_else(|e| panic!("scenario should be valid: {e}"))
+}
+
+/// Resolves by RAR under setup rules given as the TOML of a night file's `[rules]` table
+/// (e.g. `protection = "one-per-kill"`).
+pub fn rar_rules(rules: &str, players: &[(&str, &str)], actions: &[&str]) -> Outcome {
+    let mut spec = spec(players, actions);
+    spec.rules = toml::from_str(rules).expect("rules parse");
+    let opts = Options {
+        explain: true,
+        ..Options::default()
+    };
+    resolve_spec(
+        &spec,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
         opts,
     )
     .unwrap_or_else(|e| panic!("scenario should be valid: {e}"))
