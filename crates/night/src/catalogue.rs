@@ -54,6 +54,43 @@ pub enum Component {
     /// Immunity: every action on the user fails except kills; the visits are still seen
     /// (Ascetic).
     Ascetic,
+    /// Deceiving: alignment investigations of the target read "Mafia" tonight (Framer).
+    Frame,
+    /// Redirecting: targets `[from, onto]`: every action landing on `from` lands on `onto`
+    /// (Deflector).
+    Deflect,
+    /// Triggered kill: whoever kills the user at night dies too (Bomb).
+    Bomb,
+}
+
+/// What an investigation learns about its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Learns {
+    /// "Mafia" / "Not Mafia" (Cop), subject to sanity, Godfather, Miller and frames.
+    #[default]
+    Alignment,
+    /// The role's name (Role Cop).
+    Role,
+    /// Whether the target is a Vanilla Townie (Neapolitan).
+    Vanilla,
+    /// Whether the target's role carries a gun (Gunsmith).
+    Gun,
+}
+
+/// What a track or watch reports about the visits it sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reports {
+    /// Who visited or was visited (Tracker, Watcher).
+    #[default]
+    Players,
+    /// Which abilities were used (Follower, Voyeur).
+    Actions,
+    /// The visitors' roles (Role Watcher).
+    Roles,
+    /// Only whether anything was seen (Motion Detector).
+    Whether,
 }
 
 impl Component {
@@ -64,7 +101,9 @@ impl Component {
             Component::Kill { .. } | Component::Arm => "Killing",
             Component::Protect | Component::Guard | Component::Hide => "Protecting",
             Component::Block | Component::Untargetable | Component::Ascetic => "Obstructing",
-            Component::Redirect | Component::Swap => "Redirecting",
+            Component::Redirect | Component::Swap | Component::Deflect => "Redirecting",
+            Component::Frame => "Deceiving",
+            Component::Bomb => "Killing",
             Component::Investigate | Component::Track | Component::Watch => "Investigating",
             Component::Recruit { .. } => "Joining",
         }
@@ -110,6 +149,12 @@ pub struct Ability {
     /// Trackers, watchers and the like do not see the visit (Ninja).
     #[serde(default)]
     pub unseen: bool,
+    /// What an `investigate` component learns.
+    #[serde(default)]
+    pub learns: Learns,
+    /// What a `track` or `watch` component reports.
+    #[serde(default)]
+    pub reports: Reports,
     #[serde(default = "one_u32")]
     pub per_night: u32,
     pub components: Vec<Component>,
@@ -122,7 +167,12 @@ impl Ability {
 
     /// Redirecting abilities act on other actions' effects and are never moved themselves.
     pub fn is_redirecting(&self) -> bool {
-        self.has(|c| matches!(c, Component::Redirect | Component::Swap))
+        self.has(|c| {
+            matches!(
+                c,
+                Component::Redirect | Component::Swap | Component::Deflect
+            )
+        })
     }
 
     /// Whether the ability names its user rather than other players.
@@ -140,6 +190,16 @@ pub struct Role {
     /// What an investigation sees instead of the alignment (Godfather: "town").
     #[serde(default)]
     pub appears_as: Option<String>,
+    /// Whether a Gunsmith finds a gun (the wiki's flavour: mafia members but doctors, cops,
+    /// vigilantes, gunsmiths, Paranoid Gun Owners).
+    #[serde(default)]
+    pub gun: bool,
+    /// At most this many of the role's abilities in one night (Jack-of-all-Trades).
+    #[serde(default)]
+    pub actions_per_night: Option<u32>,
+    /// The MafiaScum wiki page the entry follows (for docs/night-roles.md).
+    #[serde(default)]
+    pub page: Option<String>,
     #[serde(default)]
     pub abilities: Vec<Ability>,
 }

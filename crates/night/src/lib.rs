@@ -33,9 +33,12 @@ pub mod model;
 pub mod outcome;
 pub mod rar;
 pub mod resolve;
+pub mod results;
 pub mod simple;
 
-pub use catalogue::{Ability, Catalogue, Component, Role, STANDARD_CATALOGUE, SelfTarget};
+pub use catalogue::{
+    Ability, Catalogue, Component, Learns, Reports, Role, STANDARD_CATALOGUE, SelfTarget,
+};
 pub use error::{NightError, Place};
 pub use file::NightFile;
 pub use model::{

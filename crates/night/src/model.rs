@@ -36,6 +36,26 @@ pub enum Modifier {
     Ninja,
     /// Every action on the player fails except kills (visits to them are still seen).
     Ascetic,
+    /// Nothing protects the player from kills (Doctor, Bodyguard, vests are negated).
+    Macho,
+    /// The player's kills are strong: only the target's commute stops them.
+    Strongman,
+    /// The player may target themself with any ability.
+    SelfTargeting,
+    /// The player's actions fail (as if roleblocked) on players of another alignment.
+    Loyal,
+    /// The player's actions fail (as if roleblocked) on players of their own alignment.
+    Disloyal,
+    /// The player dies when an action of theirs lands on a player who is not town.
+    Weak,
+    /// The player must act every night: a night file without their action is refused.
+    Compulsive,
+    /// The player may act on odd nights only (the night file says `night = N`).
+    OddNight,
+    /// The player may act on even nights only (the night file says `night = N`).
+    EvenNight,
+    /// The player's results are announced in the thread.
+    Public,
 }
 
 /// How many kills one protection stops (a setup rule, issue 13).
@@ -107,6 +127,9 @@ pub struct ActionSpec {
 /// A night as given by a host: the setup and the actions, in submission order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NightSpec {
+    /// The night's number (Night 1, 2, ...), needed by odd- and even-night players.
+    #[serde(default)]
+    pub night: Option<u32>,
     #[serde(default)]
     pub rules: Rules,
     pub players: Vec<PlayerSpec>,
@@ -121,9 +144,19 @@ pub struct Player {
     pub role: String,
     pub alignment: String,
     pub appears_as: Option<String>,
+    /// The role carries a gun (for Gunsmiths).
+    pub gun: bool,
+    /// The role has no abilities and is town (for Neapolitans).
+    pub vanilla: bool,
     pub sanity: Sanity,
     pub modifiers: Vec<Modifier>,
     pub alive: bool,
+}
+
+impl Player {
+    pub fn has(&self, m: Modifier) -> bool {
+        self.modifiers.contains(&m)
+    }
 }
 
 /// Where an action came from.
@@ -149,6 +182,9 @@ pub struct Action {
     /// Players named; for self-only and passive abilities, the actor.
     pub targets: Vec<usize>,
     pub origin: Origin,
+    /// The action fails outright, as if roleblocked (a Loyal or Disloyal player's action on
+    /// the wrong alignment).
+    pub fails: bool,
 }
 
 impl Action {
@@ -230,6 +266,13 @@ pub fn validate(
                 .clone()
                 .unwrap_or_else(|| role.alignment.clone()),
             appears_as: role.appears_as.clone(),
+            gun: role.gun,
+            vanilla: role.abilities.is_empty()
+                && p.alignment
+                    .as_deref()
+                    .unwrap_or(&role.alignment)
+                    .eq_ignore_ascii_case("town")
+                && role.appears_as.is_none(),
             sanity: p.sanity,
             modifiers: p.modifiers.clone(),
             alive: p.alive,
@@ -237,6 +280,19 @@ pub fn validate(
     }
     let mut actions = Vec::new();
     let mut uses: HashMap<(String, String), u32> = HashMap::new();
+    let mut role_uses: HashMap<usize, u32> = HashMap::new();
+    if spec.night.is_none()
+        && let Some(p) = players
+            .iter()
+            .find(|p| p.has(Modifier::OddNight) || p.has(Modifier::EvenNight))
+    {
+        return Err(NightError::Invalid {
+            place: Place::Player {
+                name: p.name.clone(),
+            },
+            message: "an odd- or even-night player needs the night's number (`night = N`)".into(),
+        });
+    }
     for (i, a) in spec.actions.iter().enumerate() {
         let place = Place::Action {
             index: i + 1,
@@ -330,6 +386,29 @@ pub fn validate(
         } else {
             player.name.to_lowercase()
         };
+        if let Some(limit) = role.actions_per_night
+            && !factional
+        {
+            let n = role_uses.entry(actor).or_insert(0);
+            *n += 1;
+            if *n > limit {
+                return Err(invalid(format!(
+                    "{} ({}) may use {} of their abilities a night, and this is number {}",
+                    player.name, player.role, limit, n
+                )));
+            }
+        }
+        if let Some(n) = spec.night {
+            let odd = n % 2 == 1;
+            if (player.has(Modifier::OddNight) && !odd) || (player.has(Modifier::EvenNight) && odd)
+            {
+                return Err(invalid(format!(
+                    "{} acts on {} nights only, and this is night {n}",
+                    player.name,
+                    if odd { "even" } else { "odd" }
+                )));
+            }
+        }
         let used = uses.entry((owner, ability.name.clone())).or_insert(0);
         *used += 1;
         if *used > ability.per_night {
@@ -376,6 +455,7 @@ pub fn validate(
             }
             if ability.self_target == SelfTarget::Forbidden
                 && self_targets == SelfTargets::RoleDecides
+                && !player.has(Modifier::SelfTargeting)
                 && targets.contains(&actor)
             {
                 return Err(invalid(format!(
@@ -396,13 +476,32 @@ pub fn validate(
         } else {
             format!("{}: {}", role.name, ability.name)
         };
+        let same = |t: &usize| {
+            players[*t]
+                .alignment
+                .eq_ignore_ascii_case(&players[actor].alignment)
+        };
+        let fails = (players[actor].has(Modifier::Loyal) && !targets.iter().all(same))
+            || (players[actor].has(Modifier::Disloyal) && targets.iter().any(same));
         actions.push(Action {
             actor,
             label,
             ability: ability.clone(),
             targets,
             origin: Origin::Submitted(i),
+            fails,
         });
+    }
+    for (pi, p) in players.iter().enumerate() {
+        let acted = actions.iter().any(|a| a.actor == pi);
+        if p.alive && p.has(Modifier::Compulsive) && !acted {
+            return Err(NightError::Invalid {
+                place: Place::Player {
+                    name: p.name.clone(),
+                },
+                message: format!("{} is compulsive and must act every night", p.name),
+            });
+        }
     }
     // Passive abilities: untrackable, unblockable actions on the user, every night.
     for (pi, player) in players.iter().enumerate() {
@@ -417,6 +516,7 @@ pub fn validate(
                     ability: ab.clone(),
                     targets: vec![pi],
                     origin: Origin::Passive,
+                    fails: false,
                 });
             }
         }
@@ -424,8 +524,8 @@ pub fn validate(
             let (label, origin) = match m {
                 Modifier::Vest => ("one-shot vest", Origin::Vest),
                 Modifier::Bulletproof => ("bulletproof", Origin::BulletproofModifier),
-                Modifier::StrongWilled | Modifier::Ninja => continue,
                 Modifier::Ascetic => ("ascetic", Origin::Passive),
+                _ => continue,
             };
             let component = match m {
                 Modifier::Ascetic => crate::catalogue::Component::Ascetic,
@@ -441,11 +541,14 @@ pub fn validate(
                     passive: true,
                     unblockable: true,
                     unseen: false,
+                    learns: Default::default(),
+                    reports: Default::default(),
                     per_night: 1,
                     components: vec![component],
                 },
                 targets: vec![pi],
                 origin,
+                fails: false,
             });
         }
     }

@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use crate::catalogue::Component;
+use crate::catalogue::{Component, Learns};
 use crate::error::NightError;
-use crate::model::{Night, Protection, Sanity};
+use crate::model::{Modifier, Night, Protection};
 use crate::outcome::{
     Death, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side, Status,
 };
 use crate::rar::{Chain, LId, Node, Rar};
+use crate::results::{investigation_result, track_text, watch_text};
 
 /// How much to produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,27 +33,14 @@ impl Default for Options {
     }
 }
 
-/// An investigation result, after sanity.
+/// An alignment investigation result, after sanity (the Cop's).
 pub fn investigation_text(
     night: &Night,
     investigator: usize,
     target: usize,
     named: usize,
 ) -> String {
-    let t = &night.players[target];
-    let seen = t.appears_as.as_deref().unwrap_or(&t.alignment);
-    let guilty = !seen.eq_ignore_ascii_case("town");
-    let reported = match night.players[investigator].sanity {
-        Sanity::Sane => guilty,
-        Sanity::Insane => !guilty,
-        Sanity::Paranoid => true,
-        Sanity::Naive => false,
-    };
-    format!(
-        "{} is {}.",
-        night.name(named),
-        if reported { "Mafia" } else { "Not Mafia" }
-    )
+    investigation_result(night, investigator, target, named, Learns::Alignment, false)
 }
 
 struct Describe<'a, 'n>(&'a Rar<'n>);
@@ -77,6 +65,8 @@ impl Describe<'_, '_> {
         let red = &r.night.actions[by];
         let verb = if red.ability.has(|c| matches!(c, Component::Swap)) {
             "swapped"
+        } else if red.ability.has(|c| matches!(c, Component::Deflect)) {
+            "deflected"
         } else {
             "redirected"
         };
@@ -139,6 +129,18 @@ impl Describe<'_, '_> {
                     self.label(arm)
                 )
             }
+            Node::Bomb { kill, bomb } => format!(
+                "{}, and {} was a bomb ({})",
+                self.landing_text(kill, "shot"),
+                self.loc(bomb),
+                self.label(bomb)
+            ),
+            Node::WeakDeath(l) => format!(
+                "{} (weak: {} is not town)",
+                self.landing_text(l, "targeted"),
+                self.loc(l)
+            ),
+            Node::Framed(l) => self.landing_text(l, "framed"),
             Node::HideDeath { hide, kill } => format!(
                 "{}, and {}",
                 self.landing_text(hide, "hid behind"),
@@ -461,7 +463,21 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 let (yes, tree) = answer(&mut rar, asked, opts);
                 out.questions.extend(tree);
                 if yes {
-                    results.push(investigation_text(night, actor, rar.landing(l).loc, named));
+                    let framed = action.ability.learns == Learns::Alignment
+                        && rar.at[loc].clone().into_iter().any(|f| {
+                            night.actions[rar.landing(f).action]
+                                .ability
+                                .has(|c| matches!(c, Component::Frame))
+                                && rar.stands(Node::Framed(f))
+                        });
+                    results.push(investigation_result(
+                        night,
+                        actor,
+                        loc,
+                        named,
+                        action.ability.learns,
+                        framed,
+                    ));
                 }
             }
             if results.is_empty() {
@@ -471,6 +487,7 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
         }
         if action.ability.has(|c| matches!(c, Component::Track)) {
             let mut seen: Vec<usize> = Vec::new();
+            let mut used: Vec<&str> = Vec::new();
             let mut nothing = false;
             for &t in &lands {
                 let tracked = rar.landing(t).loc;
@@ -491,12 +508,24 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                                 night.name(place)
                             )
                         },
-                        reasons,
+                        reasons: reasons.clone(),
                     };
                     let (yes, tree) = answer(&mut rar, asked, opts);
                     out.questions.extend(tree);
                     if yes && !seen.contains(&place) {
                         seen.push(place);
+                    }
+                    if yes {
+                        for &r in &reasons {
+                            if let Node::TrackSaw { visit, .. } = r
+                                && rar.stands(r)
+                            {
+                                let name = &night.actions[rar.landing(visit).action].ability.name;
+                                if !used.contains(&name.as_str()) {
+                                    used.push(name);
+                                }
+                            }
+                        }
                     }
                 }
                 let asked = Asked {
@@ -513,18 +542,19 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 out.questions.extend(tree);
                 nothing |= yes;
             }
-            let text = if !seen.is_empty() {
-                let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
-                format!("{} visited {}.", night.name(named), names.join(", "))
-            } else if nothing {
-                format!("{} went nowhere.", night.name(named))
-            } else {
-                "No result.".to_string()
-            };
+            let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
+            let text = track_text(
+                action.ability.reports,
+                night.name(named),
+                &names,
+                &used,
+                nothing,
+            );
             feedback.entry(actor).or_default().push(text);
         }
         if action.ability.has(|c| matches!(c, Component::Watch)) {
             let mut seen: Vec<usize> = Vec::new();
+            let mut used: Vec<&str> = Vec::new();
             let mut nobody = false;
             for &w in &lands {
                 let watched = rar.landing(w).loc;
@@ -545,12 +575,24 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                                 night.name(watched)
                             )
                         },
-                        reasons,
+                        reasons: reasons.clone(),
                     };
                     let (yes, tree) = answer(&mut rar, asked, opts);
                     out.questions.extend(tree);
                     if yes && !seen.contains(&visitor) {
                         seen.push(visitor);
+                    }
+                    if yes {
+                        for &r in &reasons {
+                            if let Node::WatchSaw { visit, .. } = r
+                                && rar.stands(r)
+                            {
+                                let name = &night.actions[rar.landing(visit).action].ability.name;
+                                if !used.contains(&name.as_str()) {
+                                    used.push(name);
+                                }
+                            }
+                        }
                     }
                 }
                 let asked = Asked {
@@ -567,18 +609,31 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 out.questions.extend(tree);
                 nobody |= yes;
             }
-            let text = if !seen.is_empty() {
-                let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
-                format!("{} was visited by {}.", night.name(named), names.join(", "))
-            } else if nobody {
-                format!("No one visited {}.", night.name(named))
-            } else {
-                "No result.".to_string()
-            };
+            let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
+            let roles: Vec<&str> = seen
+                .iter()
+                .map(|&p| night.players[p].role.as_str())
+                .collect();
+            let text = watch_text(
+                action.ability.reports,
+                night.name(named),
+                &names,
+                &used,
+                &roles,
+                nobody,
+            );
             feedback.entry(actor).or_default().push(text);
         }
     }
     rar.check_budget()?;
+    for (&p, texts) in &feedback {
+        if night.players[p].has(Modifier::Public) {
+            for t in texts {
+                out.announcements
+                    .push(format!("{}'s result: {t}", night.name(p)));
+            }
+        }
+    }
     out.feedback = feedback
         .into_iter()
         .flat_map(|(p, texts)| {

@@ -359,6 +359,7 @@ pub fn resolve_simple(night: &Night, explain: bool) -> Outcome {
     let dead: BTreeSet<usize> = deaths.keys().copied().collect();
     Outcome {
         method: Method::Simple,
+        announcements: Vec::new(),
         deaths: deaths
             .into_iter()
             .map(|(p, causes)| Death {

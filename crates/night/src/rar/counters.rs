@@ -8,7 +8,7 @@ use super::fx::FxHasher;
 use super::reason::{Counter, LId, Node};
 use super::{Rar, has, strong_kill};
 use crate::catalogue::{Component, SelfTarget};
-use crate::model::Swaps;
+use crate::model::{Modifier, Swaps};
 
 impl Rar<'_> {
     fn fixed_landing_counters(&self, action: usize, out: &mut Vec<Node>) {
@@ -119,8 +119,11 @@ impl Rar<'_> {
         }
     }
 
+    /// Protections standing against a kill on `victim`: none for a strong kill or a Macho
+    /// victim (https://wiki.mafiascum.net/index.php?title=Macho: "negates the effects of
+    /// any roles that would prevent it from death").
     fn protections(&self, victim: usize, strong: bool, out: &mut Vec<Node>) {
-        if strong {
+        if strong || self.night.players[victim].has(Modifier::Macho) {
             return;
         }
         for &p in &self.at[victim] {
@@ -191,6 +194,19 @@ impl Rar<'_> {
                 let victim = night.actions[self.landing(guard).action].actor;
                 self.protections(victim, false, &mut out);
             }
+            Node::Bomb { kill, bomb } => {
+                // The bomb must die of this kill, and the killer may be protected.
+                out.extend(self.counter_nodes(Node::Kill(kill)));
+                self.landing_counters(bomb, &mut out);
+                let killer = night.actions[self.landing(kill).action].actor;
+                self.protections(killer, false, &mut out);
+            }
+            Node::WeakDeath(l) => {
+                self.landing_counters(l, &mut out);
+                let weak = night.actions[self.landing(l).action].actor;
+                self.protections(weak, false, &mut out);
+            }
+            Node::Framed(l) => self.landing_counters(l, &mut out),
             Node::HideDeath { hide, kill } => {
                 self.landing_counters(hide, &mut out);
                 self.landing_counters(kill, &mut out);

@@ -46,11 +46,18 @@ impl<'n> Rar<'n> {
                     rar.swaps_at[t].push(ai);
                 }
             }
+            if action.ability.has(|c| matches!(c, Component::Deflect)) {
+                rar.swaps_at[action.targets[0]].push(ai);
+            }
             if action.ability.has(|c| matches!(c, Component::Redirect)) {
                 rar.redirects_of[action.targets[0]].push(ai);
             }
         }
         for (ai, action) in night.actions.iter().enumerate() {
+            if action.fails {
+                // Fails outright, as if roleblocked: no effect lands anywhere.
+                continue;
+            }
             let movable = !action.passive()
                 && !action.ability.is_redirecting()
                 && action.ability.self_target != SelfTarget::Only
@@ -151,6 +158,9 @@ impl<'n> Rar<'n> {
                 return Some(a);
             }
         }
+        if red.ability.has(|c| matches!(c, Component::Deflect)) && loc == a {
+            return Some(b);
+        }
         if red.ability.has(|c| matches!(c, Component::Redirect)) && actor == a && loc != b {
             return Some(b);
         }
@@ -195,12 +205,15 @@ impl<'n> Rar<'n> {
                 self.death_reasons[l.loc].push(Node::Kill(lid));
                 // A Bodyguard against a Strongman is stopped and does not die
                 // (https://wiki.mafiascum.net/index.php?title=Strongman).
+                // Nor can a Macho player be guarded (https://wiki.mafiascum.net/index.php?title=Macho).
                 let strong = strong_kill(night, l.action);
+                let macho = night.players[l.loc].has(Modifier::Macho);
                 for &g in &self.at[l.loc] {
                     let ga = self.landings[g as usize].action;
                     if has(night, ga, |c| matches!(c, Component::Guard))
                         && ga != l.action
                         && !strong
+                        && !macho
                     {
                         let victim = night.actions[ga].actor;
                         self.death_reasons[victim].push(Node::Guard {
@@ -213,6 +226,26 @@ impl<'n> Rar<'n> {
                         self.death_reasons[victim].push(Node::HideDeath { hide: g, kill: lid });
                     }
                 }
+            }
+            // A Bomb kills whoever kills it at night
+            // (https://wiki.mafiascum.net/index.php?title=Bomb).
+            if action.ability.has(|c| matches!(c, Component::Bomb)) {
+                for &k in &self.at[l.loc] {
+                    let ka = self.landings[k as usize].action;
+                    let killer = night.actions[ka].actor;
+                    if killer != l.loc && has(night, ka, |c| matches!(c, Component::Kill { .. })) {
+                        self.death_reasons[killer].push(Node::Bomb { kill: k, bomb: lid });
+                    }
+                }
+            }
+            // A Weak player dies when their action lands on a player who is not town
+            // (https://wiki.mafiascum.net/index.php?title=Weak).
+            if night.players[action.actor].has(Modifier::Weak)
+                && !action.passive()
+                && l.loc != action.actor
+                && !night.players[l.loc].alignment.eq_ignore_ascii_case("town")
+            {
+                self.death_reasons[action.actor].push(Node::WeakDeath(lid));
             }
             if action.ability.has(|c| matches!(c, Component::Arm)) {
                 for &v in &self.at[l.loc] {
@@ -289,6 +322,11 @@ impl<'n> Rar<'n> {
                     out.push(r as u32);
                 }
             }
+            Node::Bomb { kill, bomb } => {
+                self.landing_actions(kill, &mut out);
+                self.landing_actions(bomb, &mut out);
+            }
+            Node::WeakDeath(l) | Node::Framed(l) => self.landing_actions(l, &mut out),
             Node::Kill(l)
             | Node::Protected(l)
             | Node::Hidden(l)

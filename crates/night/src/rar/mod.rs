@@ -30,7 +30,7 @@ mod reason;
 use std::rc::Rc;
 
 use crate::catalogue::Component;
-use crate::model::Night;
+use crate::model::{Modifier, Night};
 
 pub use fx::FxHasher;
 use fx::FxMap;
@@ -83,8 +83,11 @@ fn has(night: &Night, action: usize, pred: impl Fn(&Component) -> bool) -> bool 
     night.actions[action].ability.has(pred)
 }
 
+/// A strong kill: the ability's (Strongman) or any kill of a Strongman-modified player.
 fn strong_kill(night: &Night, action: usize) -> bool {
-    has(night, action, |c| {
-        matches!(c, Component::Kill { strong: true })
-    })
+    let a = &night.actions[action];
+    a.ability
+        .has(|c| matches!(c, Component::Kill { strong: true }))
+        || (a.ability.has(|c| matches!(c, Component::Kill { .. }))
+            && night.players[a.actor].has(Modifier::Strongman))
 }

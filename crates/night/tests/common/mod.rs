@@ -1,7 +1,8 @@
 //! A tiny scenario language for tests, so a test reads like the spec's examples.
 //!
 //! Players: `("A", "Doctor")`; a role may carry `+vest`, `+bulletproof`, `+strong-willed`,
-//! `+ninja`, `+ascetic`,
+//! `+ninja`, `+ascetic`, `+macho`, `+strongman`, `+self-targeting`, `+loyal`, `+disloyal`,
+//! `+weak`, `+compulsive`, `+odd-night`, `+even-night`, `+public`,
 //! `/insane` (sanity) and `@mafia` (alignment), e.g. `"Vanilla+vest"`, `"Cop/paranoid"`.
 //! Actions: `"Vig: A"`, `"BD: A B"`, `"B[factional kill]: A"`, `"C[commute]:"`.
 #![allow(dead_code)]
@@ -40,6 +41,16 @@ pub fn spec(players: &[(&str, &str)], actions: &[&str]) -> NightSpec {
                 "strong-willed" => Modifier::StrongWilled,
                 "ninja" => Modifier::Ninja,
                 "ascetic" => Modifier::Ascetic,
+                "macho" => Modifier::Macho,
+                "strongman" => Modifier::Strongman,
+                "self-targeting" => Modifier::SelfTargeting,
+                "loyal" => Modifier::Loyal,
+                "disloyal" => Modifier::Disloyal,
+                "weak" => Modifier::Weak,
+                "compulsive" => Modifier::Compulsive,
+                "odd-night" => Modifier::OddNight,
+                "even-night" => Modifier::EvenNight,
+                "public" => Modifier::Public,
                 other => panic!("unknown modifier {other} in test"),
             });
         }
@@ -79,6 +90,17 @@ pub fn resolve_with(method: Method, players: &[(&str, &str)], actions: &[&str]) 
         opts,
     )
     .unwrap_or_else(|e| panic!("scenario should be valid: {e}"))
+}
+
+/// Resolves a night spec by RAR with the standard catalogue, or the error's text.
+pub fn try_rar(spec: &NightSpec) -> Result<Outcome, String> {
+    resolve_spec(
+        spec,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
+        Options::default(),
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// Resolves by RAR under setup rules given as the TOML of a night file's `[rules]` table
