@@ -39,6 +39,10 @@ pub struct ResolveArgs {
     /// A role catalogue to use instead of the standard one.
     #[arg(long)]
     pub catalogue: Option<PathBuf>,
+    /// A file of the host's own roles, added beside the catalogue (a name already taken is
+    /// an error).
+    #[arg(long)]
+    pub extra_roles: Option<PathBuf>,
 }
 
 pub fn run(cmd: NightCommand) -> miette::Result<ExitCode> {
@@ -48,7 +52,7 @@ pub fn run(cmd: NightCommand) -> miette::Result<ExitCode> {
 }
 
 fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
-    let catalogue = match &args.catalogue {
+    let mut catalogue = match &args.catalogue {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .into_diagnostic()
@@ -57,6 +61,14 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
         }
         None => Catalogue::standard().map_err(invalid)?,
     };
+    if let Some(path) = &args.extra_roles {
+        let text = std::fs::read_to_string(path)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot read the extra roles {}", path.display()))?;
+        catalogue
+            .add_extra(&text, &path.display().to_string())
+            .map_err(invalid)?;
+    }
     let text = std::fs::read_to_string(&args.night)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the night file {}", args.night.display()))?;

@@ -165,3 +165,114 @@ fn a_custom_catalogue_replaces_the_standard_one() {
         stdout(&out)
     );
 }
+
+/// Issue 13: a host adds a role of their own beside the standard catalogue with
+/// `--extra-roles`; it resolves with no change to the program.
+#[test]
+fn a_custom_role_from_extra_roles_resolves() {
+    let extra = night_file(
+        "extra-roles",
+        r#"
+[[roles]]
+name = "Nightwatch"
+alignment = "town"
+[[roles.abilities]]
+name = "guard and watch"
+components = [{ type = "visit" }, { type = "protect" }, { type = "watch" }]
+"#,
+    );
+    let night = night_file(
+        "extra-night",
+        r#"
+[[players]]
+name = "Nia"
+role = "Nightwatch"
+[[players]]
+name = "Ann"
+role = "Vanilla"
+[[players]]
+name = "Gus"
+role = "Goon"
+
+[[actions]]
+actor = "Nia"
+target = "Ann"
+[[actions]]
+actor = "Gus"
+target = "Ann"
+"#,
+    );
+    let out = mafia(&[
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--extra-roles",
+        extra.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(json["deaths"], serde_json::json!([]));
+    assert_eq!(json["saves"][0]["player"], "Ann");
+    // A watcher does not report their own visit.
+    assert_eq!(json["feedback"][0]["text"], "Ann was visited by Gus.");
+}
+
+/// Issue 13: a custom role named like a standard one is refused, naming the file and line.
+#[test]
+fn an_extra_role_clashing_with_a_standard_one_names_file_and_line() {
+    let extra = night_file(
+        "extra-clash",
+        "[[roles]]\nname = \"Cop\"\nalignment = \"town\"\n",
+    );
+    let night = example("jailkeeper-loop.toml");
+    let out = mafia(&[
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--extra-roles",
+        extra.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "{}:2:8: role `Cop` is already in the standard catalogue",
+            extra.display()
+        )),
+        "{err}"
+    );
+}
+
+/// Issue 13: a misspelt modifier gets "did you mean", at its line and column.
+#[test]
+fn a_misspelt_modifier_gets_did_you_mean() {
+    let night = night_file(
+        "bad-modifier",
+        "[[players]]\nname = \"A\"\nrole = \"Cop\"\nmodifiers = [\"nnja\"]\n",
+    );
+    let out = mafia(&["night", "resolve", night.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(":4:14: unknown modifier `nnja` (did you mean `ninja`?)"),
+        "{err}"
+    );
+}
+
+/// Issue 13: a misspelt role gets "did you mean", at the role's line and column.
+#[test]
+fn a_misspelt_role_gets_did_you_mean() {
+    let night = night_file(
+        "bad-role",
+        "[[players]]\nname = \"A\"\nrole = \"Bodygaurd\"\n",
+    );
+    let out = mafia(&["night", "resolve", night.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(":3:8: player A: unknown role `Bodygaurd` (did you mean `Bodyguard`?)"),
+        "{err}"
+    );
+}

@@ -261,6 +261,52 @@ impl Catalogue {
         Ok(cat)
     }
 
+    /// Adds a host's own roles (and factions) beside these, read from `text` (`source`
+    /// names the file in errors). A role whose name is already taken is an error naming the
+    /// file and the line of its `name`.
+    pub fn add_extra(&mut self, text: &str, source: &str) -> Result<(), NightError> {
+        let extra = Catalogue::from_toml(text, source)?;
+        #[derive(Deserialize)]
+        struct Names {
+            #[serde(default)]
+            roles: Vec<Named>,
+        }
+        #[derive(Deserialize)]
+        struct Named {
+            name: toml::Spanned<String>,
+        }
+        let names: Names = toml::from_str(text).map_err(|e| NightError::Catalogue {
+            source_name: source.to_string(),
+            message: e.message().to_string(),
+        })?;
+        for named in &names.roles {
+            if self.role(named.name.get_ref()).is_some() {
+                let (line, column) = line_col(text, named.name.span().start);
+                return Err(NightError::Syntax {
+                    source_name: source.to_string(),
+                    line,
+                    column,
+                    message: format!(
+                        "role `{}` is already in the standard catalogue (give it another name)",
+                        named.name.get_ref()
+                    ),
+                });
+            }
+        }
+        self.roles.extend(extra.roles);
+        for faction in extra.factions {
+            match self
+                .factions
+                .iter_mut()
+                .find(|f| f.name.eq_ignore_ascii_case(&faction.name))
+            {
+                Some(f) => f.abilities.extend(faction.abilities),
+                None => self.factions.push(faction),
+            }
+        }
+        Ok(())
+    }
+
     /// Finds a role by name, ignoring case.
     pub fn role(&self, name: &str) -> Option<&Role> {
         self.roles

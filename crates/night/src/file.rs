@@ -13,6 +13,8 @@ use crate::model::{
 #[serde(deny_unknown_fields)]
 struct FileNight {
     #[serde(default)]
+    night: Option<u32>,
+    #[serde(default)]
     rules: Rules,
     #[serde(default)]
     players: Vec<FilePlayer>,
@@ -30,7 +32,7 @@ struct FilePlayer {
     #[serde(default)]
     sanity: Sanity,
     #[serde(default)]
-    modifiers: Vec<Modifier>,
+    modifiers: Vec<Spanned<String>>,
     #[serde(default)]
     alive: Option<bool>,
 }
@@ -77,6 +79,7 @@ impl NightFile {
         })?;
         let mut positions = Positions::default();
         let mut spec = NightSpec {
+            night: raw.night,
             rules: raw.rules,
             ..NightSpec::default()
         };
@@ -85,12 +88,37 @@ impl NightFile {
                 line_col(text, p.name.span().start),
                 line_col(text, p.role.span().start),
             ));
+            let mut modifiers = Vec::new();
+            for m in &p.modifiers {
+                let Some(modifier) = Modifier::from_name(m.get_ref()) else {
+                    let (line, column) = line_col(text, m.span().start);
+                    let names = Modifier::ALL.iter().map(|(n, _)| *n);
+                    let hint = match crate::suggest::closest(m.get_ref(), names) {
+                        Some(near) => format!("did you mean `{near}`?"),
+                        None => format!(
+                            "expected one of: {}",
+                            Modifier::ALL
+                                .iter()
+                                .map(|(n, _)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    };
+                    return Err(NightError::Syntax {
+                        source_name: source_name.to_string(),
+                        line,
+                        column,
+                        message: format!("unknown modifier `{}` ({hint})", m.get_ref()),
+                    });
+                };
+                modifiers.push(modifier);
+            }
             spec.players.push(PlayerSpec {
                 name: p.name.into_inner(),
                 role: p.role.into_inner(),
                 alignment: p.alignment,
                 sanity: p.sanity,
-                modifiers: p.modifiers,
+                modifiers,
                 alive: p.alive.unwrap_or(true),
             });
         }

@@ -35,6 +35,7 @@ pub mod rar;
 pub mod resolve;
 pub mod results;
 pub mod simple;
+pub mod suggest;
 
 pub use catalogue::{
     Ability, Catalogue, Component, Learns, Reports, Role, STANDARD_CATALOGUE, SelfTarget,

@@ -93,6 +93,35 @@ pub struct Rules {
     pub swaps: Swaps,
 }
 
+impl Modifier {
+    /// Every modifier, by the name a night file gives it.
+    pub const ALL: [(&'static str, Modifier); 15] = [
+        ("vest", Modifier::Vest),
+        ("bulletproof", Modifier::Bulletproof),
+        ("strong-willed", Modifier::StrongWilled),
+        ("ninja", Modifier::Ninja),
+        ("ascetic", Modifier::Ascetic),
+        ("macho", Modifier::Macho),
+        ("strongman", Modifier::Strongman),
+        ("self-targeting", Modifier::SelfTargeting),
+        ("loyal", Modifier::Loyal),
+        ("disloyal", Modifier::Disloyal),
+        ("weak", Modifier::Weak),
+        ("compulsive", Modifier::Compulsive),
+        ("odd-night", Modifier::OddNight),
+        ("even-night", Modifier::EvenNight),
+        ("public", Modifier::Public),
+    ];
+
+    /// The modifier a night file names, ignoring case.
+    pub fn from_name(name: &str) -> Option<Modifier> {
+        Modifier::ALL
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|&(_, m)| m)
+    }
+}
+
 /// A player of the setup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerSpec {
@@ -249,7 +278,13 @@ pub fn validate(
         let Some(role) = catalogue.role(&p.role) else {
             return Err(NightError::Invalid {
                 place,
-                message: format!("unknown role `{}` (not in the role catalogue)", p.role),
+                message: match crate::suggest::closest(
+                    &p.role,
+                    catalogue.roles.iter().map(|r| r.name.as_str()),
+                ) {
+                    Some(near) => format!("unknown role `{}` (did you mean `{near}`?)", p.role),
+                    None => format!("unknown role `{}` (not in the role catalogue)", p.role),
+                },
             });
         };
         if names.insert(p.name.to_lowercase(), players.len()).is_some() {

@@ -536,7 +536,7 @@ fn a_compulsive_player_must_act() {
     assert_eq!(rar(&players, &["Vic: Ann"]).dead(), ["Ann"]);
 }
 
-/// https://wiki.mafiascum.net/index.php?title=Odd_Night — an Odd Night role acts on nights
+/// https://wiki.mafiascum.net/index.php?title=Even/Odd_Night — an Odd Night role acts on nights
 /// 1, 3, 5...; an Even Night role on 2, 4...
 #[test]
 fn odd_and_even_night_players_act_on_their_nights_only() {
@@ -603,4 +603,60 @@ fn an_ascetic_cop_cannot_be_roleblocked_but_can_be_killed() {
     );
     assert_eq!(night.feedback_of("Cora").as_deref(), Some("Gus is Mafia."));
     assert_eq!(night.dead(), ["Cora"]);
+}
+
+// A host's own roles beside the standard catalogue (issue 13: "a host should also be able
+// to add a few custom roles to the standard ones").
+
+const EXTRA: &str = r#"
+[[roles]]
+name = "Gatekeeper"
+alignment = "town"
+# Jails and rolestops: made of components the engine already has.
+[[roles.abilities]]
+name = "gate"
+components = [{ type = "visit" }, { type = "untargetable" }, { type = "block" }]
+"#;
+
+/// A custom role resolves with no change to the program: the Gatekeeper's target cannot be
+/// shot or investigated that night.
+#[test]
+fn a_custom_role_added_beside_the_standard_catalogue_resolves() {
+    let mut catalogue = mafia_night::Catalogue::standard().expect("standard");
+    catalogue.add_extra(EXTRA, "mine.toml").expect("no clash");
+    let spec = spec(
+        &[
+            ("Gia", "Gatekeeper"),
+            ("Ann", "Vanilla"),
+            ("Gus", "Goon"),
+            ("Cora", "Cop"),
+        ],
+        &["Gia: Ann", "Gus: Ann", "Cora: Ann"],
+    );
+    let night = mafia_night::resolve_spec(
+        &spec,
+        &catalogue,
+        mafia_night::Method::Rar,
+        mafia_night::Options::default(),
+    )
+    .expect("valid");
+    assert!(night.deaths.is_empty());
+    assert_eq!(night.feedback_of("Cora").as_deref(), Some("No result."));
+}
+
+/// A custom role may not take a standard role's name: the error names the file, line and
+/// column of the name.
+#[test]
+fn a_custom_role_with_a_standard_name_is_refused_at_its_line() {
+    let mut catalogue = mafia_night::Catalogue::standard().expect("standard");
+    let err = catalogue
+        .add_extra(
+            "[[roles]]\nname = \"doctor\"\nalignment = \"town\"\n",
+            "mine.toml",
+        )
+        .expect_err("clash");
+    assert_eq!(
+        err.to_string(),
+        "mine.toml:2:8: role `doctor` is already in the standard catalogue (give it another name)"
+    );
 }
