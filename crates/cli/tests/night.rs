@@ -276,3 +276,38 @@ fn a_misspelt_role_gets_did_you_mean() {
         "{err}"
     );
 }
+
+/// Issue 13 point 3: `--state` keeps X-shot uses from night to night: the
+/// Jack-of-all-Trades' one shot of night 1 is refused on night 2.
+#[test]
+fn the_state_file_keeps_one_shot_uses_across_nights() {
+    let state =
+        std::env::temp_dir().join(format!("mafia-night-cli-{}-state.json", std::process::id()));
+    let _ = std::fs::remove_file(&state);
+    let night = night_file(
+        "joat",
+        "[[players]]\nname = \"Jo\"\nrole = \"Jack-of-all-Trades\"\n[[players]]\nname = \"Ann\"\nrole = \"Vanilla\"\n[[actions]]\nactor = \"Jo\"\nability = \"shoot\"\ntarget = \"Ann\"\n",
+    );
+    let args = [
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--state",
+        state.to_str().unwrap(),
+    ];
+    let first = mafia(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).expect("state written"))
+            .expect("json");
+    assert_eq!(saved["night"], 1);
+    assert_eq!(saved["used"]["jo"]["shoot"], 1);
+    let second = mafia(&args);
+    assert!(!second.status.success());
+    assert!(
+        stderr(&second)
+            .contains("`shoot` has 1 shot(s) in the game and 1 were used on earlier nights"),
+        "{}",
+        stderr(&second)
+    );
+}

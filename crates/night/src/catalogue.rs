@@ -157,6 +157,10 @@ pub struct Ability {
     pub reports: Reports,
     #[serde(default = "one_u32")]
     pub per_night: u32,
+    /// X-Shot: at most this many uses in the whole game (counted across nights by the
+    /// game state, [`crate::state::GameState`]).
+    #[serde(default)]
+    pub shots: Option<u32>,
     pub components: Vec<Component>,
 }
 

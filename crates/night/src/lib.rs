@@ -35,6 +35,7 @@ pub mod rar;
 pub mod resolve;
 pub mod results;
 pub mod simple;
+pub mod state;
 pub mod suggest;
 
 pub use catalogue::{
@@ -49,6 +50,7 @@ pub use model::{
 pub use outcome::{Method, Outcome, Question, Reason, Side, Status, render_question};
 pub use resolve::{Options, resolve_rar};
 pub use simple::resolve_simple;
+pub use state::GameState;
 
 /// Resolves a validated night by the given method.
 pub fn resolve(night: &Night, method: Method, opts: Options) -> Result<Outcome, NightError> {

@@ -1,7 +1,7 @@
 //! The night: a setup (players, roles, alignments, modifiers, cop sanity) plus the actions
 //! submitted, and its validation against a catalogue.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -161,6 +161,11 @@ pub struct NightSpec {
     pub night: Option<u32>,
     #[serde(default)]
     pub rules: Rules,
+    /// Uses of X-shot abilities on earlier nights: owner (a player's name, or a faction's
+    /// for a factional ability; lowercase) to ability name to count. Filled in from the game
+    /// state ([`crate::state::GameState::prepare`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub used: BTreeMap<String, BTreeMap<String, u32>>,
     pub players: Vec<PlayerSpec>,
     #[serde(default)]
     pub actions: Vec<ActionSpec>,
@@ -214,6 +219,9 @@ pub struct Action {
     /// The action fails outright, as if roleblocked (a Loyal or Disloyal player's action on
     /// the wrong alignment).
     pub fails: bool,
+    /// Whose use it counts as (lowercase): the actor's name, or the faction's for a
+    /// factional ability; empty for passives.
+    pub owner: String,
 }
 
 impl Action {
@@ -444,7 +452,24 @@ pub fn validate(
                 )));
             }
         }
-        let used = uses.entry((owner, ability.name.clone())).or_insert(0);
+        if let Some(shots) = ability.shots {
+            let before = spec
+                .used
+                .get(&owner)
+                .and_then(|m| m.get(&ability.name))
+                .copied()
+                .unwrap_or(0);
+            let tonight = uses.get(&(owner.clone(), ability.name.clone())).copied();
+            if before + tonight.unwrap_or(0) + 1 > shots {
+                return Err(invalid(format!(
+                    "`{}` has {shots} shot(s) in the game and {before} were used on earlier nights",
+                    ability.name
+                )));
+            }
+        }
+        let used = uses
+            .entry((owner.clone(), ability.name.clone()))
+            .or_insert(0);
         *used += 1;
         if *used > ability.per_night {
             return Err(invalid(format!(
@@ -525,6 +550,7 @@ pub fn validate(
             targets,
             origin: Origin::Submitted(i),
             fails,
+            owner,
         });
     }
     for (pi, p) in players.iter().enumerate() {
@@ -552,6 +578,7 @@ pub fn validate(
                     targets: vec![pi],
                     origin: Origin::Passive,
                     fails: false,
+                    owner: String::new(),
                 });
             }
         }
@@ -579,11 +606,13 @@ pub fn validate(
                     learns: Default::default(),
                     reports: Default::default(),
                     per_night: 1,
+                    shots: None,
                     components: vec![component],
                 },
                 targets: vec![pi],
                 origin,
                 fails: false,
+                owner: String::new(),
             });
         }
     }

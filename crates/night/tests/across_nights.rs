@@ -1,0 +1,77 @@
+//! State from night to night (issue 13 point 3): X-shot uses and the night's number for
+//! odd- and even-night players, kept in a [`GameState`] between nights.
+
+mod common;
+use common::*;
+use mafia_night::{
+    Catalogue, GameState, Method, NightSpec, Options, SelfTargets, resolve, validate,
+};
+
+/// Resolves one night against the state, as `mafia night resolve --state` does, and records
+/// it; the error's text when the night is refused.
+fn next_night(state: &mut GameState, mut spec: NightSpec) -> Result<mafia_night::Outcome, String> {
+    let catalogue = Catalogue::standard().expect("standard");
+    state.prepare(&mut spec);
+    let night = validate(&spec, &catalogue, SelfTargets::RoleDecides).map_err(|e| e.to_string())?;
+    let out = resolve(&night, Method::Rar, Options::default()).map_err(|e| e.to_string())?;
+    state.record(spec.night, &night);
+    Ok(out)
+}
+
+const JOAT: [(&str, &str); 4] = [
+    ("Jo", "Jack-of-all-Trades"),
+    ("Ann", "Vanilla"),
+    ("Bea", "Vanilla"),
+    ("Gus", "Goon"),
+];
+
+/// https://wiki.mafiascum.net/index.php?title=Jack-of-all-trades — each of the
+/// Jack-of-all-Trades' abilities is one-shot: the shot of night 1 cannot be fired again on
+/// night 2, but another ability can be used.
+#[test]
+fn a_one_shot_ability_used_on_night_one_is_gone_on_night_two() {
+    let mut state = GameState::default();
+    let n1 = next_night(&mut state, spec(&JOAT, &["Jo[shoot]: Ann"])).expect("night 1");
+    assert_eq!(n1.dead(), ["Ann"]);
+    assert_eq!(state.night, 1);
+    let err = next_night(&mut state, spec(&JOAT, &["Jo[shoot]: Bea"])).expect_err("no shot left");
+    assert_eq!(
+        err,
+        "action 1 (by Jo): `shoot` has 1 shot(s) in the game and 1 were used on earlier nights"
+    );
+    let n2 = next_night(&mut state, spec(&JOAT, &["Jo[investigate]: Gus"])).expect("night 2");
+    assert_eq!(n2.feedback_of("Jo").as_deref(), Some("Gus is Mafia."));
+}
+
+/// A blocked X-shot action is used up all the same (a mafiascum host's rule set: "Should an
+/// X-Shot ability be used, and that player is roleblocked, he or she will have used up that
+/// shot").
+#[test]
+fn a_blocked_one_shot_is_used_up() {
+    let mut players = JOAT.to_vec();
+    players.push(("Rob", "Roleblocker"));
+    let mut state = GameState::default();
+    let n1 = next_night(&mut state, spec(&players, &["Jo[shoot]: Ann", "Rob: Jo"])).expect("n1");
+    assert!(n1.deaths.is_empty());
+    assert!(next_night(&mut state, spec(&players, &["Jo[shoot]: Ann"])).is_err());
+}
+
+/// https://wiki.mafiascum.net/index.php?title=Even/Odd_Night — the state numbers the nights:
+/// an odd-night vigilante shoots on night 1, not on night 2, and again on night 3.
+#[test]
+fn the_state_numbers_the_nights_for_odd_night_players() {
+    let players = [
+        ("Vic", "Vigilante+odd-night"),
+        ("Ann", "Vanilla"),
+        ("Bea", "Vanilla"),
+    ];
+    let mut state = GameState::default();
+    assert!(next_night(&mut state, spec(&players, &["Vic: Ann"])).is_ok());
+    let err = next_night(&mut state, spec(&players, &["Vic: Bea"])).expect_err("night 2");
+    assert!(err.contains("this is night 2"), "{err}");
+    // The host resolves night 2 without the vigilante, then night 3.
+    assert!(next_night(&mut state, spec(&players, &[])).is_ok());
+    assert_eq!(state.night, 2);
+    assert!(next_night(&mut state, spec(&players, &["Vic: Bea"])).is_ok());
+    assert_eq!(state.night, 3);
+}
