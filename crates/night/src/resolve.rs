@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::catalogue::{Component, Learns};
+use crate::catalogue::{Component, Learns, Reports};
 use crate::error::NightError;
 use crate::model::{Modifier, Night, Protection};
 use crate::outcome::{
@@ -281,6 +281,22 @@ fn answer<F: FnOnce() -> String>(
     (yes, tree)
 }
 
+/// Whether a frame on `player` stands tonight (a Framer's landing there, not stopped).
+fn framed_at(rar: &mut Rar<'_>, player: usize) -> bool {
+    let night = rar.night;
+    for i in 0..rar.at[player].len() {
+        let f = rar.at[player][i];
+        if night.actions[rar.landing(f).action]
+            .ability
+            .has(|c| matches!(c, Component::Frame))
+            && rar.stands(Node::Framed(f))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Resolves a night by Reasonable Action Resolution.
 pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> {
     let mut rar = Rar::new(night)?;
@@ -463,13 +479,8 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 let (yes, tree) = answer(&mut rar, asked, opts);
                 out.questions.extend(tree);
                 if yes {
-                    let framed = action.ability.learns == Learns::Alignment
-                        && rar.at[loc].clone().into_iter().any(|f| {
-                            night.actions[rar.landing(f).action]
-                                .ability
-                                .has(|c| matches!(c, Component::Frame))
-                                && rar.stands(Node::Framed(f))
-                        });
+                    let framed =
+                        action.ability.learns == Learns::Alignment && framed_at(&mut rar, loc);
                     results.push(investigation_result(
                         night,
                         actor,
@@ -499,6 +510,8 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                         .push(Node::TrackSaw { track: t, visit: v });
                 }
                 for (place, reasons) in by_place {
+                    let kept =
+                        (action.ability.reports == Reports::Actions).then(|| reasons.clone());
                     let asked = Asked {
                         question: || {
                             format!(
@@ -508,15 +521,15 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                                 night.name(place)
                             )
                         },
-                        reasons: reasons.clone(),
+                        reasons,
                     };
                     let (yes, tree) = answer(&mut rar, asked, opts);
                     out.questions.extend(tree);
                     if yes && !seen.contains(&place) {
                         seen.push(place);
                     }
-                    if yes {
-                        for &r in &reasons {
+                    if yes && let Some(kept) = &kept {
+                        for &r in kept {
                             if let Node::TrackSaw { visit, .. } = r
                                 && rar.stands(r)
                             {
@@ -566,6 +579,8 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                         .push(Node::WatchSaw { watch: w, visit: v });
                 }
                 for (visitor, reasons) in by_visitor {
+                    let kept =
+                        (action.ability.reports == Reports::Actions).then(|| reasons.clone());
                     let asked = Asked {
                         question: || {
                             format!(
@@ -575,15 +590,15 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                                 night.name(watched)
                             )
                         },
-                        reasons: reasons.clone(),
+                        reasons,
                     };
                     let (yes, tree) = answer(&mut rar, asked, opts);
                     out.questions.extend(tree);
                     if yes && !seen.contains(&visitor) {
                         seen.push(visitor);
                     }
-                    if yes {
-                        for &r in &reasons {
+                    if yes && let Some(kept) = &kept {
+                        for &r in kept {
                             if let Node::WatchSaw { visit, .. } = r
                                 && rar.stands(r)
                             {

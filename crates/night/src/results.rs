@@ -51,7 +51,8 @@ pub fn investigation_result(
 }
 
 /// What a track of `named` tells: the players visited (or the abilities used), or that
-/// they acted or not; `None` when the track itself did not stand.
+/// they acted or not; "No result." when the track itself did not stand (nothing seen and
+/// `nothing` false).
 pub fn track_text(
     reports: Reports,
     named: &str,
@@ -74,7 +75,7 @@ pub fn track_text(
 }
 
 /// What a watch of `named` tells: the visitors (their abilities, their roles), or that
-/// someone visited or not.
+/// someone visited or not; "No result." when the watch itself did not stand.
 pub fn watch_text(
     reports: Reports,
     named: &str,
