@@ -110,7 +110,7 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
                 },
             )
             .map_err(invalid)?;
-            state.record(file.spec.night, &night);
+            state.record(&file.spec, &night);
             let json = serde_json::to_string_pretty(&state).into_diagnostic()?;
             std::fs::write(path, json + "\n")
                 .into_diagnostic()

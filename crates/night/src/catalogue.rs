@@ -157,6 +157,9 @@ pub struct Ability {
     pub reports: Reports,
     #[serde(default = "one_u32")]
     pub per_night: u32,
+    /// A day action (Day Vigilante): used in a day file (`day = true`), resolved at once.
+    #[serde(default)]
+    pub day: bool,
     /// X-Shot: at most this many uses in the whole game (counted across nights by the
     /// game state, [`crate::state::GameState`]).
     #[serde(default)]

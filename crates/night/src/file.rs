@@ -15,6 +15,8 @@ struct FileNight {
     #[serde(default)]
     night: Option<u32>,
     #[serde(default)]
+    day: bool,
+    #[serde(default)]
     rules: Rules,
     #[serde(default)]
     players: Vec<FilePlayer>,
@@ -80,6 +82,7 @@ impl NightFile {
         let mut positions = Positions::default();
         let mut spec = NightSpec {
             night: raw.night,
+            day: raw.day,
             rules: raw.rules,
             ..NightSpec::default()
         };

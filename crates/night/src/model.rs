@@ -56,6 +56,8 @@ pub enum Modifier {
     EvenNight,
     /// The player's results are announced in the thread.
     Public,
+    /// The player's abilities are day actions (used in a day file, resolved at once).
+    Day,
 }
 
 /// How many kills one protection stops (a setup rule, issue 13).
@@ -95,7 +97,7 @@ pub struct Rules {
 
 impl Modifier {
     /// Every modifier, by the name a night file gives it.
-    pub const ALL: [(&'static str, Modifier); 15] = [
+    pub const ALL: [(&'static str, Modifier); 16] = [
         ("vest", Modifier::Vest),
         ("bulletproof", Modifier::Bulletproof),
         ("strong-willed", Modifier::StrongWilled),
@@ -111,6 +113,7 @@ impl Modifier {
         ("odd-night", Modifier::OddNight),
         ("even-night", Modifier::EvenNight),
         ("public", Modifier::Public),
+        ("day", Modifier::Day),
     ];
 
     /// The modifier a night file names, ignoring case.
@@ -159,6 +162,10 @@ pub struct NightSpec {
     /// The night's number (Night 1, 2, ...), needed by odd- and even-night players.
     #[serde(default)]
     pub night: Option<u32>,
+    /// A day's actions (Day Vigilante), resolved at once with the same engine: only day
+    /// abilities may be used, and night abilities may not.
+    #[serde(default)]
+    pub day: bool,
     #[serde(default)]
     pub rules: Rules,
     /// Uses of X-shot abilities on earlier nights: owner (a player's name, or a faction's
@@ -441,7 +448,16 @@ pub fn validate(
                 )));
             }
         }
-        if let Some(n) = spec.night {
+        let day_ability = ability.day || player.has(Modifier::Day);
+        if day_ability != spec.day {
+            return Err(invalid(format!(
+                "`{}` is a {} action, and this is a {} file",
+                ability.name,
+                if day_ability { "day" } else { "night" },
+                if spec.day { "day" } else { "night" }
+            )));
+        }
+        if let Some(n) = spec.night.filter(|_| !spec.day) {
             let odd = n % 2 == 1;
             if (player.has(Modifier::OddNight) && !odd) || (player.has(Modifier::EvenNight) && odd)
             {
@@ -555,7 +571,7 @@ pub fn validate(
     }
     for (pi, p) in players.iter().enumerate() {
         let acted = actions.iter().any(|a| a.actor == pi);
-        if p.alive && p.has(Modifier::Compulsive) && !acted {
+        if p.alive && p.has(Modifier::Compulsive) && !acted && !spec.day {
             return Err(NightError::Invalid {
                 place: Place::Player {
                     name: p.name.clone(),
@@ -607,6 +623,7 @@ pub fn validate(
                     reports: Default::default(),
                     per_night: 1,
                     shots: None,
+                    day: false,
                     components: vec![component],
                 },
                 targets: vec![pi],

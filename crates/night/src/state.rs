@@ -24,15 +24,18 @@ impl GameState {
     /// says) and the uses of earlier nights.
     pub fn prepare(&self, spec: &mut NightSpec) {
         if spec.night.is_none() {
-            spec.night = Some(self.night + 1);
+            // A day comes after the last night; a night file is the next night.
+            spec.night = Some(if spec.day { self.night } else { self.night + 1 });
         }
         spec.used = self.used.clone();
     }
 
-    /// Records a resolved night: its number and every submitted action as one use (a
-    /// blocked X-shot action is used up all the same).
-    pub fn record(&mut self, number: Option<u32>, night: &Night) {
-        self.night = number.unwrap_or(self.night + 1);
+    /// Records a resolved night (or day): the night's number (a day leaves it) and every
+    /// submitted action as one use (a blocked X-shot action is used up all the same).
+    pub fn record(&mut self, spec: &NightSpec, night: &Night) {
+        if !spec.day {
+            self.night = spec.night.unwrap_or(self.night + 1);
+        }
         for a in &night.actions {
             if matches!(a.origin, Origin::Submitted(_)) {
                 *self

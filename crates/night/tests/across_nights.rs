@@ -14,7 +14,7 @@ fn next_night(state: &mut GameState, mut spec: NightSpec) -> Result<mafia_night:
     state.prepare(&mut spec);
     let night = validate(&spec, &catalogue, SelfTargets::RoleDecides).map_err(|e| e.to_string())?;
     let out = resolve(&night, Method::Rar, Options::default()).map_err(|e| e.to_string())?;
-    state.record(spec.night, &night);
+    state.record(&spec, &night);
     Ok(out)
 }
 
@@ -74,4 +74,67 @@ fn the_state_numbers_the_nights_for_odd_night_players() {
     assert_eq!(state.night, 2);
     assert!(next_night(&mut state, spec(&players, &["Vic: Bea"])).is_ok());
     assert_eq!(state.night, 3);
+}
+
+// Days (issue 13 point 3: "day actions (Day Vigilante) resolve immediately with the same
+// engine").
+
+const DAY: [(&str, &str); 4] = [
+    ("Dana", "Day Vigilante"),
+    ("Vic", "Vigilante"),
+    ("Ann", "Vanilla"),
+    ("Gus", "Goon"),
+];
+
+fn day(players: &[(&str, &str)], actions: &[&str]) -> NightSpec {
+    let mut s = spec(players, actions);
+    s.day = true;
+    s
+}
+
+/// https://wiki.mafiascum.net/index.php?title=Vigilante — "instead of killing during the
+/// night, the vigilante will be able to kill during the Day": the Day Vigilante's shot in a
+/// day file kills at once.
+#[test]
+fn a_day_vigilante_shoots_by_day() {
+    let out = try_rar(&day(&DAY, &["Dana: Gus"])).expect("a day shot");
+    assert_eq!(out.dead(), ["Gus"]);
+}
+
+/// A day action is refused in a night file, and a night action in a day file.
+#[test]
+fn day_and_night_actions_keep_to_their_phase() {
+    let err = try_rar(&spec(&DAY, &["Dana: Gus"])).expect_err("day shot at night");
+    assert_eq!(
+        err,
+        "action 1 (by Dana): `day shot` is a day action, and this is a night file"
+    );
+    let err = try_rar(&day(&DAY, &["Vic: Gus"])).expect_err("night shot by day");
+    assert_eq!(
+        err,
+        "action 1 (by Vic): `shoot` is a night action, and this is a day file"
+    );
+}
+
+/// The Day modifier turns a role's abilities into day actions: a Day Cop investigates by
+/// day.
+#[test]
+fn a_day_cop_investigates_by_day() {
+    let out = try_rar(&day(
+        &[("Cora", "Cop+day"), ("Gus", "Goon")],
+        &["Cora: Gus"],
+    ))
+    .expect("a day investigation");
+    assert_eq!(out.feedback_of("Cora").as_deref(), Some("Gus is Mafia."));
+}
+
+/// A day between two nights leaves the nights' count alone.
+#[test]
+fn a_day_does_not_advance_the_night_count() {
+    let mut state = GameState::default();
+    next_night(&mut state, spec(&DAY, &["Vic: Ann"])).expect("night 1");
+    next_night(&mut state, day(&DAY, &["Dana: Gus"])).expect("day 1");
+    assert_eq!(state.night, 1);
+    next_night(&mut state, spec(&DAY, &[])).expect("night 2");
+    assert_eq!(state.night, 2);
 }
