@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{Ability, Catalogue, SelfTarget};
+use crate::catalogue::{Ability, Catalogue, Component, SelfTarget};
 use crate::error::{NightError, Place};
 
 /// How an investigator's results relate to the truth.
@@ -56,6 +56,9 @@ pub enum Modifier {
     EvenNight,
     /// The player's results are announced in the thread.
     Public,
+    /// The player's actions resolve the night after they are used; tonight they are only
+    /// a visit (kept in the game state: `--state`).
+    Delayed,
     /// The player's abilities are day actions (used in a day file, resolved at once).
     Day,
 }
@@ -97,7 +100,7 @@ pub struct Rules {
 
 impl Modifier {
     /// Every modifier, by the name a night file gives it.
-    pub const ALL: [(&'static str, Modifier); 16] = [
+    pub const ALL: [(&'static str, Modifier); 17] = [
         ("vest", Modifier::Vest),
         ("bulletproof", Modifier::Bulletproof),
         ("strong-willed", Modifier::StrongWilled),
@@ -114,6 +117,7 @@ impl Modifier {
         ("even-night", Modifier::EvenNight),
         ("public", Modifier::Public),
         ("day", Modifier::Day),
+        ("delayed", Modifier::Delayed),
     ];
 
     /// The modifier a night file names, ignoring case.
@@ -173,6 +177,10 @@ pub struct NightSpec {
     /// state ([`crate::state::GameState::prepare`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub used: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Delayed players' actions of the night before, which take effect tonight (from the
+    /// game state); one whose actor or target has died since lapses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed: Vec<ActionSpec>,
     pub players: Vec<PlayerSpec>,
     #[serde(default)]
     pub actions: Vec<ActionSpec>,
@@ -211,6 +219,8 @@ pub enum Origin {
     Vest,
     /// The actor's bulletproof modifier.
     BulletproofModifier,
+    /// A Delayed player's action of the night before, taking effect tonight.
+    Delayed,
 }
 
 /// A validated action: who, with what ability (copied from the catalogue), on whom.
@@ -547,11 +557,18 @@ pub fn validate(
             }
         }
         let from_role = role.abilities.iter().any(|ab| std::ptr::eq(ab, ability));
-        let label = if !from_role {
+        let mut label = if !from_role {
             format!("{}: {}", player.alignment, ability.name)
         } else {
             format!("{}: {}", role.name, ability.name)
         };
+        // A Delayed player's action is only a visit tonight; its effect comes next night
+        // (https://wiki.mafiascum.net/index.php?title=Delayed).
+        let mut ability = ability.clone();
+        if player.has(Modifier::Delayed) {
+            ability.components.retain(|c| matches!(c, Component::Visit));
+            label.push_str(" (delayed)");
+        }
         let same = |t: &usize| {
             players[*t]
                 .alignment
@@ -562,13 +579,14 @@ pub fn validate(
         actions.push(Action {
             actor,
             label,
-            ability: ability.clone(),
+            ability,
             targets,
             origin: Origin::Submitted(i),
             fails,
             owner,
         });
     }
+    delayed_actions(spec, catalogue, &players, &names, &mut actions)?;
     for (pi, p) in players.iter().enumerate() {
         let acted = actions.iter().any(|a| a.actor == pi);
         if p.alive && p.has(Modifier::Compulsive) && !acted && !spec.day {
@@ -638,4 +656,72 @@ pub fn validate(
         players,
         actions,
     })
+}
+
+/// The actions Delayed players used the night before, taking effect tonight without a visit
+/// (they were seen the night they were used); one whose actor or target has died lapses.
+fn delayed_actions(
+    spec: &NightSpec,
+    catalogue: &Catalogue,
+    players: &[Player],
+    names: &HashMap<String, usize>,
+    actions: &mut Vec<Action>,
+) -> Result<(), NightError> {
+    for a in &spec.delayed {
+        let invalid = |message: String| NightError::Invalid {
+            place: Place::Player {
+                name: a.actor.clone(),
+            },
+            message,
+        };
+        let Some(&actor) = names.get(&a.actor.to_lowercase()) else {
+            return Err(invalid(
+                "a delayed action's actor is not in this game".into(),
+            ));
+        };
+        let targets: Option<Vec<usize>> = a
+            .targets
+            .iter()
+            .map(|t| names.get(&t.to_lowercase()).copied())
+            .collect();
+        let Some(targets) = targets else {
+            return Err(invalid(
+                "a delayed action's target is not in this game".into(),
+            ));
+        };
+        if !players[actor].alive || targets.iter().any(|&t| !players[t].alive) {
+            continue;
+        }
+        let player = &players[actor];
+        let name = a.ability.as_deref().unwrap_or_default();
+        let role = catalogue.role(&player.role);
+        let found = role
+            .into_iter()
+            .flat_map(|r| r.abilities.iter())
+            .chain(catalogue.faction_abilities(&player.alignment))
+            .find(|ab| name.is_empty() && !ab.passive || ab.name.eq_ignore_ascii_case(name));
+        let Some(ab) = found else {
+            return Err(invalid(format!(
+                "{} ({}) has no ability `{name}` for a delayed action",
+                player.name, player.role
+            )));
+        };
+        let mut ability = ab.clone();
+        ability
+            .components
+            .retain(|c| !matches!(c, Component::Visit));
+        actions.push(Action {
+            actor,
+            label: format!(
+                "{}: {} (delayed from the night before)",
+                player.role, ab.name
+            ),
+            ability,
+            targets,
+            origin: Origin::Delayed,
+            fails: false,
+            owner: String::new(),
+        });
+    }
+    Ok(())
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Night, NightSpec, Origin};
+use crate::model::{ActionSpec, Modifier, Night, NightSpec, Origin};
 
 /// What lasts from one night to the next.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -17,6 +17,8 @@ pub struct GameState {
     /// Uses so far: owner (a player's name, or a faction's for a factional ability;
     /// lowercase) to ability name to count.
     pub used: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Delayed players' actions of the last night, to take effect on the next.
+    pub delayed: Vec<ActionSpec>,
 }
 
 impl GameState {
@@ -28,6 +30,9 @@ impl GameState {
             spec.night = Some(if spec.day { self.night } else { self.night + 1 });
         }
         spec.used = self.used.clone();
+        if !spec.day {
+            spec.delayed = self.delayed.clone();
+        }
     }
 
     /// Records a resolved night (or day): the night's number (a day leaves it) and every
@@ -35,8 +40,15 @@ impl GameState {
     pub fn record(&mut self, spec: &NightSpec, night: &Night) {
         if !spec.day {
             self.night = spec.night.unwrap_or(self.night + 1);
+            self.delayed.clear();
         }
         for a in &night.actions {
+            if let Origin::Submitted(i) = a.origin
+                && !spec.day
+                && night.players[a.actor].has(Modifier::Delayed)
+            {
+                self.delayed.push(spec.actions[i].clone());
+            }
             if matches!(a.origin, Origin::Submitted(_)) {
                 *self
                     .used

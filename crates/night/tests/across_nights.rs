@@ -138,3 +138,65 @@ fn a_day_does_not_advance_the_night_count() {
     next_night(&mut state, spec(&DAY, &[])).expect("night 2");
     assert_eq!(state.night, 2);
 }
+
+// Delayed: https://wiki.mafiascum.net/index.php?title=Delayed — "causes ... its action to
+// resolve, on a Night after it is used"; "Trackers, Watchers, and similar roles would see the
+// action having been performed on Night 1".
+
+const DELAYED: [(&str, &str); 5] = [
+    ("Doc", "Doctor+delayed"),
+    ("Ann", "Vanilla"),
+    ("Gus", "Goon"),
+    ("Tom", "Tracker"),
+    ("Bea", "Vanilla"),
+];
+
+/// https://wiki.mafiascum.net/index.php?title=Delayed — "a Delayed Doctor submitting a
+/// target the first Night but only being able to save them the next Night": the protection
+/// of night 1 does not save Ann that night, and saves her on night 2; the tracker sees the
+/// doctor's visit on night 1 only.
+#[test]
+fn a_delayed_doctor_protects_the_night_after() {
+    let mut state = GameState::default();
+    let n1 = next_night(
+        &mut state,
+        spec(&DELAYED, &["Doc: Bea", "Gus: Bea", "Tom: Doc"]),
+    )
+    .expect("night 1");
+    assert_eq!(n1.dead(), ["Bea"]);
+    assert_eq!(n1.feedback_of("Tom").as_deref(), Some("Doc visited Bea."));
+
+    let mut state = GameState::default();
+    let n1 = next_night(&mut state, spec(&DELAYED, &["Doc: Ann"])).expect("night 1");
+    assert!(n1.deaths.is_empty());
+    assert_eq!(state.delayed.len(), 1);
+    let n2 = next_night(&mut state, spec(&DELAYED, &["Gus: Ann", "Tom: Doc"])).expect("night 2");
+    assert!(n2.deaths.is_empty());
+    assert_eq!(n2.saves[0].player, "Ann");
+    assert_eq!(n2.feedback_of("Tom").as_deref(), Some("Doc went nowhere."));
+    assert!(state.delayed.is_empty());
+}
+
+/// https://wiki.mafiascum.net/index.php?title=Delayed — "a Delayed Vigilante is called a
+/// Poisoner": the shot of night 1 kills on night 2; a delayed action whose target has died
+/// in between lapses.
+#[test]
+fn a_delayed_vigilantes_shot_kills_the_night_after() {
+    let players = [
+        ("Pia", "Vigilante+delayed"),
+        ("Ann", "Vanilla"),
+        ("Gus", "Goon"),
+    ];
+    let mut state = GameState::default();
+    let n1 = next_night(&mut state, spec(&players, &["Pia: Ann"])).expect("night 1");
+    assert!(n1.deaths.is_empty());
+    let n2 = next_night(&mut state, spec(&players, &[])).expect("night 2");
+    assert_eq!(n2.dead(), ["Ann"]);
+
+    let mut state = GameState::default();
+    next_night(&mut state, spec(&players, &["Pia: Ann"])).expect("night 1");
+    let mut dead_ann = spec(&players, &[]);
+    dead_ann.players[1].alive = false;
+    let n2 = next_night(&mut state, dead_ann).expect("night 2");
+    assert!(n2.deaths.is_empty());
+}

@@ -2,7 +2,7 @@
 //!
 //! Players: `("A", "Doctor")`; a role may carry `+vest`, `+bulletproof`, `+strong-willed`,
 //! `+ninja`, `+ascetic`, `+macho`, `+strongman`, `+self-targeting`, `+loyal`, `+disloyal`,
-//! `+weak`, `+compulsive`, `+odd-night`, `+even-night`, `+public`, `+day`,
+//! `+weak`, `+compulsive`, `+odd-night`, `+even-night`, `+public`, `+day`, `+delayed`,
 //! `/insane` (sanity) and `@mafia` (alignment), e.g. `"Vanilla+vest"`, `"Cop/paranoid"`.
 //! Actions: `"Vig: A"`, `"BD: A B"`, `"B[factional kill]: A"`, `"C[commute]:"`.
 #![allow(dead_code)]
@@ -52,6 +52,7 @@ pub fn spec(players: &[(&str, &str)], actions: &[&str]) -> NightSpec {
                 "even-night" => Modifier::EvenNight,
                 "public" => Modifier::Public,
                 "day" => Modifier::Day,
+                "delayed" => Modifier::Delayed,
                 other => panic!("unknown modifier {other} in test"),
             });
         }
