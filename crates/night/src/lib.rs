@@ -56,7 +56,19 @@ pub use state::GameState;
 pub fn resolve(night: &Night, method: Method, opts: Options) -> Result<Outcome, NightError> {
     let mut out = match method {
         Method::Rar => resolve_rar(night, opts)?,
-        Method::Simple => resolve_simple(night, opts.explain),
+        Method::Simple => {
+            if let Some((p, what)) = simple::no_place(night) {
+                return Err(NightError::Invalid {
+                    place: Place::Player {
+                        name: night.name(p).to_string(),
+                    },
+                    message: format!(
+                        "the simple method (Method 1) has no place for {what}: its fixed order has no step for it; resolve by RAR (--method rar)"
+                    ),
+                });
+            }
+            resolve_simple(night, opts.explain)
+        }
     };
     normalise(&mut out);
     Ok(out)

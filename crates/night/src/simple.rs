@@ -26,6 +26,69 @@ fn has(night: &Night, a: usize, pred: impl Fn(&Component) -> bool) -> bool {
     night.actions[a].ability.has(pred)
 }
 
+/// What the simple method's fixed order has no step for, in this night: the first such
+/// player and what it is (issue 13: the simple method "says clearly when a role has no place
+/// in it"). RAR resolves all of these.
+pub fn no_place(night: &Night) -> Option<(usize, String)> {
+    use crate::catalogue::{Learns, Reports};
+    use crate::model::{Modifier, Origin};
+    if night.rules != Default::default() {
+        return Some((0, "the setup rules `protection` and `swaps`".into()));
+    }
+    for a in &night.actions {
+        let ab = &a.ability;
+        let what = if let Some(c) = ab.components.iter().find(|c| {
+            matches!(
+                c,
+                Component::Ascetic | Component::Frame | Component::Deflect | Component::Bomb
+            )
+        }) {
+            format!("the `{}` of {}", component_name(c), a.label)
+        } else if ab.unseen {
+            format!("an unseen (Ninja) action, {}", a.label)
+        } else if ab.learns != Learns::Alignment || ab.reports != Reports::Players {
+            format!("what {} learns", a.label)
+        } else if a.origin == Origin::Delayed {
+            format!("a delayed action, {}", a.label)
+        } else {
+            continue;
+        };
+        return Some((a.actor, what));
+    }
+    for (p, player) in night.players.iter().enumerate() {
+        for m in [
+            Modifier::Ninja,
+            Modifier::Macho,
+            Modifier::Strongman,
+            Modifier::Loyal,
+            Modifier::Disloyal,
+            Modifier::Weak,
+            Modifier::Delayed,
+            Modifier::Public,
+        ] {
+            if player.has(m) {
+                let name = Modifier::ALL
+                    .iter()
+                    .find(|(_, x)| *x == m)
+                    .map(|(n, _)| *n)
+                    .unwrap_or_default();
+                return Some((p, format!("the `{name}` modifier")));
+            }
+        }
+    }
+    None
+}
+
+fn component_name(c: &Component) -> &'static str {
+    match c {
+        Component::Ascetic => "ascetic",
+        Component::Frame => "frame",
+        Component::Deflect => "deflect",
+        Component::Bomb => "bomb",
+        _ => "component",
+    }
+}
+
 /// Resolves a night by the simple method. `explain` fills in the steps.
 pub fn resolve_simple(night: &Night, explain: bool) -> Outcome {
     let n = night.actions.len();

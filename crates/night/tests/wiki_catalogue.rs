@@ -660,3 +660,23 @@ fn a_custom_role_with_a_standard_name_is_refused_at_its_line() {
         "mine.toml:2:8: role `doctor` is already in the standard catalogue (give it another name)"
     );
 }
+
+/// Issue 13 point 5: the simple method says clearly when a role has no place in its fixed
+/// order (a frame has no step in it) rather than resolving it wrongly.
+#[test]
+fn the_simple_method_refuses_a_role_it_has_no_step_for() {
+    let err = mafia_night::resolve_spec(
+        &spec(
+            &[("Ann", "Vanilla"), ("Fay", "Framer"), ("Cora", "Cop")],
+            &["Fay[frame]: Ann", "Cora: Ann"],
+        ),
+        &mafia_night::Catalogue::standard().expect("standard"),
+        mafia_night::Method::Simple,
+        mafia_night::Options::default(),
+    )
+    .expect_err("no place for a frame");
+    assert_eq!(
+        err.to_string(),
+        "player Fay: the simple method (Method 1) has no place for the `frame` of Framer: frame: its fixed order has no step for it; resolve by RAR (--method rar)"
+    );
+}
