@@ -155,6 +155,11 @@ pub struct Ability {
     /// What a `track` or `watch` component reports.
     #[serde(default)]
     pub reports: Reports,
+    /// The host's wording of the ability's result PMs, by key ("mafia", "not-mafia",
+    /// "visited", "nowhere", "no-result", ...; see `results.rs`), with `{target}`,
+    /// `{players}`, `{actions}`, `{roles}` filled in.
+    #[serde(default)]
+    pub pm: std::collections::BTreeMap<String, String>,
     #[serde(default = "one_u32")]
     pub per_night: u32,
     /// A day action (Day Vigilante): used in a day file (`day = true`), resolved at once.

@@ -642,6 +642,7 @@ pub fn validate(
                     per_night: 1,
                     shots: None,
                     day: false,
+                    pm: Default::default(),
                     components: vec![component],
                 },
                 targets: vec![pi],

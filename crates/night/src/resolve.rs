@@ -3,14 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use crate::catalogue::{Component, Learns, Reports};
+use crate::catalogue::{Ability, Component, Learns, Reports};
 use crate::error::NightError;
 use crate::model::{Modifier, Night, Protection};
 use crate::outcome::{
     Death, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side, Status,
 };
 use crate::rar::{Chain, LId, Node, Rar};
-use crate::results::{investigation_result, track_text, watch_text};
+use crate::results::{investigation_result, no_result, track_text, watch_text};
 
 /// How much to produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,22 @@ pub fn investigation_text(
     target: usize,
     named: usize,
 ) -> String {
-    investigation_result(night, investigator, target, named, Learns::Alignment, false)
+    let cop = Ability {
+        name: String::new(),
+        targets: 1,
+        self_target: Default::default(),
+        passive: false,
+        unblockable: false,
+        unseen: false,
+        learns: Learns::Alignment,
+        reports: Default::default(),
+        pm: Default::default(),
+        per_night: 1,
+        shots: None,
+        day: false,
+        components: Vec::new(),
+    };
+    investigation_result(night, investigator, target, named, &cop, false)
 }
 
 struct Describe<'a, 'n>(&'a Rar<'n>);
@@ -486,13 +501,13 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                         actor,
                         loc,
                         named,
-                        action.ability.learns,
+                        &action.ability,
                         framed,
                     ));
                 }
             }
             if results.is_empty() {
-                results.push("No result.".into());
+                results.push(no_result(&action.ability));
             }
             feedback.entry(actor).or_default().extend(results);
         }
@@ -556,13 +571,7 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 nothing |= yes;
             }
             let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
-            let text = track_text(
-                action.ability.reports,
-                night.name(named),
-                &names,
-                &used,
-                nothing,
-            );
+            let text = track_text(&action.ability, night.name(named), &names, &used, nothing);
             feedback.entry(actor).or_default().push(text);
         }
         if action.ability.has(|c| matches!(c, Component::Watch)) {
@@ -630,7 +639,7 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 .map(|&p| night.players[p].role.as_str())
                 .collect();
             let text = watch_text(
-                action.ability.reports,
+                &action.ability,
                 night.name(named),
                 &names,
                 &used,

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::catalogue::{Component, SelfTarget};
 use crate::model::Night;
 use crate::outcome::{Death, Feedback, Method, Outcome, Recruitment, Save};
-use crate::resolve::investigation_text;
+use crate::results::{investigation_result, no_result};
 
 fn has(night: &Night, a: usize, pred: impl Fn(&Component) -> bool) -> bool {
     night.actions[a].ability.has(pred)
@@ -363,8 +363,8 @@ pub fn resolve_simple(night: &Night, explain: bool) -> Outcome {
         let landed = lands(a);
         if act.ability.has(|c| matches!(c, Component::Investigate)) {
             let text = match landed {
-                Some(t) => investigation_text(night, act.actor, t, named),
-                None => "No result.".into(),
+                Some(t) => investigation_result(night, act.actor, t, named, &act.ability, false),
+                None => no_result(&act.ability),
             };
             steps.push(format!("{}: {text}", describe(a)));
             feedback.entry(act.actor).or_default().push(text);

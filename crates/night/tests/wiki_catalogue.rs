@@ -680,3 +680,55 @@ fn the_simple_method_refuses_a_role_it_has_no_step_for() {
         "player Fay: the simple method (Method 1) has no place for the `frame` of Framer: frame: its fixed order has no step for it; resolve by RAR (--method rar)"
     );
 }
+
+/// Issue 13 point 4: a role's PM wording is part of its catalogue record, so a host can
+/// reword it: a custom Cop says "guilty"/"innocent", and "Your action failed." when blocked.
+#[test]
+fn a_host_rewords_a_cops_results_in_the_catalogue() {
+    let mut catalogue = mafia_night::Catalogue::standard().expect("standard");
+    catalogue
+        .add_extra(
+            r#"
+[[roles]]
+name = "Forum Cop"
+alignment = "town"
+[[roles.abilities]]
+name = "investigate"
+pm = { mafia = "{target} is guilty.", not-mafia = "{target} is innocent.", no-result = "Your action failed." }
+components = [{ type = "visit" }, { type = "investigate" }]
+"#,
+            "mine.toml",
+        )
+        .expect("no clash");
+    let resolve = |actions: &[&str]| {
+        mafia_night::resolve_spec(
+            &spec(
+                &[
+                    ("Fc", "Forum Cop"),
+                    ("Gus", "Goon"),
+                    ("Ann", "Vanilla"),
+                    ("Rob", "Roleblocker"),
+                ],
+                actions,
+            ),
+            &catalogue,
+            mafia_night::Method::Rar,
+            mafia_night::Options::default(),
+        )
+        .expect("valid")
+    };
+    assert_eq!(
+        resolve(&["Fc: Gus"]).feedback_of("Fc").as_deref(),
+        Some("Gus is guilty.")
+    );
+    assert_eq!(
+        resolve(&["Fc: Ann"]).feedback_of("Fc").as_deref(),
+        Some("Ann is innocent.")
+    );
+    assert_eq!(
+        resolve(&["Fc: Ann", "Rob: Fc"])
+            .feedback_of("Fc")
+            .as_deref(),
+        Some("Your action failed.")
+    );
+}
