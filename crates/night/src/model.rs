@@ -80,9 +80,10 @@ pub enum Protection {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Swaps {
-    /// Redirections apply in the night file's action order: of two that move the same
-    /// effect from the same player, the earlier one wins (when it stands); the effect then
-    /// travels on by any redirection not yet on its path.
+    /// Redirections apply in the order of their users in the setup's player list: of two
+    /// that move the same effect from the same player, the one whose user is listed first
+    /// wins (when it stands); the effect then travels on by any redirection not yet on its
+    /// path. The result does not depend on the order actions were submitted in.
     #[default]
     InOrder,
     /// The spec's RAR example ("both the bus drives effectively block the other"): the two

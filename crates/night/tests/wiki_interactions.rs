@@ -192,7 +192,8 @@ fn a_tracker_does_not_see_the_visit_of_a_roleblocked_player() {
 
 // Bus Driver: https://wiki.mafiascum.net/index.php?title=Bus_Driver
 // A Bus Driver swaps two players: every action on one lands on the other. Two Bus Drivers
-// both naming Ann apply in the night file's order (`swaps = "in-order"`, the default).
+// both naming Ann apply in the order their users are listed in the setup
+// (`swaps = "in-order"`, the default), whatever order the actions were sent in.
 
 const TWO_BUSES: [(&str, &str); 6] = [
     ("Ann", "Vanilla"),
@@ -204,13 +205,18 @@ const TWO_BUSES: [(&str, &str); 6] = [
 ];
 
 /// https://wiki.mafiascum.net/index.php?title=Bus_Driver — Dan swaps Ann and Bea, Eve swaps
-/// Ann and Cid, and Vic shoots Ann: the shot leaves Ann. Dan's swap comes first in the file,
-/// so it moves the shot onto Bea, where Eve's swap (Ann and Cid) does not touch it.
+/// Ann and Cid, and Vic shoots Ann: the shot leaves Ann. Dan is listed before Eve, so his
+/// swap moves the shot onto Bea, where Eve's swap (Ann and Cid) does not touch it; the
+/// order the actions were sent in does not matter, the setup's order does.
 #[test]
-fn two_bus_drivers_both_swapping_the_target_move_the_kill_by_file_order() {
+fn two_bus_drivers_both_swapping_the_target_move_the_kill_by_setup_order() {
     let night = rar(&TWO_BUSES, &["Vic: Ann", "Dan: Ann Bea", "Eve: Ann Cid"]);
     assert_eq!(night.dead(), ["Bea"]);
     let night = rar(&TWO_BUSES, &["Vic: Ann", "Eve: Ann Cid", "Dan: Ann Bea"]);
+    assert_eq!(night.dead(), ["Bea"]);
+    let mut eve_first = TWO_BUSES.to_vec();
+    eve_first.swap(4, 5);
+    let night = rar(&eve_first, &["Vic: Ann", "Dan: Ann Bea", "Eve: Ann Cid"]);
     assert_eq!(night.dead(), ["Cid"]);
 }
 

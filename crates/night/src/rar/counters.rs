@@ -81,11 +81,16 @@ impl Rar<'_> {
     }
 
     /// Whether redirection `r2` contests redirection `r` moving the same effect elsewhere:
-    /// always under the spec's `swaps = "contest"`; under `"in-order"` only an earlier one.
+    /// always under the spec's `swaps = "contest"`; under `"in-order"` only one that comes
+    /// first, in the order of the players in the setup (then of the night's actions), so
+    /// the result does not depend on the order actions were submitted in.
     fn contests(&self, r2: usize, r: usize) -> bool {
         match self.night.rules.swaps {
             Swaps::Contest => true,
-            Swaps::InOrder => r2 < r,
+            Swaps::InOrder => {
+                let key = |a: usize| (self.night.actions[a].actor, a);
+                key(r2) < key(r)
+            }
         }
     }
 
