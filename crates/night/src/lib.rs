@@ -58,13 +58,17 @@ pub fn resolve(night: &Night, method: Method, opts: Options) -> Result<Outcome, 
         Method::Rar => resolve_rar(night, opts)?,
         Method::Simple => {
             if let Some((p, what)) = simple::no_place(night) {
-                return Err(NightError::Invalid {
-                    place: Place::Player {
-                        name: night.name(p).to_string(),
+                let message = format!(
+                    "the simple method (Method 1) has no place for {what}: its fixed order has no step for it; resolve by RAR (--method rar)"
+                );
+                return Err(match p {
+                    Some(p) => NightError::Invalid {
+                        place: Place::Player {
+                            name: night.name(p).to_string(),
+                        },
+                        message,
                     },
-                    message: format!(
-                        "the simple method (Method 1) has no place for {what}: its fixed order has no step for it; resolve by RAR (--method rar)"
-                    ),
+                    None => NightError::Unsupported { message },
                 });
             }
             resolve_simple(night, opts.explain)

@@ -29,11 +29,11 @@ fn has(night: &Night, a: usize, pred: impl Fn(&Component) -> bool) -> bool {
 /// What the simple method's fixed order has no step for, in this night: the first such
 /// player and what it is (issue 13: the simple method "says clearly when a role has no place
 /// in it"). RAR resolves all of these.
-pub fn no_place(night: &Night) -> Option<(usize, String)> {
+pub fn no_place(night: &Night) -> Option<(Option<usize>, String)> {
     use crate::catalogue::{Learns, Reports};
     use crate::model::{Modifier, Origin};
     if night.rules != Default::default() {
-        return Some((0, "the setup rules `protection` and `swaps`".into()));
+        return Some((None, "the setup rules `protection` and `swaps`".into()));
     }
     for a in &night.actions {
         let ab = &a.ability;
@@ -53,7 +53,7 @@ pub fn no_place(night: &Night) -> Option<(usize, String)> {
         } else {
             continue;
         };
-        return Some((a.actor, what));
+        return Some((Some(a.actor), what));
     }
     for (p, player) in night.players.iter().enumerate() {
         for m in [
@@ -72,7 +72,7 @@ pub fn no_place(night: &Night) -> Option<(usize, String)> {
                     .find(|(_, x)| *x == m)
                     .map(|(n, _)| *n)
                     .unwrap_or_default();
-                return Some((p, format!("the `{name}` modifier")));
+                return Some((Some(p), format!("the `{name}` modifier")));
             }
         }
     }

@@ -732,3 +732,22 @@ components = [{ type = "visit" }, { type = "investigate" }]
         Some("Your action failed.")
     );
 }
+
+/// The simple method names the setup rules it has no step for, even on an empty night.
+#[test]
+fn the_simple_method_refuses_the_setup_rules() {
+    let mut night = spec(&[], &[]);
+    night.rules.protection = mafia_night::Protection::OnePerKill;
+    let err = mafia_night::resolve_spec(
+        &night,
+        &mafia_night::Catalogue::standard().expect("standard"),
+        mafia_night::Method::Simple,
+        mafia_night::Options::default(),
+    )
+    .expect_err("no place for the rules");
+    assert!(
+        err.to_string()
+            .starts_with("the simple method (Method 1) has no place for the setup rules"),
+        "{err}"
+    );
+}
