@@ -2,7 +2,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mafia_night::{Catalogue, Method, NightFile, resolve_file};
+use mafia_night::{
+    Catalogue, GameState, Method, NightFile, Options, resolve_file, self_targets_for,
+};
 use miette::{IntoDiagnostic, WrapErr};
 
 #[derive(Debug, clap::Subcommand)]
@@ -39,6 +41,14 @@ pub struct ResolveArgs {
     /// A role catalogue to use instead of the standard one.
     #[arg(long)]
     pub catalogue: Option<PathBuf>,
+    /// A file of the host's own roles, added beside the catalogue (a name already taken is
+    /// an error).
+    #[arg(long)]
+    pub extra_roles: Option<PathBuf>,
+    /// The game state kept from night to night (JSON: the last night's number, X-shot
+    /// uses); read if it exists, and written back after the night resolves.
+    #[arg(long)]
+    pub state: Option<PathBuf>,
 }
 
 pub fn run(cmd: NightCommand) -> miette::Result<ExitCode> {
@@ -48,7 +58,7 @@ pub fn run(cmd: NightCommand) -> miette::Result<ExitCode> {
 }
 
 fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
-    let catalogue = match &args.catalogue {
+    let mut catalogue = match &args.catalogue {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .into_diagnostic()
@@ -57,6 +67,14 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
         }
         None => Catalogue::standard().map_err(invalid)?,
     };
+    if let Some(path) = &args.extra_roles {
+        let text = std::fs::read_to_string(path)
+            .into_diagnostic()
+            .wrap_err_with(|| format!("cannot read the extra roles {}", path.display()))?;
+        catalogue
+            .add_extra(&text, &path.display().to_string())
+            .map_err(invalid)?;
+    }
     let text = std::fs::read_to_string(&args.night)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read the night file {}", args.night.display()))?;
@@ -65,7 +83,41 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
         MethodArg::Rar => Method::Rar,
         MethodArg::Simple => Method::Simple,
     };
-    let outcome = resolve_file(&file, &catalogue, method, args.explain).map_err(invalid)?;
+    let outcome = match &args.state {
+        None => resolve_file(&file, &catalogue, method, args.explain).map_err(invalid)?,
+        Some(path) => {
+            let mut state: GameState = if path.exists() {
+                let text = std::fs::read_to_string(path)
+                    .into_diagnostic()
+                    .wrap_err_with(|| format!("cannot read the game state {}", path.display()))?;
+                serde_json::from_str(&text)
+                    .into_diagnostic()
+                    .wrap_err_with(|| format!("the game state {} is not valid", path.display()))?
+            } else {
+                GameState::default()
+            };
+            let mut file = file;
+            state.prepare(&mut file.spec);
+            let night = file
+                .validate(&catalogue, self_targets_for(method))
+                .map_err(invalid)?;
+            let outcome = mafia_night::resolve(
+                &night,
+                method,
+                Options {
+                    explain: args.explain,
+                    ..Options::default()
+                },
+            )
+            .map_err(invalid)?;
+            state.record(&file.spec, &night);
+            let json = serde_json::to_string_pretty(&state).into_diagnostic()?;
+            std::fs::write(path, json + "\n")
+                .into_diagnostic()
+                .wrap_err_with(|| format!("cannot write the game state {}", path.display()))?;
+            outcome
+        }
+    };
     match args.format {
         FormatArg::Text => print!("{}", outcome.render_text()),
         FormatArg::Json => println!(

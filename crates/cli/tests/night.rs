@@ -165,3 +165,149 @@ fn a_custom_catalogue_replaces_the_standard_one() {
         stdout(&out)
     );
 }
+
+/// Issue 13: a host adds a role of their own beside the standard catalogue with
+/// `--extra-roles`; it resolves with no change to the program.
+#[test]
+fn a_custom_role_from_extra_roles_resolves() {
+    let extra = night_file(
+        "extra-roles",
+        r#"
+[[roles]]
+name = "Nightwatch"
+alignment = "town"
+[[roles.abilities]]
+name = "guard and watch"
+components = [{ type = "visit" }, { type = "protect" }, { type = "watch" }]
+"#,
+    );
+    let night = night_file(
+        "extra-night",
+        r#"
+[[players]]
+name = "Nia"
+role = "Nightwatch"
+[[players]]
+name = "Ann"
+role = "Vanilla"
+[[players]]
+name = "Gus"
+role = "Goon"
+
+[[actions]]
+actor = "Nia"
+target = "Ann"
+[[actions]]
+actor = "Gus"
+target = "Ann"
+"#,
+    );
+    let out = mafia(&[
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--extra-roles",
+        extra.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(json["deaths"], serde_json::json!([]));
+    assert_eq!(json["saves"][0]["player"], "Ann");
+    // A watcher does not report their own visit.
+    assert_eq!(json["feedback"][0]["text"], "Ann was visited by Gus.");
+}
+
+/// Issue 13: a custom role named like a standard one is refused, naming the file and line.
+#[test]
+fn an_extra_role_clashing_with_a_standard_one_names_file_and_line() {
+    let extra = night_file(
+        "extra-clash",
+        "[[roles]]\nname = \"Cop\"\nalignment = \"town\"\n",
+    );
+    let night = example("jailkeeper-loop.toml");
+    let out = mafia(&[
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--extra-roles",
+        extra.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "{}:2:8: role `Cop` is already in the standard catalogue",
+            extra.display()
+        )),
+        "{err}"
+    );
+}
+
+/// Issue 13: a misspelt modifier gets "did you mean", at its line and column.
+#[test]
+fn a_misspelt_modifier_gets_did_you_mean() {
+    let night = night_file(
+        "bad-modifier",
+        "[[players]]\nname = \"A\"\nrole = \"Cop\"\nmodifiers = [\"nnja\"]\n",
+    );
+    let out = mafia(&["night", "resolve", night.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(":4:14: unknown modifier `nnja` (did you mean `ninja`?)"),
+        "{err}"
+    );
+}
+
+/// Issue 13: a misspelt role gets "did you mean", at the role's line and column.
+#[test]
+fn a_misspelt_role_gets_did_you_mean() {
+    let night = night_file(
+        "bad-role",
+        "[[players]]\nname = \"A\"\nrole = \"Bodygaurd\"\n",
+    );
+    let out = mafia(&["night", "resolve", night.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(
+        err.contains(":3:8: player A: unknown role `Bodygaurd` (did you mean `Bodyguard`?)"),
+        "{err}"
+    );
+}
+
+/// Issue 13 point 3: `--state` keeps X-shot uses from night to night: the
+/// Jack-of-all-Trades' one shot of night 1 is refused on night 2.
+#[test]
+fn the_state_file_keeps_one_shot_uses_across_nights() {
+    let state =
+        std::env::temp_dir().join(format!("mafia-night-cli-{}-state.json", std::process::id()));
+    let _ = std::fs::remove_file(&state);
+    let night = night_file(
+        "joat",
+        "[[players]]\nname = \"Jo\"\nrole = \"Jack-of-all-Trades\"\n[[players]]\nname = \"Ann\"\nrole = \"Vanilla\"\n[[actions]]\nactor = \"Jo\"\nability = \"shoot\"\ntarget = \"Ann\"\n",
+    );
+    let args = [
+        "night",
+        "resolve",
+        night.to_str().unwrap(),
+        "--state",
+        state.to_str().unwrap(),
+    ];
+    let first = mafia(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).expect("state written"))
+            .expect("json");
+    assert_eq!(saved["night"], 1);
+    assert_eq!(saved["used"]["jo"]["shoot"], 1);
+    let second = mafia(&args);
+    assert!(!second.status.success());
+    assert!(
+        stderr(&second)
+            .contains("`shoot` has 1 shot(s) in the game and 1 were used on earlier nights"),
+        "{}",
+        stderr(&second)
+    );
+}

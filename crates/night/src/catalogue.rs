@@ -51,6 +51,46 @@ pub enum Component {
     },
     /// Triggered kill: whoever visits the user dies (Paranoid Gun Owner).
     Arm,
+    /// Immunity: every action on the user fails except kills; the visits are still seen
+    /// (Ascetic).
+    Ascetic,
+    /// Deceiving: alignment investigations of the target read "Mafia" tonight (Framer).
+    Frame,
+    /// Redirecting: targets `[from, onto]`: every action landing on `from` lands on `onto`
+    /// (Deflector).
+    Deflect,
+    /// Triggered kill: whoever kills the user at night dies too (Bomb).
+    Bomb,
+}
+
+/// What an investigation learns about its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Learns {
+    /// "Mafia" / "Not Mafia" (Cop), subject to sanity, Godfather, Miller and frames.
+    #[default]
+    Alignment,
+    /// The role's name (Role Cop).
+    Role,
+    /// Whether the target is a Vanilla Townie (Neapolitan).
+    Vanilla,
+    /// Whether the target's role carries a gun (Gunsmith).
+    Gun,
+}
+
+/// What a track or watch reports about the visits it sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Reports {
+    /// Who visited or was visited (Tracker, Watcher).
+    #[default]
+    Players,
+    /// Which abilities were used (Follower, Voyeur).
+    Actions,
+    /// The visitors' roles (Role Watcher).
+    Roles,
+    /// Only whether anything was seen (Motion Detector).
+    Whether,
 }
 
 impl Component {
@@ -60,8 +100,10 @@ impl Component {
             Component::Visit => "Targeting",
             Component::Kill { .. } | Component::Arm => "Killing",
             Component::Protect | Component::Guard | Component::Hide => "Protecting",
-            Component::Block | Component::Untargetable => "Obstructing",
-            Component::Redirect | Component::Swap => "Redirecting",
+            Component::Block | Component::Untargetable | Component::Ascetic => "Obstructing",
+            Component::Redirect | Component::Swap | Component::Deflect => "Redirecting",
+            Component::Frame => "Deceiving",
+            Component::Bomb => "Killing",
             Component::Investigate | Component::Track | Component::Watch => "Investigating",
             Component::Recruit { .. } => "Joining",
         }
@@ -104,8 +146,29 @@ pub struct Ability {
     pub passive: bool,
     #[serde(default)]
     pub unblockable: bool,
+    /// Trackers, watchers and the like do not see the visit (Ninja).
+    #[serde(default)]
+    pub unseen: bool,
+    /// What an `investigate` component learns.
+    #[serde(default)]
+    pub learns: Learns,
+    /// What a `track` or `watch` component reports.
+    #[serde(default)]
+    pub reports: Reports,
+    /// The host's wording of the ability's result PMs, by key ("mafia", "not-mafia",
+    /// "visited", "nowhere", "no-result", ...; see `results.rs`), with `{target}`,
+    /// `{players}`, `{actions}`, `{roles}` filled in.
+    #[serde(default)]
+    pub pm: std::collections::BTreeMap<String, String>,
     #[serde(default = "one_u32")]
     pub per_night: u32,
+    /// A day action (Day Vigilante): used in a day file (`day = true`), resolved at once.
+    #[serde(default)]
+    pub day: bool,
+    /// X-Shot: at most this many uses in the whole game (counted across nights by the
+    /// game state, [`crate::state::GameState`]).
+    #[serde(default)]
+    pub shots: Option<u32>,
     pub components: Vec<Component>,
 }
 
@@ -116,7 +179,12 @@ impl Ability {
 
     /// Redirecting abilities act on other actions' effects and are never moved themselves.
     pub fn is_redirecting(&self) -> bool {
-        self.has(|c| matches!(c, Component::Redirect | Component::Swap))
+        self.has(|c| {
+            matches!(
+                c,
+                Component::Redirect | Component::Swap | Component::Deflect
+            )
+        })
     }
 
     /// Whether the ability names its user rather than other players.
@@ -134,6 +202,16 @@ pub struct Role {
     /// What an investigation sees instead of the alignment (Godfather: "town").
     #[serde(default)]
     pub appears_as: Option<String>,
+    /// Whether a Gunsmith finds a gun (the wiki's flavour: mafia members but doctors, cops,
+    /// vigilantes, gunsmiths, Paranoid Gun Owners).
+    #[serde(default)]
+    pub gun: bool,
+    /// At most this many of the role's abilities in one night (Jack-of-all-Trades).
+    #[serde(default)]
+    pub actions_per_night: Option<u32>,
+    /// The MafiaScum wiki page the entry follows (for docs/night-roles.md).
+    #[serde(default)]
+    pub page: Option<String>,
     #[serde(default)]
     pub abilities: Vec<Ability>,
 }
@@ -193,6 +271,52 @@ impl Catalogue {
             }
         }
         Ok(cat)
+    }
+
+    /// Adds a host's own roles (and factions) beside these, read from `text` (`source`
+    /// names the file in errors). A role whose name is already taken is an error naming the
+    /// file and the line of its `name`.
+    pub fn add_extra(&mut self, text: &str, source: &str) -> Result<(), NightError> {
+        let extra = Catalogue::from_toml(text, source)?;
+        #[derive(Deserialize)]
+        struct Names {
+            #[serde(default)]
+            roles: Vec<Named>,
+        }
+        #[derive(Deserialize)]
+        struct Named {
+            name: toml::Spanned<String>,
+        }
+        let names: Names = toml::from_str(text).map_err(|e| NightError::Catalogue {
+            source_name: source.to_string(),
+            message: e.message().to_string(),
+        })?;
+        for named in &names.roles {
+            if self.role(named.name.get_ref()).is_some() {
+                let (line, column) = line_col(text, named.name.span().start);
+                return Err(NightError::Syntax {
+                    source_name: source.to_string(),
+                    line,
+                    column,
+                    message: format!(
+                        "role `{}` is already in the standard catalogue (give it another name)",
+                        named.name.get_ref()
+                    ),
+                });
+            }
+        }
+        self.roles.extend(extra.roles);
+        for faction in extra.factions {
+            match self
+                .factions
+                .iter_mut()
+                .find(|f| f.name.eq_ignore_ascii_case(&faction.name))
+            {
+                Some(f) => f.abilities.extend(faction.abilities),
+                None => self.factions.push(faction),
+            }
+        }
+        Ok(())
     }
 
     /// Finds a role by name, ignoring case.

@@ -48,6 +48,9 @@ pub enum NightError {
     },
     #[error("{place}: {message}")]
     Invalid { place: Place, message: String },
+    /// The method cannot resolve this night (the simple method and the setup rules).
+    #[error("{message}")]
+    Unsupported { message: String },
     #[error(
         "the night is too complex to resolve: {what} exceeds {limit} (split it or simplify the redirections)"
     )]

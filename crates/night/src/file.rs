@@ -6,12 +6,18 @@ use toml::Spanned;
 use crate::catalogue::Catalogue;
 use crate::error::{NightError, Place, line_col};
 use crate::model::{
-    ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Sanity, SelfTargets, validate,
+    ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Rules, Sanity, SelfTargets, validate,
 };
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileNight {
+    #[serde(default)]
+    night: Option<u32>,
+    #[serde(default)]
+    day: bool,
+    #[serde(default)]
+    rules: Rules,
     #[serde(default)]
     players: Vec<FilePlayer>,
     #[serde(default)]
@@ -28,7 +34,7 @@ struct FilePlayer {
     #[serde(default)]
     sanity: Sanity,
     #[serde(default)]
-    modifiers: Vec<Modifier>,
+    modifiers: Vec<Spanned<String>>,
     #[serde(default)]
     alive: Option<bool>,
 }
@@ -74,18 +80,48 @@ impl NightFile {
             }
         })?;
         let mut positions = Positions::default();
-        let mut spec = NightSpec::default();
+        let mut spec = NightSpec {
+            night: raw.night,
+            day: raw.day,
+            rules: raw.rules,
+            ..NightSpec::default()
+        };
         for p in raw.players {
             positions.players.push((
                 line_col(text, p.name.span().start),
                 line_col(text, p.role.span().start),
             ));
+            let mut modifiers = Vec::new();
+            for m in &p.modifiers {
+                let Some(modifier) = Modifier::from_name(m.get_ref()) else {
+                    let (line, column) = line_col(text, m.span().start);
+                    let names = Modifier::ALL.iter().map(|(n, _)| *n);
+                    let hint = match crate::suggest::closest(m.get_ref(), names) {
+                        Some(near) => format!("did you mean `{near}`?"),
+                        None => format!(
+                            "expected one of: {}",
+                            Modifier::ALL
+                                .iter()
+                                .map(|(n, _)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    };
+                    return Err(NightError::Syntax {
+                        source_name: source_name.to_string(),
+                        line,
+                        column,
+                        message: format!("unknown modifier `{}` ({hint})", m.get_ref()),
+                    });
+                };
+                modifiers.push(modifier);
+            }
             spec.players.push(PlayerSpec {
                 name: p.name.into_inner(),
                 role: p.role.into_inner(),
                 alignment: p.alignment,
                 sanity: p.sanity,
-                modifiers: p.modifiers,
+                modifiers,
                 alive: p.alive.unwrap_or(true),
             });
         }

@@ -33,23 +33,46 @@ pub mod model;
 pub mod outcome;
 pub mod rar;
 pub mod resolve;
+pub mod results;
 pub mod simple;
+pub mod state;
+pub mod suggest;
 
-pub use catalogue::{Ability, Catalogue, Component, Role, STANDARD_CATALOGUE, SelfTarget};
+pub use catalogue::{
+    Ability, Catalogue, Component, Learns, Reports, Role, STANDARD_CATALOGUE, SelfTarget,
+};
 pub use error::{NightError, Place};
 pub use file::NightFile;
 pub use model::{
-    Action, ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Sanity, SelfTargets, validate,
+    Action, ActionSpec, Modifier, Night, NightSpec, PlayerSpec, Protection, Rules, Sanity,
+    SelfTargets, Swaps, validate,
 };
 pub use outcome::{Method, Outcome, Question, Reason, Side, Status, render_question};
 pub use resolve::{Options, resolve_rar};
 pub use simple::resolve_simple;
+pub use state::GameState;
 
 /// Resolves a validated night by the given method.
 pub fn resolve(night: &Night, method: Method, opts: Options) -> Result<Outcome, NightError> {
     let mut out = match method {
         Method::Rar => resolve_rar(night, opts)?,
-        Method::Simple => resolve_simple(night, opts.explain),
+        Method::Simple => {
+            if let Some((p, what)) = simple::no_place(night) {
+                let message = format!(
+                    "the simple method (Method 1) has no place for {what}: its fixed order has no step for it; resolve by RAR (--method rar)"
+                );
+                return Err(match p {
+                    Some(p) => NightError::Invalid {
+                        place: Place::Player {
+                            name: night.name(p).to_string(),
+                        },
+                        message,
+                    },
+                    None => NightError::Unsupported { message },
+                });
+            }
+            resolve_simple(night, opts.explain)
+        }
     };
     normalise(&mut out);
     Ok(out)

@@ -1,11 +1,11 @@
 //! The night: a setup (players, roles, alignments, modifiers, cop sanity) plus the actions
 //! submitted, and its validation against a catalogue.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{Ability, Catalogue, SelfTarget};
+use crate::catalogue::{Ability, Catalogue, Component, SelfTarget};
 use crate::error::{NightError, Place};
 
 /// How an investigator's results relate to the truth.
@@ -32,6 +32,102 @@ pub enum Modifier {
     Bulletproof,
     /// The player's actions cannot be blocked.
     StrongWilled,
+    /// Trackers and watchers do not see the player's visits.
+    Ninja,
+    /// Every action on the player fails except kills (visits to them are still seen).
+    Ascetic,
+    /// Nothing protects the player from kills (Doctor, Bodyguard, vests are negated).
+    Macho,
+    /// The player's kills are strong: only the target's commute stops them.
+    Strongman,
+    /// The player may target themself with any ability.
+    SelfTargeting,
+    /// The player's actions fail (as if roleblocked) on players of another alignment.
+    Loyal,
+    /// The player's actions fail (as if roleblocked) on players of their own alignment.
+    Disloyal,
+    /// The player dies when an action of theirs lands on a player who is not town.
+    Weak,
+    /// The player must act every night: a night file without their action is refused.
+    Compulsive,
+    /// The player may act on odd nights only (the night file says `night = N`).
+    OddNight,
+    /// The player may act on even nights only (the night file says `night = N`).
+    EvenNight,
+    /// The player's results are announced in the thread.
+    Public,
+    /// The player's actions resolve the night after they are used; tonight they are only
+    /// a visit (kept in the game state: `--state`).
+    Delayed,
+    /// The player's abilities are day actions (used in a day file, resolved at once).
+    Day,
+}
+
+/// How many kills one protection stops (a setup rule, issue 13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protection {
+    /// The spec's RAR reading ("the Doctor action prevents kills"): one standing protection
+    /// stops every kill on its player that night.
+    #[default]
+    EveryKill,
+    /// The MafiaScum Doctor and Bodyguard pages' Normal reading: each protection stops one
+    /// kill, so two kills against one protection kill the player.
+    OnePerKill,
+}
+
+/// What happens when two redirections would move the same effect to different players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Swaps {
+    /// Redirections apply in the order of their users in the setup's player list: of two
+    /// that move the same effect from the same player, the one whose user is listed first
+    /// wins (when it stands); the effect then travels on by any redirection not yet on its
+    /// path. The result does not depend on the order actions were submitted in.
+    #[default]
+    InOrder,
+    /// The spec's RAR example ("both the bus drives effectively block the other"): the two
+    /// counter each other and the effect stays where it was.
+    Contest,
+}
+
+/// Setup rules a host states once for the game (`[rules]` in a night file).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub protection: Protection,
+    pub swaps: Swaps,
+}
+
+impl Modifier {
+    /// Every modifier, by the name a night file gives it.
+    pub const ALL: [(&'static str, Modifier); 17] = [
+        ("vest", Modifier::Vest),
+        ("bulletproof", Modifier::Bulletproof),
+        ("strong-willed", Modifier::StrongWilled),
+        ("ninja", Modifier::Ninja),
+        ("ascetic", Modifier::Ascetic),
+        ("macho", Modifier::Macho),
+        ("strongman", Modifier::Strongman),
+        ("self-targeting", Modifier::SelfTargeting),
+        ("loyal", Modifier::Loyal),
+        ("disloyal", Modifier::Disloyal),
+        ("weak", Modifier::Weak),
+        ("compulsive", Modifier::Compulsive),
+        ("odd-night", Modifier::OddNight),
+        ("even-night", Modifier::EvenNight),
+        ("public", Modifier::Public),
+        ("day", Modifier::Day),
+        ("delayed", Modifier::Delayed),
+    ];
+
+    /// The modifier a night file names, ignoring case.
+    pub fn from_name(name: &str) -> Option<Modifier> {
+        Modifier::ALL
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|&(_, m)| m)
+    }
 }
 
 /// A player of the setup.
@@ -68,6 +164,24 @@ pub struct ActionSpec {
 /// A night as given by a host: the setup and the actions, in submission order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct NightSpec {
+    /// The night's number (Night 1, 2, ...), needed by odd- and even-night players.
+    #[serde(default)]
+    pub night: Option<u32>,
+    /// A day's actions (Day Vigilante), resolved at once with the same engine: only day
+    /// abilities may be used, and night abilities may not.
+    #[serde(default)]
+    pub day: bool,
+    #[serde(default)]
+    pub rules: Rules,
+    /// Uses of X-shot abilities on earlier nights: owner (a player's name, or a faction's
+    /// for a factional ability; lowercase) to ability name to count. Filled in from the game
+    /// state ([`crate::state::GameState::prepare`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub used: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Delayed players' actions of the night before, which take effect tonight (from the
+    /// game state); one whose actor or target has died since lapses.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed: Vec<ActionSpec>,
     pub players: Vec<PlayerSpec>,
     #[serde(default)]
     pub actions: Vec<ActionSpec>,
@@ -80,9 +194,19 @@ pub struct Player {
     pub role: String,
     pub alignment: String,
     pub appears_as: Option<String>,
+    /// The role carries a gun (for Gunsmiths).
+    pub gun: bool,
+    /// The role has no abilities and is town (for Neapolitans).
+    pub vanilla: bool,
     pub sanity: Sanity,
     pub modifiers: Vec<Modifier>,
     pub alive: bool,
+}
+
+impl Player {
+    pub fn has(&self, m: Modifier) -> bool {
+        self.modifiers.contains(&m)
+    }
 }
 
 /// Where an action came from.
@@ -96,6 +220,8 @@ pub enum Origin {
     Vest,
     /// The actor's bulletproof modifier.
     BulletproofModifier,
+    /// A Delayed player's action of the night before, taking effect tonight.
+    Delayed,
 }
 
 /// A validated action: who, with what ability (copied from the catalogue), on whom.
@@ -108,6 +234,12 @@ pub struct Action {
     /// Players named; for self-only and passive abilities, the actor.
     pub targets: Vec<usize>,
     pub origin: Origin,
+    /// The action fails outright, as if roleblocked (a Loyal or Disloyal player's action on
+    /// the wrong alignment).
+    pub fails: bool,
+    /// Whose use it counts as (lowercase): the actor's name, or the faction's for a
+    /// factional ability; empty for passives.
+    pub owner: String,
 }
 
 impl Action {
@@ -126,6 +258,7 @@ impl Action {
 /// A validated night, ready to resolve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Night {
+    pub rules: Rules,
     pub players: Vec<Player>,
     /// Submitted actions in submission order, then passive ones.
     pub actions: Vec<Action>,
@@ -171,7 +304,13 @@ pub fn validate(
         let Some(role) = catalogue.role(&p.role) else {
             return Err(NightError::Invalid {
                 place,
-                message: format!("unknown role `{}` (not in the role catalogue)", p.role),
+                message: match crate::suggest::closest(
+                    &p.role,
+                    catalogue.roles.iter().map(|r| r.name.as_str()),
+                ) {
+                    Some(near) => format!("unknown role `{}` (did you mean `{near}`?)", p.role),
+                    None => format!("unknown role `{}` (not in the role catalogue)", p.role),
+                },
             });
         };
         if names.insert(p.name.to_lowercase(), players.len()).is_some() {
@@ -188,6 +327,13 @@ pub fn validate(
                 .clone()
                 .unwrap_or_else(|| role.alignment.clone()),
             appears_as: role.appears_as.clone(),
+            gun: role.gun,
+            vanilla: role.abilities.is_empty()
+                && p.alignment
+                    .as_deref()
+                    .unwrap_or(&role.alignment)
+                    .eq_ignore_ascii_case("town")
+                && role.appears_as.is_none(),
             sanity: p.sanity,
             modifiers: p.modifiers.clone(),
             alive: p.alive,
@@ -195,6 +341,19 @@ pub fn validate(
     }
     let mut actions = Vec::new();
     let mut uses: HashMap<(String, String), u32> = HashMap::new();
+    let mut role_uses: HashMap<usize, u32> = HashMap::new();
+    if spec.night.is_none()
+        && let Some(p) = players
+            .iter()
+            .find(|p| p.has(Modifier::OddNight) || p.has(Modifier::EvenNight))
+    {
+        return Err(NightError::Invalid {
+            place: Place::Player {
+                name: p.name.clone(),
+            },
+            message: "an odd- or even-night player needs the night's number (`night = N`)".into(),
+        });
+    }
     for (i, a) in spec.actions.iter().enumerate() {
         let place = Place::Action {
             index: i + 1,
@@ -288,7 +447,56 @@ pub fn validate(
         } else {
             player.name.to_lowercase()
         };
-        let used = uses.entry((owner, ability.name.clone())).or_insert(0);
+        if let Some(limit) = role.actions_per_night
+            && !factional
+        {
+            let n = role_uses.entry(actor).or_insert(0);
+            *n += 1;
+            if *n > limit {
+                return Err(invalid(format!(
+                    "{} ({}) may use {} of their abilities a night, and this is number {}",
+                    player.name, player.role, limit, n
+                )));
+            }
+        }
+        let day_ability = ability.day || player.has(Modifier::Day);
+        if day_ability != spec.day {
+            return Err(invalid(format!(
+                "`{}` is a {} action, and this is a {} file",
+                ability.name,
+                if day_ability { "day" } else { "night" },
+                if spec.day { "day" } else { "night" }
+            )));
+        }
+        if let Some(n) = spec.night.filter(|_| !spec.day) {
+            let odd = n % 2 == 1;
+            if (player.has(Modifier::OddNight) && !odd) || (player.has(Modifier::EvenNight) && odd)
+            {
+                return Err(invalid(format!(
+                    "{} acts on {} nights only, and this is night {n}",
+                    player.name,
+                    if odd { "even" } else { "odd" }
+                )));
+            }
+        }
+        if let Some(shots) = ability.shots {
+            let before = spec
+                .used
+                .get(&owner)
+                .and_then(|m| m.get(&ability.name))
+                .copied()
+                .unwrap_or(0);
+            let tonight = uses.get(&(owner.clone(), ability.name.clone())).copied();
+            if before + tonight.unwrap_or(0) + 1 > shots {
+                return Err(invalid(format!(
+                    "`{}` has {shots} shot(s) in the game and {before} were used on earlier nights",
+                    ability.name
+                )));
+            }
+        }
+        let used = uses
+            .entry((owner.clone(), ability.name.clone()))
+            .or_insert(0);
         *used += 1;
         if *used > ability.per_night {
             return Err(invalid(format!(
@@ -334,6 +542,7 @@ pub fn validate(
             }
             if ability.self_target == SelfTarget::Forbidden
                 && self_targets == SelfTargets::RoleDecides
+                && !player.has(Modifier::SelfTargeting)
                 && targets.contains(&actor)
             {
                 return Err(invalid(format!(
@@ -349,18 +558,46 @@ pub fn validate(
             }
         }
         let from_role = role.abilities.iter().any(|ab| std::ptr::eq(ab, ability));
-        let label = if !from_role {
+        let mut label = if !from_role {
             format!("{}: {}", player.alignment, ability.name)
         } else {
             format!("{}: {}", role.name, ability.name)
         };
+        // A Delayed player's action is only a visit tonight; its effect comes next night
+        // (https://wiki.mafiascum.net/index.php?title=Delayed).
+        let mut ability = ability.clone();
+        if player.has(Modifier::Delayed) {
+            ability.components.retain(|c| matches!(c, Component::Visit));
+            label.push_str(" (delayed)");
+        }
+        let same = |t: &usize| {
+            players[*t]
+                .alignment
+                .eq_ignore_ascii_case(&players[actor].alignment)
+        };
+        let fails = (players[actor].has(Modifier::Loyal) && !targets.iter().all(same))
+            || (players[actor].has(Modifier::Disloyal) && targets.iter().any(same));
         actions.push(Action {
             actor,
             label,
-            ability: ability.clone(),
+            ability,
             targets,
             origin: Origin::Submitted(i),
+            fails,
+            owner,
         });
+    }
+    delayed_actions(spec, catalogue, &players, &names, &mut actions)?;
+    for (pi, p) in players.iter().enumerate() {
+        let acted = actions.iter().any(|a| a.actor == pi);
+        if p.alive && p.has(Modifier::Compulsive) && !acted && !spec.day {
+            return Err(NightError::Invalid {
+                place: Place::Player {
+                    name: p.name.clone(),
+                },
+                message: format!("{} is compulsive and must act every night", p.name),
+            });
+        }
     }
     // Passive abilities: untrackable, unblockable actions on the user, every night.
     for (pi, player) in players.iter().enumerate() {
@@ -375,6 +612,8 @@ pub fn validate(
                     ability: ab.clone(),
                     targets: vec![pi],
                     origin: Origin::Passive,
+                    fails: false,
+                    owner: String::new(),
                 });
             }
         }
@@ -382,7 +621,12 @@ pub fn validate(
             let (label, origin) = match m {
                 Modifier::Vest => ("one-shot vest", Origin::Vest),
                 Modifier::Bulletproof => ("bulletproof", Origin::BulletproofModifier),
-                Modifier::StrongWilled => continue,
+                Modifier::Ascetic => ("ascetic", Origin::Passive),
+                _ => continue,
+            };
+            let component = match m {
+                Modifier::Ascetic => crate::catalogue::Component::Ascetic,
+                _ => crate::catalogue::Component::Protect,
             };
             actions.push(Action {
                 actor: pi,
@@ -393,13 +637,93 @@ pub fn validate(
                     self_target: SelfTarget::Only,
                     passive: true,
                     unblockable: true,
+                    unseen: false,
+                    learns: Default::default(),
+                    reports: Default::default(),
                     per_night: 1,
-                    components: vec![crate::catalogue::Component::Protect],
+                    shots: None,
+                    day: false,
+                    pm: Default::default(),
+                    components: vec![component],
                 },
                 targets: vec![pi],
                 origin,
+                fails: false,
+                owner: String::new(),
             });
         }
     }
-    Ok(Night { players, actions })
+    Ok(Night {
+        rules: spec.rules,
+        players,
+        actions,
+    })
+}
+
+/// The actions Delayed players used the night before, taking effect tonight without a visit
+/// (they were seen the night they were used); one whose actor or target has died lapses.
+fn delayed_actions(
+    spec: &NightSpec,
+    catalogue: &Catalogue,
+    players: &[Player],
+    names: &HashMap<String, usize>,
+    actions: &mut Vec<Action>,
+) -> Result<(), NightError> {
+    for a in &spec.delayed {
+        let invalid = |message: String| NightError::Invalid {
+            place: Place::Player {
+                name: a.actor.clone(),
+            },
+            message,
+        };
+        let Some(&actor) = names.get(&a.actor.to_lowercase()) else {
+            return Err(invalid(
+                "a delayed action's actor is not in this game".into(),
+            ));
+        };
+        let targets: Option<Vec<usize>> = a
+            .targets
+            .iter()
+            .map(|t| names.get(&t.to_lowercase()).copied())
+            .collect();
+        let Some(targets) = targets else {
+            return Err(invalid(
+                "a delayed action's target is not in this game".into(),
+            ));
+        };
+        if !players[actor].alive || targets.iter().any(|&t| !players[t].alive) {
+            continue;
+        }
+        let player = &players[actor];
+        let name = a.ability.as_deref().unwrap_or_default();
+        let role = catalogue.role(&player.role);
+        let found = role
+            .into_iter()
+            .flat_map(|r| r.abilities.iter())
+            .chain(catalogue.faction_abilities(&player.alignment))
+            .find(|ab| name.is_empty() && !ab.passive || ab.name.eq_ignore_ascii_case(name));
+        let Some(ab) = found else {
+            return Err(invalid(format!(
+                "{} ({}) has no ability `{name}` for a delayed action",
+                player.name, player.role
+            )));
+        };
+        let mut ability = ab.clone();
+        ability
+            .components
+            .retain(|c| !matches!(c, Component::Visit));
+        actions.push(Action {
+            actor,
+            label: format!(
+                "{}: {} (delayed from the night before)",
+                player.role, ab.name
+            ),
+            ability,
+            targets,
+            origin: Origin::Delayed,
+            fails: false,
+            owner: String::new(),
+        });
+    }
+    Ok(())
 }

@@ -92,6 +92,9 @@ pub struct Outcome {
     pub vests_used: Vec<String>,
     /// Result PMs, in the order of the players in the setup.
     pub feedback: Vec<Feedback>,
+    /// Results of Public players, to be announced in the thread.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub announcements: Vec<String>,
     /// RAR: every effect's reason tree (filled in when explaining).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub questions: Vec<Question>,

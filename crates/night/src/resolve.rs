@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use crate::catalogue::Component;
+use crate::catalogue::{Ability, Component, Learns, Reports};
 use crate::error::NightError;
-use crate::model::{Night, Sanity};
+use crate::model::{Modifier, Night, Protection};
 use crate::outcome::{
     Death, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side, Status,
 };
 use crate::rar::{Chain, LId, Node, Rar};
+use crate::results::{investigation_result, no_result, track_text, watch_text};
 
 /// How much to produce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,27 +33,29 @@ impl Default for Options {
     }
 }
 
-/// An investigation result, after sanity.
+/// An alignment investigation result, after sanity (the Cop's).
 pub fn investigation_text(
     night: &Night,
     investigator: usize,
     target: usize,
     named: usize,
 ) -> String {
-    let t = &night.players[target];
-    let seen = t.appears_as.as_deref().unwrap_or(&t.alignment);
-    let guilty = !seen.eq_ignore_ascii_case("town");
-    let reported = match night.players[investigator].sanity {
-        Sanity::Sane => guilty,
-        Sanity::Insane => !guilty,
-        Sanity::Paranoid => true,
-        Sanity::Naive => false,
+    let cop = Ability {
+        name: String::new(),
+        targets: 1,
+        self_target: Default::default(),
+        passive: false,
+        unblockable: false,
+        unseen: false,
+        learns: Learns::Alignment,
+        reports: Default::default(),
+        pm: Default::default(),
+        per_night: 1,
+        shots: None,
+        day: false,
+        components: Vec::new(),
     };
-    format!(
-        "{} is {}.",
-        night.name(named),
-        if reported { "Mafia" } else { "Not Mafia" }
-    )
+    investigation_result(night, investigator, target, named, &cop, false)
 }
 
 struct Describe<'a, 'n>(&'a Rar<'n>);
@@ -77,6 +80,8 @@ impl Describe<'_, '_> {
         let red = &r.night.actions[by];
         let verb = if red.ability.has(|c| matches!(c, Component::Swap)) {
             "swapped"
+        } else if red.ability.has(|c| matches!(c, Component::Deflect)) {
+            "deflected"
         } else {
             "redirected"
         };
@@ -129,6 +134,28 @@ impl Describe<'_, '_> {
                 self.landing_text(guard, "guarded"),
                 self.landing_text(kill, "shot")
             ),
+            Node::GuardShot { guard, shot } => {
+                let (visit, arm) = r.reflex(shot);
+                format!(
+                    "{}, and {}, and {} was armed ({})",
+                    self.landing_text(guard, "guarded"),
+                    self.landing_text(visit, "visited"),
+                    self.loc(arm),
+                    self.label(arm)
+                )
+            }
+            Node::Bomb { kill, bomb } => format!(
+                "{}, and {} was a bomb ({})",
+                self.landing_text(kill, "shot"),
+                self.loc(bomb),
+                self.label(bomb)
+            ),
+            Node::WeakDeath(l) => format!(
+                "{} (weak: {} is not town)",
+                self.landing_text(l, "targeted"),
+                self.loc(l)
+            ),
+            Node::Framed(l) => self.landing_text(l, "framed"),
             Node::HideDeath { hide, kill } => format!(
                 "{}, and {}",
                 self.landing_text(hide, "hid behind"),
@@ -269,6 +296,22 @@ fn answer<F: FnOnce() -> String>(
     (yes, tree)
 }
 
+/// Whether a frame on `player` stands tonight (a Framer's landing there, not stopped).
+fn framed_at(rar: &mut Rar<'_>, player: usize) -> bool {
+    let night = rar.night;
+    for i in 0..rar.at[player].len() {
+        let f = rar.at[player][i];
+        if night.actions[rar.landing(f).action]
+            .ability
+            .has(|c| matches!(c, Component::Frame))
+            && rar.stands(Node::Framed(f))
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// Resolves a night by Reasonable Action Resolution.
 pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> {
     let mut rar = Rar::new(night)?;
@@ -308,6 +351,9 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
         let mut attacks = Vec::new();
         let mut saved_by = Vec::new();
         let mut vest_used = false;
+        // Attacks stopped by protections alone, and the protecting actions that stood.
+        let mut only_protected = 0usize;
+        let mut protectors: Vec<usize> = Vec::new();
         for &r in &reasons {
             let chain = rar.chain_with(&Vec::new(), r);
             let counters = rar.counters(r);
@@ -327,6 +373,17 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 }
             }
             if reached && !stopped_by.is_empty() {
+                if stopped_by.iter().all(|s| matches!(s, Node::Protected(_))) {
+                    only_protected += 1;
+                    for s in &stopped_by {
+                        if let Node::Protected(l) = s {
+                            let a = rar.landing(*l).action;
+                            if !protectors.contains(&a) {
+                                protectors.push(a);
+                            }
+                        }
+                    }
+                }
                 attacks.push(describe(&rar, r));
                 for &s in &stopped_by {
                     if let Node::Protected(l) = s
@@ -344,7 +401,25 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
         if vest_used {
             out.vests_used.push(night.name(p).to_string());
         }
-        if !dies && !attacks.is_empty() {
+        // `protection = "one-per-kill"`: each protection stops one kill, so more kills
+        // stopped only by protections than protections standing kill the player
+        // (https://wiki.mafiascum.net/index.php?title=Doctor).
+        let overwhelmed =
+            night.rules.protection == Protection::OnePerKill && only_protected > protectors.len();
+        if !dies && overwhelmed {
+            let mut causes = attacks.clone();
+            causes.push(format!(
+                "{} kills reached {} and only {} protection(s) stood (protection = \"one-per-kill\")",
+                only_protected,
+                night.name(p),
+                protectors.len()
+            ));
+            out.deaths.push(Death {
+                player: night.name(p).to_string(),
+                causes,
+            });
+        }
+        if !dies && !overwhelmed && !attacks.is_empty() {
             out.saves.push(Save {
                 player: night.name(p).to_string(),
                 attacks,
@@ -419,16 +494,26 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 let (yes, tree) = answer(&mut rar, asked, opts);
                 out.questions.extend(tree);
                 if yes {
-                    results.push(investigation_text(night, actor, rar.landing(l).loc, named));
+                    let framed =
+                        action.ability.learns == Learns::Alignment && framed_at(&mut rar, loc);
+                    results.push(investigation_result(
+                        night,
+                        actor,
+                        loc,
+                        named,
+                        &action.ability,
+                        framed,
+                    ));
                 }
             }
             if results.is_empty() {
-                results.push("No result.".into());
+                results.push(no_result(&action.ability));
             }
             feedback.entry(actor).or_default().extend(results);
         }
         if action.ability.has(|c| matches!(c, Component::Track)) {
             let mut seen: Vec<usize> = Vec::new();
+            let mut used: Vec<&str> = Vec::new();
             let mut nothing = false;
             for &t in &lands {
                 let tracked = rar.landing(t).loc;
@@ -440,6 +525,8 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                         .push(Node::TrackSaw { track: t, visit: v });
                 }
                 for (place, reasons) in by_place {
+                    let kept =
+                        (action.ability.reports == Reports::Actions).then(|| reasons.clone());
                     let asked = Asked {
                         question: || {
                             format!(
@@ -456,6 +543,18 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                     if yes && !seen.contains(&place) {
                         seen.push(place);
                     }
+                    if yes && let Some(kept) = &kept {
+                        for &r in kept {
+                            if let Node::TrackSaw { visit, .. } = r
+                                && rar.stands(r)
+                            {
+                                let name = &night.actions[rar.landing(visit).action].ability.name;
+                                if !used.contains(&name.as_str()) {
+                                    used.push(name);
+                                }
+                            }
+                        }
+                    }
                 }
                 let asked = Asked {
                     question: || {
@@ -471,18 +570,13 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 out.questions.extend(tree);
                 nothing |= yes;
             }
-            let text = if !seen.is_empty() {
-                let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
-                format!("{} visited {}.", night.name(named), names.join(", "))
-            } else if nothing {
-                format!("{} went nowhere.", night.name(named))
-            } else {
-                "No result.".to_string()
-            };
+            let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
+            let text = track_text(&action.ability, night.name(named), &names, &used, nothing);
             feedback.entry(actor).or_default().push(text);
         }
         if action.ability.has(|c| matches!(c, Component::Watch)) {
             let mut seen: Vec<usize> = Vec::new();
+            let mut used: Vec<&str> = Vec::new();
             let mut nobody = false;
             for &w in &lands {
                 let watched = rar.landing(w).loc;
@@ -494,6 +588,8 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                         .push(Node::WatchSaw { watch: w, visit: v });
                 }
                 for (visitor, reasons) in by_visitor {
+                    let kept =
+                        (action.ability.reports == Reports::Actions).then(|| reasons.clone());
                     let asked = Asked {
                         question: || {
                             format!(
@@ -510,6 +606,18 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                     if yes && !seen.contains(&visitor) {
                         seen.push(visitor);
                     }
+                    if yes && let Some(kept) = &kept {
+                        for &r in kept {
+                            if let Node::WatchSaw { visit, .. } = r
+                                && rar.stands(r)
+                            {
+                                let name = &night.actions[rar.landing(visit).action].ability.name;
+                                if !used.contains(&name.as_str()) {
+                                    used.push(name);
+                                }
+                            }
+                        }
+                    }
                 }
                 let asked = Asked {
                     question: || {
@@ -525,18 +633,31 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
                 out.questions.extend(tree);
                 nobody |= yes;
             }
-            let text = if !seen.is_empty() {
-                let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
-                format!("{} was visited by {}.", night.name(named), names.join(", "))
-            } else if nobody {
-                format!("No one visited {}.", night.name(named))
-            } else {
-                "No result.".to_string()
-            };
+            let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
+            let roles: Vec<&str> = seen
+                .iter()
+                .map(|&p| night.players[p].role.as_str())
+                .collect();
+            let text = watch_text(
+                &action.ability,
+                night.name(named),
+                &names,
+                &used,
+                &roles,
+                nobody,
+            );
             feedback.entry(actor).or_default().push(text);
         }
     }
     rar.check_budget()?;
+    for (&p, texts) in &feedback {
+        if night.players[p].has(Modifier::Public) {
+            for t in texts {
+                out.announcements
+                    .push(format!("{}'s result: {t}", night.name(p)));
+            }
+        }
+    }
     out.feedback = feedback
         .into_iter()
         .flat_map(|(p, texts)| {

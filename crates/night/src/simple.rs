@@ -20,10 +20,73 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::catalogue::{Component, SelfTarget};
 use crate::model::Night;
 use crate::outcome::{Death, Feedback, Method, Outcome, Recruitment, Save};
-use crate::resolve::investigation_text;
+use crate::results::{investigation_result, no_result};
 
 fn has(night: &Night, a: usize, pred: impl Fn(&Component) -> bool) -> bool {
     night.actions[a].ability.has(pred)
+}
+
+/// What the simple method's fixed order has no step for, in this night: the first such
+/// player and what it is (issue 13: the simple method "says clearly when a role has no place
+/// in it"). RAR resolves all of these.
+pub fn no_place(night: &Night) -> Option<(Option<usize>, String)> {
+    use crate::catalogue::{Learns, Reports};
+    use crate::model::{Modifier, Origin};
+    if night.rules != Default::default() {
+        return Some((None, "the setup rules `protection` and `swaps`".into()));
+    }
+    for a in &night.actions {
+        let ab = &a.ability;
+        let what = if let Some(c) = ab.components.iter().find(|c| {
+            matches!(
+                c,
+                Component::Ascetic | Component::Frame | Component::Deflect | Component::Bomb
+            )
+        }) {
+            format!("the `{}` of {}", component_name(c), a.label)
+        } else if ab.unseen {
+            format!("an unseen (Ninja) action, {}", a.label)
+        } else if ab.learns != Learns::Alignment || ab.reports != Reports::Players {
+            format!("what {} learns", a.label)
+        } else if a.origin == Origin::Delayed {
+            format!("a delayed action, {}", a.label)
+        } else {
+            continue;
+        };
+        return Some((Some(a.actor), what));
+    }
+    for (p, player) in night.players.iter().enumerate() {
+        for m in [
+            Modifier::Ninja,
+            Modifier::Macho,
+            Modifier::Strongman,
+            Modifier::Loyal,
+            Modifier::Disloyal,
+            Modifier::Weak,
+            Modifier::Delayed,
+            Modifier::Public,
+        ] {
+            if player.has(m) {
+                let name = Modifier::ALL
+                    .iter()
+                    .find(|(_, x)| *x == m)
+                    .map(|(n, _)| *n)
+                    .unwrap_or_default();
+                return Some((Some(p), format!("the `{name}` modifier")));
+            }
+        }
+    }
+    None
+}
+
+fn component_name(c: &Component) -> &'static str {
+    match c {
+        Component::Ascetic => "ascetic",
+        Component::Frame => "frame",
+        Component::Deflect => "deflect",
+        Component::Bomb => "bomb",
+        _ => "component",
+    }
 }
 
 /// Resolves a night by the simple method. `explain` fills in the steps.
@@ -300,8 +363,8 @@ pub fn resolve_simple(night: &Night, explain: bool) -> Outcome {
         let landed = lands(a);
         if act.ability.has(|c| matches!(c, Component::Investigate)) {
             let text = match landed {
-                Some(t) => investigation_text(night, act.actor, t, named),
-                None => "No result.".into(),
+                Some(t) => investigation_result(night, act.actor, t, named, &act.ability, false),
+                None => no_result(&act.ability),
             };
             steps.push(format!("{}: {text}", describe(a)));
             feedback.entry(act.actor).or_default().push(text);
@@ -359,6 +422,7 @@ pub fn resolve_simple(night: &Night, explain: bool) -> Outcome {
     let dead: BTreeSet<usize> = deaths.keys().copied().collect();
     Outcome {
         method: Method::Simple,
+        announcements: Vec::new(),
         deaths: deaths
             .into_iter()
             .map(|(p, causes)| Death {

@@ -30,6 +30,24 @@ const ROLES: &[&str] = &[
     "Hider",
     "Cult Recruiter",
     "Visitor",
+    // Issue 13's roles (all but those whose use depends on the phase or on other nights).
+    "Miller",
+    "Ninja",
+    "Ascetic",
+    "Serial Killer",
+    "Juggernaut",
+    "Framer",
+    "Role Cop",
+    "Neapolitan",
+    "Gunsmith",
+    "Follower",
+    "Voyeur",
+    "Role Watcher",
+    "Motion Detector",
+    "Deflector",
+    "Alien",
+    "Bomb",
+    "Cult Leader",
 ];
 
 /// Builds a valid night from raw choices: role per player, and for each player and each of
@@ -192,6 +210,14 @@ proptest! {
             let a = resolve_spec(&spec, &Catalogue::standard().expect("standard catalogue"), method, opts);
             let b = resolve_spec(&spec, &Catalogue::standard().expect("standard catalogue"), method, opts);
             prop_assert_eq!(&a, &b);
+            // The simple method refuses, by name, roles its fixed order has no step for
+            // (issue 13 point 5); that refusal is an answer, not a failure.
+            if method == Method::Simple
+                && let Err(e) = &a
+                && e.to_string().contains("the simple method (Method 1) has no place for")
+            {
+                continue;
+            }
             let a = a.map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(!a.render_text().is_empty());
             prop_assert!(serde_json::to_string(&a).is_ok());

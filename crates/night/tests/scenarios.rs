@@ -208,8 +208,11 @@ fn a_strongman_kills_through_a_doctor() {
     assert!(night.saves.is_empty());
 }
 
+/// A roleblock on the Strongman no longer stops the kill (issue 13): "any kills performed by
+/// this player cannot be blocked by any means - ... nor by Roleblocks"
+/// (https://wiki.mafiascum.net/index.php?title=Strongman).
 #[test]
-fn a_strongman_kills_a_jailed_player_but_can_be_roleblocked() {
+fn a_strongman_kills_a_jailed_player_and_cannot_be_roleblocked() {
     let night = rar(
         &[("A", "Vanilla"), ("S", "Strongman"), ("JK", "Jailkeeper")],
         &["S: A", "JK: A"],
@@ -219,7 +222,7 @@ fn a_strongman_kills_a_jailed_player_but_can_be_roleblocked() {
         &[("A", "Vanilla"), ("S", "Strongman"), ("RB", "Roleblocker")],
         &["S: A", "RB: S"],
     );
-    assert!(night.deaths.is_empty());
+    assert_eq!(night.dead(), ["A"]);
 }
 
 #[test]

@@ -277,9 +277,19 @@ const BUSES: [(&str, &str); 6] = [
     ("BD2", "Bus Driver"),
 ];
 
+/// The spec's reading ("both the bus drives effectively block the other") is the setup rule
+/// `swaps = "contest"`; the default since issue 13 is `"in-order"`, under which the swap of
+/// the bus driver listed first in the setup (BD1's) moves the shot onto A, as the MafiaScum
+/// Bus Driver page and the other engines have it (docs/decisions.md).
 #[test]
 fn two_bus_drivers_swapping_the_shot_player_block_each_other() {
     let night = rar(&BUSES, &["Vig: B", "BD1: A B", "BD2: B C"]);
+    assert_eq!(night.dead(), ["A"]);
+    let night = rar_rules(
+        r#"swaps = "contest""#,
+        &BUSES,
+        &["Vig: B", "BD1: A B", "BD2: B C"],
+    );
     assert_eq!(night.dead(), ["B"]);
     assert_eq!(
         tree(&night, "Does A die?"),

@@ -8,6 +8,7 @@ use super::fx::FxHasher;
 use super::reason::{Counter, LId, Node};
 use super::{Rar, has, strong_kill};
 use crate::catalogue::{Component, SelfTarget};
+use crate::model::{Modifier, Swaps};
 
 impl Rar<'_> {
     fn fixed_landing_counters(&self, action: usize, out: &mut Vec<Node>) {
@@ -25,7 +26,11 @@ impl Rar<'_> {
         if action.passive() {
             return;
         }
-        if action.blockable(night) {
+        // A Strongman's kill is stopped by nothing but its target's own commute
+        // (https://wiki.mafiascum.net/index.php?title=Strongman: "cannot be stopped from
+        // performing a kill, unless their target has commuted").
+        let strong = strong_kill(night, land.action);
+        if action.blockable(night) && !strong {
             for &b in &self.blocks_at[action.actor] {
                 if self.landing(b).action != land.action {
                     out.push(Node::Blocked(b));
@@ -33,10 +38,58 @@ impl Rar<'_> {
             }
         }
         if action.ability.self_target != SelfTarget::Only && action.actor != land.loc {
+            let kills = action.ability.has(|c| matches!(c, Component::Kill { .. }));
             for &u in &self.untargetable_at[land.loc] {
-                if self.landing(u).action != land.action {
-                    out.push(Node::Untargetable(u));
+                let ua = &night.actions[self.landing(u).action];
+                if self.landing(u).action == land.action
+                    || (strong && !ua.ability.targets_self_only())
+                    || (kills && ua.ability.has(|c| matches!(c, Component::Ascetic)))
+                {
+                    continue;
                 }
+                out.push(Node::Untargetable(u));
+            }
+        }
+    }
+
+    /// Counters of a visit as trackers and watchers see it: everything that stops the
+    /// landing except its target's immunity (a rolestop or Ascetic on the target), which
+    /// stops the action but not the visit
+    /// (https://wiki.mafiascum.net/index.php?title=Tracker: actions "blocked because their
+    /// target was immune to actions (e.g. because the target was rolestopped or Ascetic)
+    /// can be seen on a Tracker report").
+    fn visit_counters(&self, l: LId, out: &mut Vec<Node>) {
+        let start = out.len();
+        self.landing_counters(l, out);
+        let night = self.night;
+        let mut i = start;
+        while i < out.len() {
+            let immune = match out[i] {
+                Node::Untargetable(u) => {
+                    let ua = &night.actions[self.landing(u).action];
+                    !ua.ability.targets_self_only()
+                        || ua.ability.has(|c| matches!(c, Component::Ascetic))
+                }
+                _ => false,
+            };
+            if immune {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Whether redirection `r2` contests redirection `r` moving the same effect elsewhere:
+    /// always under the spec's `swaps = "contest"`; under `"in-order"` only one that comes
+    /// first, in the order of the players in the setup (then of the night's actions), so
+    /// the result does not depend on the order actions were submitted in.
+    fn contests(&self, r2: usize, r: usize) -> bool {
+        match self.night.rules.swaps {
+            Swaps::Contest => true,
+            Swaps::InOrder => {
+                let key = |a: usize| (self.night.actions[a].actor, a);
+                key(r2) < key(r)
             }
         }
     }
@@ -56,7 +109,11 @@ impl Rar<'_> {
                 let Some((_, r2)) = self.landing(sib).parent else {
                     continue;
                 };
-                if r2 != r && self.landing(sib).loc != here && !path.contains(&(r2 as u32)) {
+                if r2 != r
+                    && self.landing(sib).loc != here
+                    && !path.contains(&(r2 as u32))
+                    && self.contests(r2, r)
+                {
                     out.push(Node::Moved(sib));
                 }
             }
@@ -67,8 +124,11 @@ impl Rar<'_> {
         }
     }
 
+    /// Protections standing against a kill on `victim`: none for a strong kill or a Macho
+    /// victim (https://wiki.mafiascum.net/index.php?title=Macho: "negates the effects of
+    /// any roles that would prevent it from death").
     fn protections(&self, victim: usize, strong: bool, out: &mut Vec<Node>) {
-        if strong {
+        if strong || self.night.players[victim].has(Modifier::Macho) {
             return;
         }
         for &p in &self.at[victim] {
@@ -131,6 +191,27 @@ impl Rar<'_> {
                 let strong = strong_kill(night, self.landing(kill).action);
                 self.protections(victim, strong, &mut out);
             }
+            Node::GuardShot { guard, shot } => {
+                let (visit, arm) = self.reflexes[shot as usize];
+                self.landing_counters(guard, &mut out);
+                self.landing_counters(visit, &mut out);
+                self.landing_counters(arm, &mut out);
+                let victim = night.actions[self.landing(guard).action].actor;
+                self.protections(victim, false, &mut out);
+            }
+            Node::Bomb { kill, bomb } => {
+                // The bomb must die of this kill, and the killer may be protected.
+                out.extend(self.counter_nodes(Node::Kill(kill)));
+                self.landing_counters(bomb, &mut out);
+                let killer = night.actions[self.landing(kill).action].actor;
+                self.protections(killer, false, &mut out);
+            }
+            Node::WeakDeath(l) => {
+                self.landing_counters(l, &mut out);
+                let weak = night.actions[self.landing(l).action].actor;
+                self.protections(weak, false, &mut out);
+            }
+            Node::Framed(l) => self.landing_counters(l, &mut out),
             Node::HideDeath { hide, kill } => {
                 self.landing_counters(hide, &mut out);
                 self.landing_counters(kill, &mut out);
@@ -147,7 +228,10 @@ impl Rar<'_> {
                         let Some((_, r2)) = self.landing(sib).parent else {
                             continue;
                         };
-                        if r2 != r && self.landing(sib).loc != here && !path.contains(&(r2 as u32))
+                        if r2 != r
+                            && self.landing(sib).loc != here
+                            && !path.contains(&(r2 as u32))
+                            && self.contests(r2, r)
                         {
                             out.push(Node::Moved(sib));
                         }
@@ -158,11 +242,11 @@ impl Rar<'_> {
             | Node::Hidden(l)
             | Node::Blocked(l)
             | Node::Untargetable(l)
-            | Node::Visited(l)
             | Node::Investigate(l) => self.landing_counters(l, &mut out),
+            Node::Visited(l) => self.visit_counters(l, &mut out),
             Node::TrackSaw { track: a, visit: b } | Node::WatchSaw { watch: a, visit: b } => {
                 self.landing_counters(a, &mut out);
-                self.landing_counters(b, &mut out);
+                self.visit_counters(b, &mut out);
             }
             Node::TrackNothing(t) => {
                 self.landing_counters(t, &mut out);

@@ -5,10 +5,10 @@
 use super::fx::FxMap;
 use super::memo::Fast;
 use super::reason::{LId, Landing, Node};
-use super::{MAX_EVALUATIONS, MAX_LANDINGS, Rar, has};
+use super::{MAX_EVALUATIONS, MAX_LANDINGS, Rar, has, strong_kill};
 use crate::catalogue::{Component, SelfTarget};
 use crate::error::NightError;
-use crate::model::{Night, Origin};
+use crate::model::{Modifier, Night, Origin};
 
 impl<'n> Rar<'n> {
     pub fn new(night: &'n Night) -> Result<Rar<'n>, NightError> {
@@ -24,6 +24,7 @@ impl<'n> Rar<'n> {
             swaps_at: vec![Vec::new(); n_players],
             redirects_of: vec![Vec::new(); n_players],
             death_reasons: vec![Vec::new(); n_players],
+            reflexes: Vec::new(),
             by_actor: vec![Vec::new(); n_players],
             counters: FxMap::default(),
             eval_counters: FxMap::default(),
@@ -45,11 +46,18 @@ impl<'n> Rar<'n> {
                     rar.swaps_at[t].push(ai);
                 }
             }
+            if action.ability.has(|c| matches!(c, Component::Deflect)) {
+                rar.swaps_at[action.targets[0]].push(ai);
+            }
             if action.ability.has(|c| matches!(c, Component::Redirect)) {
                 rar.redirects_of[action.targets[0]].push(ai);
             }
         }
         for (ai, action) in night.actions.iter().enumerate() {
+            if action.fails {
+                // Fails outright, as if roleblocked: no effect lands anywhere.
+                continue;
+            }
             let movable = !action.passive()
                 && !action.ability.is_redirecting()
                 && action.ability.self_target != SelfTarget::Only
@@ -67,7 +75,9 @@ impl<'n> Rar<'n> {
             if has(night, l.action, |c| matches!(c, Component::Block)) {
                 rar.blocks_at[l.loc].push(id as LId);
             }
-            if has(night, l.action, |c| matches!(c, Component::Untargetable)) {
+            if has(night, l.action, |c| {
+                matches!(c, Component::Untargetable | Component::Ascetic)
+            }) {
                 rar.untargetable_at[l.loc].push(id as LId);
             }
         }
@@ -148,6 +158,9 @@ impl<'n> Rar<'n> {
                 return Some(a);
             }
         }
+        if red.ability.has(|c| matches!(c, Component::Deflect)) && loc == a {
+            return Some(b);
+        }
         if red.ability.has(|c| matches!(c, Component::Redirect)) && actor == a && loc != b {
             return Some(b);
         }
@@ -190,9 +203,18 @@ impl<'n> Rar<'n> {
             let action = &night.actions[l.action];
             if action.ability.has(|c| matches!(c, Component::Kill { .. })) {
                 self.death_reasons[l.loc].push(Node::Kill(lid));
+                // A Bodyguard against a Strongman is stopped and does not die
+                // (https://wiki.mafiascum.net/index.php?title=Strongman).
+                // Nor can a Macho player be guarded (https://wiki.mafiascum.net/index.php?title=Macho).
+                let strong = strong_kill(night, l.action);
+                let macho = night.players[l.loc].has(Modifier::Macho);
                 for &g in &self.at[l.loc] {
                     let ga = self.landings[g as usize].action;
-                    if has(night, ga, |c| matches!(c, Component::Guard)) && ga != l.action {
+                    if has(night, ga, |c| matches!(c, Component::Guard))
+                        && ga != l.action
+                        && !strong
+                        && !macho
+                    {
                         let victim = night.actions[ga].actor;
                         self.death_reasons[victim].push(Node::Guard {
                             guard: g,
@@ -205,12 +227,50 @@ impl<'n> Rar<'n> {
                     }
                 }
             }
+            // A Bomb kills whoever kills it at night
+            // (https://wiki.mafiascum.net/index.php?title=Bomb).
+            if action.ability.has(|c| matches!(c, Component::Bomb)) {
+                for &k in &self.at[l.loc] {
+                    let ka = self.landings[k as usize].action;
+                    let killer = night.actions[ka].actor;
+                    if killer != l.loc && has(night, ka, |c| matches!(c, Component::Kill { .. })) {
+                        self.death_reasons[killer].push(Node::Bomb { kill: k, bomb: lid });
+                    }
+                }
+            }
+            // A Weak player dies when their action lands on a player who is not town
+            // (https://wiki.mafiascum.net/index.php?title=Weak).
+            if night.players[action.actor].has(Modifier::Weak)
+                && !action.passive()
+                && l.loc != action.actor
+                && !night.players[l.loc].alignment.eq_ignore_ascii_case("town")
+            {
+                self.death_reasons[action.actor].push(Node::WeakDeath(lid));
+            }
             if action.ability.has(|c| matches!(c, Component::Arm)) {
                 for &v in &self.at[l.loc] {
                     let va = self.landings[v as usize].action;
                     let visitor = night.actions[va].actor;
                     if visitor != l.loc && has(night, va, |c| matches!(c, Component::Visit)) {
                         self.death_reasons[visitor].push(Node::Pgo { visit: v, arm: lid });
+                        // A Bodyguard guarding the visitor takes the reflex's bullet as
+                        // any other (https://wiki.mafiascum.net/index.php?title=Bodyguard).
+                        let shot = self.reflexes.len() as u32;
+                        let mut guarded = false;
+                        for &g in &self.at[visitor] {
+                            let ga = self.landings[g as usize].action;
+                            if has(night, ga, |c| matches!(c, Component::Guard))
+                                && ga != va
+                                && night.actions[ga].actor != visitor
+                            {
+                                let guard = night.actions[ga].actor;
+                                self.death_reasons[guard].push(Node::GuardShot { guard: g, shot });
+                                guarded = true;
+                            }
+                        }
+                        if guarded {
+                            self.reflexes.push((v, lid));
+                        }
                     }
                 }
             }
@@ -251,11 +311,22 @@ impl<'n> Rar<'n> {
                 self.landing_actions(a, &mut out);
                 self.landing_actions(b, &mut out);
             }
+            Node::GuardShot { guard, shot } => {
+                let (visit, arm) = self.reflexes[shot as usize];
+                self.landing_actions(guard, &mut out);
+                self.landing_actions(visit, &mut out);
+                self.landing_actions(arm, &mut out);
+            }
             Node::Moved(c) => {
                 if let Some((_, r)) = self.landing(c).parent {
                     out.push(r as u32);
                 }
             }
+            Node::Bomb { kill, bomb } => {
+                self.landing_actions(kill, &mut out);
+                self.landing_actions(bomb, &mut out);
+            }
+            Node::WeakDeath(l) | Node::Framed(l) => self.landing_actions(l, &mut out),
             Node::Kill(l)
             | Node::Protected(l)
             | Node::Hidden(l)
@@ -276,8 +347,7 @@ impl<'n> Rar<'n> {
     pub fn visits_by(&self, player: usize, except: usize) -> Vec<LId> {
         let mut out = Vec::new();
         for &ai in &self.by_actor[player] {
-            let a = &self.night.actions[ai];
-            if ai != except && a.ability.has(|c| matches!(c, Component::Visit)) {
+            if ai != except && self.seen_visit(ai) {
                 out.extend(self.by_action[ai].iter().copied());
             }
         }
@@ -291,9 +361,26 @@ impl<'n> Rar<'n> {
             .copied()
             .filter(|&v| {
                 let va = self.landing(v).action;
-                va != except && has(self.night, va, |c| matches!(c, Component::Visit))
+                va != except && self.seen_visit(va)
             })
             .collect()
+    }
+
+    /// Whether an action is a visit that trackers and watchers can see: a Ninja's is not
+    /// (https://wiki.mafiascum.net/index.php?title=Ninja: "all these roles return results as
+    /// though the Ninja kill had not occurred at all").
+    fn seen_visit(&self, action: usize) -> bool {
+        let a = &self.night.actions[action];
+        a.ability.has(|c| matches!(c, Component::Visit))
+            && !a.ability.unseen
+            && !self.night.players[a.actor]
+                .modifiers
+                .contains(&Modifier::Ninja)
+    }
+
+    /// A Paranoid Gun Owner shot a bodyguard may take: (the visit, the arm).
+    pub fn reflex(&self, shot: u32) -> (LId, LId) {
+        self.reflexes[shot as usize]
     }
 
     pub fn death_reasons(&self, player: usize) -> &[Node] {

@@ -30,7 +30,7 @@ mod reason;
 use std::rc::Rc;
 
 use crate::catalogue::Component;
-use crate::model::Night;
+use crate::model::{Modifier, Night};
 
 pub use fx::FxHasher;
 use fx::FxMap;
@@ -60,6 +60,8 @@ pub struct Rar<'n> {
     swaps_at: Vec<Vec<usize>>,
     redirects_of: Vec<Vec<usize>>,
     death_reasons: Vec<Vec<Node>>,
+    /// Each Paranoid Gun Owner shot: (the visit to the armed player, the arm).
+    reflexes: Vec<(LId, LId)>,
     by_actor: Vec<Vec<usize>>,
     counters: FxMap<Node, Rc<[Counter]>>,
     /// The same counters, those with fewest counters of their own first: a counter that
@@ -81,8 +83,11 @@ fn has(night: &Night, action: usize, pred: impl Fn(&Component) -> bool) -> bool 
     night.actions[action].ability.has(pred)
 }
 
+/// A strong kill: the ability's (Strongman) or any kill of a Strongman-modified player.
 fn strong_kill(night: &Night, action: usize) -> bool {
-    has(night, action, |c| {
-        matches!(c, Component::Kill { strong: true })
-    })
+    let a = &night.actions[action];
+    a.ability
+        .has(|c| matches!(c, Component::Kill { strong: true }))
+        || (a.ability.has(|c| matches!(c, Component::Kill { .. }))
+            && night.players[a.actor].has(Modifier::Strongman))
 }

@@ -30,6 +30,21 @@ pub enum Node {
         guard: LId,
         kill: LId,
     },
+    /// A bodyguard guarded a player shot by a Paranoid Gun Owner's reflex (`shot` indexes
+    /// the night's (visit, arm) pairs): a reason the bodyguard dies.
+    GuardShot {
+        guard: LId,
+        shot: u32,
+    },
+    /// A Bomb was killed by `kill`: a reason the killer dies (the bomb's passive landing).
+    Bomb {
+        kill: LId,
+        bomb: LId,
+    },
+    /// A Weak player's action landed on a player who is not town: a reason they die.
+    WeakDeath(LId),
+    /// A framer's frame landed: investigations of the target read "Mafia".
+    Framed(LId),
     /// A hider hid behind a player a kill reached: a reason the hider dies.
     HideDeath {
         hide: LId,

@@ -1,6 +1,8 @@
 //! A tiny scenario language for tests, so a test reads like the spec's examples.
 //!
 //! Players: `("A", "Doctor")`; a role may carry `+vest`, `+bulletproof`, `+strong-willed`,
+//! `+ninja`, `+ascetic`, `+macho`, `+strongman`, `+self-targeting`, `+loyal`, `+disloyal`,
+//! `+weak`, `+compulsive`, `+odd-night`, `+even-night`, `+public`, `+day`, `+delayed`,
 //! `/insane` (sanity) and `@mafia` (alignment), e.g. `"Vanilla+vest"`, `"Cop/paranoid"`.
 //! Actions: `"Vig: A"`, `"BD: A B"`, `"B[factional kill]: A"`, `"C[commute]:"`.
 #![allow(dead_code)]
@@ -37,6 +39,20 @@ pub fn spec(players: &[(&str, &str)], actions: &[&str]) -> NightSpec {
                 "vest" => Modifier::Vest,
                 "bulletproof" => Modifier::Bulletproof,
                 "strong-willed" => Modifier::StrongWilled,
+                "ninja" => Modifier::Ninja,
+                "ascetic" => Modifier::Ascetic,
+                "macho" => Modifier::Macho,
+                "strongman" => Modifier::Strongman,
+                "self-targeting" => Modifier::SelfTargeting,
+                "loyal" => Modifier::Loyal,
+                "disloyal" => Modifier::Disloyal,
+                "weak" => Modifier::Weak,
+                "compulsive" => Modifier::Compulsive,
+                "odd-night" => Modifier::OddNight,
+                "even-night" => Modifier::EvenNight,
+                "public" => Modifier::Public,
+                "day" => Modifier::Day,
+                "delayed" => Modifier::Delayed,
                 other => panic!("unknown modifier {other} in test"),
             });
         }
@@ -73,6 +89,35 @@ pub fn resolve_with(method: Method, players: &[(&str, &str)], actions: &[&str]) 
         &spec(players, actions),
         &Catalogue::standard().expect("standard catalogue"),
         method,
+        opts,
+    )
+    .unwrap_or_else(|e| panic!("scenario should be valid: {e}"))
+}
+
+/// Resolves a night spec by RAR with the standard catalogue, or the error's text.
+pub fn try_rar(spec: &NightSpec) -> Result<Outcome, String> {
+    resolve_spec(
+        spec,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
+        Options::default(),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Resolves by RAR under setup rules given as the TOML of a night file's `[rules]` table
+/// (e.g. `protection = "one-per-kill"`).
+pub fn rar_rules(rules: &str, players: &[(&str, &str)], actions: &[&str]) -> Outcome {
+    let mut spec = spec(players, actions);
+    spec.rules = toml::from_str(rules).expect("rules parse");
+    let opts = Options {
+        explain: true,
+        ..Options::default()
+    };
+    resolve_spec(
+        &spec,
+        &Catalogue::standard().expect("standard catalogue"),
+        Method::Rar,
         opts,
     )
     .unwrap_or_else(|e| panic!("scenario should be valid: {e}"))
