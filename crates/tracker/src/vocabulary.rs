@@ -468,6 +468,10 @@ pub struct VoteWords {
     pub tag_unvote: &'static [&'static str],
     /// The ways to write a vote for no lynch.
     pub no_lynch: &'static [&'static str],
+    /// An unvote and a vote may share a bold run (`Unvote. Vote: X`, `UNVOTE VOTE X`,
+    /// `Unvote Bob, vote Carol`): the vote word is read when at most this many words (the
+    /// name taken back) stand between it and the unvote.
+    pub unvote_name_words: usize,
 }
 
 impl VoteWords {
@@ -481,6 +485,7 @@ impl VoteWords {
         tag_vote: &["vote"],
         tag_unvote: &["unvote", "un vote", "un-vote"],
         no_lynch: &["no lynch", "nolynch", "no-lynch"],
+        unvote_name_words: 3,
     };
 
     /// Whether a bold vote, an unvote or an abbreviation may start with the byte `b` (any

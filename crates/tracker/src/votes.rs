@@ -335,10 +335,10 @@ fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
 }
 
 /// `text` after a label word (any case) that ends there: followed by a colon, a space, `.`,
-/// `!` or nothing; the colon and spaces after it removed. Bold unvotes and tag labels.
+/// `!`, `,`, `;` or nothing; the colon and spaces after it removed. Bold unvotes and tag labels.
 fn strip_label<'a>(text: &'a str, label: &str) -> Option<&'a str> {
     let after = strip_prefix_ci(text, label)?;
-    if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
+    if after.is_empty() || after.starts_with([':', ' ', '.', '!', ',', ';']) {
         let after = after.trim_start();
         Some(after.strip_prefix(':').unwrap_or(after).trim_start())
     } else {
@@ -491,6 +491,37 @@ fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     None
 }
 
+/// Where a vote starts in an unvote's text (`text` starts with the unvote word): the vote
+/// word after the unvote and at most [`VoteWords::unvote_name_words`] words of the name it
+/// takes back (`Unvote. Vote: X`, `UNVOTE VOTE X`, `Unvote: Bob, vote Carol`), as a byte
+/// offset into `text`.
+fn vote_after_unvote(vocab: &VoteWords, text: &str) -> Option<usize> {
+    let label = vocab
+        .unvote
+        .iter()
+        .find(|un| strip_label(text, un).is_some())?;
+    let mut words = 0;
+    let mut prev: Option<char> = None;
+    for (at, c) in text.char_indices().skip(label.len()) {
+        let starts_word = c.is_alphanumeric() && !prev.is_some_and(char::is_alphanumeric);
+        prev = Some(c);
+        if !starts_word {
+            continue;
+        }
+        words += 1;
+        let rest = text.get(at..)?;
+        if let Some(after) = strip_prefix_ci(rest, vocab.vote) {
+            if after.starts_with(':') || after.starts_with(char::is_whitespace) {
+                return Some(at);
+            }
+        }
+        if words > vocab.unvote_name_words {
+            return None;
+        }
+    }
+    None
+}
+
 /// `text` without an ASCII `prefix` matched case-insensitively.
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.as_bytes().get(..prefix.len())?;
@@ -535,39 +566,55 @@ fn bold_votes(
             bold_found |= lead(vocab, text).is_some();
             continue;
         }
-        let Some(lead) = lead(vocab, text) else {
+        if lead(vocab, text).is_none() {
             continue;
-        };
+        }
         bold_found = true;
-        let raw = text.trim().to_string();
-        let verdict = match lead {
-            Lead::Unvote => Verdict::Unvote,
-            Lead::Vote(name) => {
-                // `**Vote:** Dredd`: the name may follow the bold word on the same line.
-                let after;
-                let name = if name.trim().is_empty() {
-                    after = unstruck(line, span.range.end..line.text.len()).unwrap_or_default();
-                    after.as_ref()
-                } else {
-                    name
-                };
-                if name.trim().is_empty() {
-                    Verdict::NotCounted {
-                        reason: "Vote: without a name".into(),
+        // One run may unvote and vote: `Unvote. Vote: X`, `UNVOTE VOTE X`, `Unvote Bob, vote
+        // Carol`. Each part is a mark of its own, the vote last.
+        let mut rest = text.trim();
+        while let Some(lead) = lead(vocab, rest) {
+            let (raw, next) = match lead {
+                Lead::Unvote => match vote_after_unvote(vocab, rest) {
+                    Some(at) => (rest.get(..at).unwrap_or(rest).trim(), rest.get(at..)),
+                    None => (rest, None),
+                },
+                _ => (rest, None),
+            };
+            let verdict = match lead {
+                Lead::Unvote => Verdict::Unvote,
+                Lead::Vote(name) => {
+                    // `**Vote:** Dredd`: the name may follow the bold word on the same line.
+                    let after;
+                    let name = if name.trim().is_empty() {
+                        after = unstruck(line, span.range.end..line.text.len()).unwrap_or_default();
+                        after.as_ref()
+                    } else {
+                        name
+                    };
+                    if name.trim().is_empty() {
+                        Verdict::NotCounted {
+                            reason: "Vote: without a name".into(),
+                        }
+                    } else {
+                        vote_for(vocab, name, roster)
                     }
-                } else {
-                    vote_for(vocab, name, roster)
                 }
+                Lead::Short => Verdict::NotCounted {
+                    reason: "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed)"
+                        .into(),
+                },
+            };
+            marks.push(VoteMark {
+                line: index,
+                raw: raw.to_string(),
+                verdict,
+            });
+            match next {
+                Some(next) => rest = next,
+                None => break,
             }
-            Lead::Short => Verdict::NotCounted {
-                reason: "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed)".into(),
-            },
-        };
-        marks.push(VoteMark {
-            line: index,
-            raw,
-            verdict,
-        });
+        }
     }
     if bold_found || in_tag(&(0..1)) || unstruck(line, 0..1).is_none() {
         return;
