@@ -18,6 +18,11 @@ use serde::{Deserialize, Serialize};
 use crate::config::VoteSyntax;
 use crate::vocabulary::VoteWords;
 
+mod roster;
+
+use roster::clean_name;
+pub use roster::{Resolution, Roster};
+
 /// What a vote asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -66,154 +71,6 @@ impl Verdict {
             Verdict::Vote { .. } | Verdict::NearMiss { .. } | Verdict::Unvote
         )
     }
-}
-
-/// The names votes are matched against: one entry per slot, lower-cased name and aliases.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Roster {
-    /// `(slot, lower-cased name or alias)`.
-    names: Vec<(usize, String)>,
-    /// `(slot, lower-cased initials)` of names of two or more parts (`GlowingBear` → `gb`).
-    initials: Vec<(usize, String)>,
-}
-
-impl Roster {
-    pub fn new() -> Roster {
-        Roster::default()
-    }
-
-    /// Adds a name (or alias) for a slot.
-    pub fn add(&mut self, slot: usize, name: &str) {
-        let key = name.trim().to_lowercase();
-        if !key.is_empty() && !self.names.iter().any(|(s, k)| *s == slot && *k == key) {
-            self.names.push((slot, key));
-            let initials = initials(name.trim());
-            if initials.chars().count() >= 2 {
-                self.initials.push((slot, initials));
-            }
-        }
-    }
-
-    /// Resolves a written name: exact or alias first, then a unique near miss.
-    pub fn resolve(&self, written: &str) -> Resolution {
-        let written = clean_name(written);
-        let lower = written.to_lowercase();
-        if lower.is_empty() {
-            return Resolution::Unknown;
-        }
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        // Exact: the longest run of leading words that is a name ("##vote Bob the Builder
-        // please" finds "bob the builder").
-        for n in (1..=words.len()).rev() {
-            let candidate = words[..n].join(" ");
-            let candidate = trim_punct(&candidate);
-            let mut slots: Vec<usize> = self
-                .names
-                .iter()
-                .filter(|(_, k)| k == candidate)
-                .map(|(s, _)| *s)
-                .collect();
-            slots.dedup();
-            match slots.as_slice() {
-                [one] => return Resolution::Exact(*one),
-                [] => {}
-                _ => return Resolution::Ambiguous(slots),
-            }
-        }
-        // Near misses: the first word or the whole text.
-        let mut slots: Vec<usize> = Vec::new();
-        let first = trim_punct(words.first().copied().unwrap_or(""));
-        for probe in [lower.as_str(), first] {
-            let probe = trim_punct(probe);
-            if probe.chars().count() < 2 {
-                continue;
-            }
-            for (slot, key) in &self.names {
-                if is_near(probe, key) && !slots.contains(slot) {
-                    slots.push(*slot);
-                }
-            }
-            for (slot, key) in &self.initials {
-                if probe == key && !slots.contains(slot) {
-                    slots.push(*slot);
-                }
-            }
-            if !slots.is_empty() {
-                break;
-            }
-        }
-        slots.sort_unstable();
-        match slots.as_slice() {
-            [one] => Resolution::Near(*one),
-            [] => Resolution::Unknown,
-            _ => Resolution::Ambiguous(slots),
-        }
-    }
-}
-
-/// The result of resolving a written name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Resolution {
-    Exact(usize),
-    Near(usize),
-    Ambiguous(Vec<usize>),
-    Unknown,
-}
-
-/// A near miss: a prefix of at least 3 characters, a part of at least 4, or a small edit
-/// distance (1 for names up to 5 characters, 2 for longer ones; a transposition is one).
-fn is_near(written: &str, name: &str) -> bool {
-    let wlen = written.chars().count();
-    let nlen = name.chars().count();
-    if wlen >= 3 && name.starts_with(written) {
-        return true;
-    }
-    // A part of a longer name: `Robik` for IAmRobik.
-    if wlen >= 4 && name.contains(written) {
-        return true;
-    }
-    let allowed = if nlen.min(wlen) <= 5 { 1 } else { 2 };
-    if wlen.abs_diff(nlen) > allowed {
-        return false;
-    }
-    strsim::damerau_levenshtein(written, name) <= allowed
-}
-
-/// The initials of a name's parts: the first letter of each word and each capital that
-/// follows a small letter (`GlowingBear` → `gb`, `Half the Sky` → `hts`).
-fn initials(name: &str) -> String {
-    let mut out = String::new();
-    let mut prev: Option<char> = None;
-    for c in name.chars() {
-        let starts_word = match prev {
-            None => true,
-            Some(p) => {
-                (!p.is_alphanumeric() && c.is_alphanumeric())
-                    || (p.is_lowercase() && c.is_uppercase())
-            }
-        };
-        if starts_word && c.is_alphabetic() {
-            out.extend(c.to_lowercase());
-        }
-        prev = Some(c);
-    }
-    out
-}
-
-fn trim_punct(s: &str) -> &str {
-    s.trim_matches(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '.' | ',' | '!' | '?' | ';' | ':' | '"' | '\'' | '(' | ')' | '[' | ']' | '*'
-            )
-    })
-}
-
-fn clean_name(s: &str) -> String {
-    let s = trim_punct(s);
-    let s = s.strip_prefix('@').unwrap_or(s);
-    trim_punct(s).to_string()
 }
 
 /// A line that votes for `vote` (`None`: unvotes) in a syntax the game counts: the bot's
@@ -326,12 +183,7 @@ fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
             None => break,
         }
     }
-    // `VOTE: hito[/unvote]`: BBCode the forum left as text ends the name.
-    let name = rest
-        .find("[/")
-        .and_then(|at| rest.get(..at))
-        .unwrap_or(rest);
-    vote_for(vocab, name, roster)
+    vote_for(vocab, rest, roster)
 }
 
 /// `text` after a label word (any case) that ends there: followed by a colon, a space, `.`,
@@ -354,6 +206,22 @@ fn has_colon(text: &str, label: &str) -> bool {
 
 /// The verdict for a vote naming `written`.
 fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
+    // `VOTE: hito[/unvote]`, `Vote: Empking[/vote`, `Transcend[\v]`: BBCode the forum left
+    // as text ends the name.
+    let written = ["[/", "[\\"]
+        .iter()
+        .filter_map(|close| written.find(close))
+        .min()
+        .and_then(|at| written.get(..at))
+        .unwrap_or(written);
+    // `[vote]Unvote[/unvote]`: an unvote written where the name goes.
+    if vocab
+        .unvote
+        .iter()
+        .any(|un| strip_label(written.trim_start(), un).is_some())
+    {
+        return Verdict::Unvote;
+    }
     let cleaned = clean_name(written);
     let lower = cleaned.to_lowercase();
     if vocab.no_lynch.contains(&lower.as_str()) {

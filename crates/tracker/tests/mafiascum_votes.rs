@@ -39,6 +39,10 @@ fn roster() -> Roster {
 
 /// A post's HTML as mafiascum serves it, normalised as every post is.
 fn verdicts(html: &str) -> Vec<Verdict> {
+    verdicts_with(html, &roster())
+}
+
+fn verdicts_with(html: &str, roster: &Roster) -> Vec<Verdict> {
     let post = RawPost {
         id: "p1".into(),
         number: 1,
@@ -48,7 +52,7 @@ fn verdicts(html: &str) -> Vec<Verdict> {
         body: Markup::Html(html.into()),
     }
     .normalise();
-    recognise(&post.body, MAFIASCUM, &roster())
+    recognise(&post.body, MAFIASCUM, roster)
         .into_iter()
         .map(|m| m.verdict)
         .collect()
@@ -131,4 +135,310 @@ fn an_unvote_with_talk_after_it_only_unvotes() {
         verdicts(&bold("Unvote, I am not sure whom to vote for yet")),
         [Verdict::Unvote]
     );
+}
+
+fn tag(text: &str) -> String {
+    format!(r#"<span class="bbvote" title="This is an official vote.">VOTE: {text}</span>"#)
+}
+
+/// A game's roster from its game file's players, `Name|alias|alias` each.
+fn game_roster(players: &[&str]) -> Roster {
+    let mut r = Roster::new();
+    for (slot, names) in players.iter().enumerate() {
+        for name in names.split('|') {
+            r.add(slot, name);
+        }
+    }
+    r
+}
+
+/// The slot a vote tag for `written` counts for, and whether it was read as a near miss.
+fn read_in(players: &[&str], written: &str) -> Option<(String, bool)> {
+    let r = game_roster(players);
+    let html = format!("My vote:<br>\n{}<br>\nThat is all.", tag(written));
+    let (slot, near) = match verdicts_with(&html, &r).last()? {
+        Verdict::Vote {
+            target: Target::Slot(s),
+        } => (*s, false),
+        Verdict::NearMiss {
+            target: Target::Slot(s),
+            ..
+        } => (*s, true),
+        _ => return None,
+    };
+    // Quoted, the same vote is nobody's.
+    assert_eq!(verdicts_with(&quoted("Someone", &tag(written)), &r), []);
+    let name = players[slot].split('|').next().unwrap_or_default();
+    Some((name.to_string(), near))
+}
+
+#[test]
+fn nicknames_hosts_read_as_the_name_are_near_misses() {
+    // Each: the game's players (the fixture game file), the vote as written in the thread, and
+    // the slot the host's next vote count put it on.
+    let g68482 = &[
+        "Martha Zolanski|Titus",
+        "narcoticcrab|eagerSnake",
+        "kagesong",
+        "shannon",
+        "ThinkBig|Thor665",
+        "JarJarDrinks",
+        "Save The Dragons|Tere|Malachite",
+        "Blix900|House|Heartache",
+        "TwoFace",
+        "Lowell",
+        "JeanDarc|Not_Mafia",
+        "ChaosOmega",
+        "Lil Uzi Vert",
+    ];
+    let g70230 = &[
+        "Alisae",
+        "Grendel",
+        "Akarin|ThinkBig",
+        "Rautherdir",
+        "gerryoat",
+        "JarJarDrinks",
+        "Lil Uzi Vert|TheRealGin-N-Tonic",
+        "Transcend|nancy",
+        "Soumil07|Cooperative Sheep",
+        "Keyser Söze",
+        "Vifam|Fro99er",
+        "mattblackguy",
+        "RadiantCowbells",
+    ];
+    let g69244 = &[
+        "TwoFace",
+        "DeathByWobbuffet|TwiszTed|Vedith|Empking",
+        "Lil Uzi Vert",
+        "FrankJaeger",
+        "oddmusic|Creeps20|xSoniaNevermindx",
+        "Wyvernite|Hiraki",
+        "Io|ScumDeersAreVeryTasty|Aj The Epic",
+        "Gamma Emerald",
+        "Eric Rasputin|Joshz|hapahauli",
+        "havingfitz",
+        "cytomyloto|Aristophanes",
+        "MisaTange|Nachomamma8",
+        "TheseViolentDelights|MathBlade",
+    ];
+    let g62685 = &[
+        "Bulbazoor",
+        "dragonspawn",
+        "GrayFoxxxx",
+        "FA_Q2",
+        "implosion",
+        "Boonskiies",
+        "Necessary Evil|spicer1209",
+        "Shazam",
+        "pisskop",
+        "StubbsKVM|Annarchy",
+        "MarioManiac4|TheDominator37|Firebringer",
+        "Kublai Khan",
+        "WoodyWoodpecker|Persivul|Titus",
+    ];
+    let g61070 = &[
+        "T S O",
+        "SilverWolf",
+        "Boonskiies",
+        "House",
+        "Bookitty",
+        "Ozgin|Lucky2u",
+        "oddmusic|Goodmorning",
+        "tn5421",
+        "choof|Saul Goode",
+        "Psyche",
+        "elusive|Zebulin",
+        "Riblet|Wrong Song",
+        "Kop",
+    ];
+    let g16959 = &[
+        "gandalf5166",
+        "RedCoyote",
+        "AurorusVox",
+        "Shift|hitogoroshi",
+        "VasudeVa",
+        "Empking",
+        "tarsonisocelot",
+        "CooLDoG",
+        "bvoigt",
+        "qax42|Amrun",
+        "Otolia|GreyICE",
+        "DarthYoshi",
+        "gorilla|Ranmaru",
+    ];
+    let g69351 = &[
+        "Sesq",
+        "Kohai|gerryoat",
+        "rb",
+        "Impoetic|shadonra",
+        "PsychoticDave|shannon",
+        "drealmerz7",
+        "Transcend",
+        "Drone",
+        "iamafluffyrabbit|Titus",
+        "TTTT",
+        "ironstove|Raskolnikov",
+        "Lil Uzi Vert",
+        "ssbm_Kyouko",
+    ];
+    let g63716 = &[
+        "toolenduso",
+        "Zulfy",
+        "Keyser Söze",
+        "GrayFoxxxx",
+        "Performer",
+        "BlueMoonRising|AngryPidgeon",
+        "makara|Skybird",
+        "Aristophanes",
+        "Trivium",
+        "Gimlear",
+        "Garmr|St Constantine the Hermit",
+        "Lapsa",
+        "JarJarDrinks",
+    ];
+    let g22540 = &[
+        "Scumhunter",
+        "Pine|Shinori",
+        "SleepyKrew|Servanto|DoomYoshi",
+        "FuDuzn",
+        "JordanA24|denisatp",
+        "Vultage|Armageddon|Tammy",
+        "Parama|Working Manju|Cheery Dog",
+        "petapan",
+        "Gregory",
+        "flinter",
+        "crypto",
+        "bvoigt",
+        "evilpacman18",
+    ];
+    let g71047 = &[
+        "Transcend",
+        "gerryoat",
+        "Darklyn|Contradiction|ThinkBig|MathBlade",
+        "Juri",
+        "Trivium|IAlwaysWinSometimes",
+        "Crash|boring",
+        "Impoetic|Titus",
+        "projectmatt|DeltaW",
+        "Dunnstral",
+        "JaeReed|hapahauli",
+        "nancy|RadiantCowbells|Fro99er",
+        "Alisae|momo|Gamma Emerald",
+        "usagichan|TheFuzzylogic99",
+    ];
+    let g17378 = &[
+        "lobstermania",
+        "RaudhrGarm",
+        "kondi2424|SleepyKrew",
+        "Spadille",
+        "don_johnson",
+        "Midnight's Sorrow",
+        "redtail896|pappums rat",
+        "My Milked Eek",
+        "Internet Stranger",
+    ];
+    let g29844 = &[
+        "Gen_Wolf|Human Destroyer",
+        "roflcopter",
+        "Mr E Roll|DrippingGoofball",
+        "Desperado",
+        "Empking",
+        "ConfidAnon|Zaicon",
+        "SalmonellaDreams",
+        "psychoanalysis|The Chamber of Kittens",
+        "RedCoyote",
+        "talah|kuribo",
+        "likeabauss|notscience",
+        "Target1|GuyInFreezer",
+        "Robbnva",
+    ];
+    let g23082 = &[
+        "Nobody Special",
+        "Lupo",
+        "basketballstar24",
+        "pieceofpecanpie",
+        "pappums rat|I Am Innocent",
+        "Melmond",
+        "FUT|killerjester",
+        "triangle123|Cogito Ergo Sum",
+        "Cheery Dog",
+        "Idiotking",
+        "Paschendale",
+        "Kublai Khan",
+        "Hellhound1|ChannelDeliBird",
+    ];
+    let cases: &[(&[&str], &str, &str, &str)] = &[
+        // A word of the name: 68482 post 43 `VOTE: Uzi`; 70230 post 3494 `VOTE: Gin`.
+        (g68482, "Uzi", "Lil Uzi Vert", "a word"),
+        (
+            g70230,
+            "Gin",
+            "Lil Uzi Vert",
+            "a word (the slot's earlier name)",
+        ),
+        // The first word of two letters: 69244 post 1636 `VOTE: Aj`; 62685 post 286 `vote: FA`;
+        // 61070 post 2013 `VOTE: TN`.
+        (g69244, "Aj", "Io", "the first word"),
+        (g62685, "FA", "FA_Q2", "the first word"),
+        (g61070, "TN", "tn5421", "the letters before the digits"),
+        // A word's prefix: 62685 post 1039 `vote: Dom`.
+        (g62685, "Dom", "MarioManiac4", "a word's prefix"),
+        // Without spaces and punctuation: 29844 post 295 `Vote: Mr. E`.
+        (g29844, "Mr. E", "Mr E Roll", "squashed"),
+        // A slash between a slot's two names: 23082 post 321 `Vote Hellhound/ChannelDelibird`.
+        (g23082, "Hellhound/ChannelDelibird", "Hellhound1", "a slash"),
+        // A misspelt prefix: 16959 post 174 `vote:gandy`; 69351 post 3120 `VOTE: Kyuoko`;
+        // 63716 posts 563 and 599 `VOTE: Greyfox`, `VOTE: Grey Foxx`.
+        (g16959, "gandy", "gandalf5166", "a misspelt prefix"),
+        (g69351, "Kyuoko", "ssbm_Kyouko", "a misspelt word"),
+        (g63716, "Greyfox", "GrayFoxxxx", "a misspelt prefix"),
+        (g63716, "Grey Foxx", "GrayFoxxxx", "a misspelt prefix"),
+        // Initials: 71047 post 2701 `VOTE: IAWS` (a run of capitals); 17378 post 121
+        // `VOTE: MS` (an apostrophe inside a word).
+        (g71047, "IAWS", "Trivium", "initials"),
+        (g17378, "MS", "Midnight's Sorrow", "initials"),
+        // An abbreviation in the name's order: 22540 post 421 `VOTE: EPM`; 70230 post 2891
+        // `VOTE: MBG`.
+        (g22540, "EPM", "evilpacman18", "an abbreviation"),
+        (g70230, "MBG", "mattblackguy", "an abbreviation"),
+    ];
+    for (players, written, meant, rule) in cases {
+        assert_eq!(
+            read_in(players, written),
+            Some((meant.to_string(), true)),
+            "`{written}` ({rule})"
+        );
+    }
+}
+
+#[test]
+fn a_nickname_that_fits_two_players_or_none_is_not_counted() {
+    // 68980: `RK` is Road Kamelot's initials; the alias `rb` (another slot) is one letter off,
+    // but two letters one edit apart are no spelling of each other.
+    let g68980 = &[
+        "MisaTange|Road Kamelot",
+        "copper223|DeathByWobbuffet|rb",
+        "ThinkBig",
+    ];
+    assert_eq!(read_in(g68980, "RK"), Some(("MisaTange".to_string(), true)));
+    // An abbreviation that fits two names is ambiguous; a joke name fits none (62192
+    // `VOTE: Evil Coyote` for RedCoyote is the host's call, an alias in the game file).
+    let players = &["mattblackguy", "mistbluegiant", "RedCoyote"];
+    assert_eq!(read_in(players, "MBG"), None);
+    assert_eq!(read_in(players, "Evil Coyote"), None);
+}
+
+#[test]
+fn bbcode_left_as_text_and_an_unvote_as_the_name() {
+    let r = roster();
+    // 17940 `Vote: Empking[/vote`: the forum left the closing tag as text.
+    assert_eq!(
+        verdicts_with(&bold("Vote: Akira[/vote"), &r),
+        [Verdict::Vote {
+            target: Target::Slot(slot("Akira"))
+        }]
+    );
+    // 58899 `VOTE: Unvote`: an unvote written where the name goes.
+    assert_eq!(verdicts(&tag("Unvote[/unvote]")), [Verdict::Unvote]);
+    assert_eq!(verdicts(&quoted("Apathy12", &tag("Unvote"))), []);
 }
