@@ -472,6 +472,8 @@ pub struct VoteWords {
     /// `Unvote Bob, vote Carol`): the vote word is read when at most this many words (the
     /// name taken back) stand between it and the unvote.
     pub unvote_name_words: usize,
+    /// A vote for oneself (`VOTE: Me`): read as a vote for the voter's own slot.
+    pub self_vote: &'static [&'static str],
 }
 
 impl VoteWords {
@@ -486,6 +488,7 @@ impl VoteWords {
         tag_unvote: &["unvote", "un vote", "un-vote"],
         no_lynch: &["no lynch", "nolynch", "no-lynch"],
         unvote_name_words: 3,
+        self_vote: &["me", "myself"],
     };
 
     /// Whether a bold vote, an unvote or an abbreviation may start with the byte `b` (any

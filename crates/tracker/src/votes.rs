@@ -229,6 +229,11 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
             target: Target::NoLynch,
         };
     }
+    if vocab.self_vote.contains(&lower.as_str()) {
+        // `VOTE: Me`: whose vote it is, the post's author says ([`own_vote`]), not the roster
+        // (where `me` could be a prefix of some name).
+        return Verdict::Unknown { written: cleaned };
+    }
     match roster.resolve(&cleaned) {
         Resolution::Exact(slot) => Verdict::Vote {
             target: Target::Slot(slot),
@@ -242,6 +247,25 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
             candidates,
         },
         Resolution::Unknown => Verdict::Unknown { written: cleaned },
+    }
+}
+
+/// The vote a mark casts for its own voter when it names the voter as [`VoteWords::self_vote`]
+/// does (`VOTE: Me`, as mafiascum players write it; thread 71675, post 1166): a vote for
+/// `voter`'s slot. `None` for any other mark.
+pub fn own_vote(verdict: &Verdict, voter: usize) -> Option<Verdict> {
+    match verdict {
+        Verdict::Unknown { written }
+            if VoteWords::STANDARD
+                .self_vote
+                .iter()
+                .any(|w| written.eq_ignore_ascii_case(w)) =>
+        {
+            Some(Verdict::Vote {
+                target: Target::Slot(voter),
+            })
+        }
+        _ => None,
     }
 }
 

@@ -6,6 +6,8 @@
 //! `<blockquote><div><cite>…</cite>…</div></blockquote>`), with the real post it follows in a
 //! comment; and each form quoted does not count.
 
+mod support;
+
 use mafia_posts::{Markup, RawPost};
 use mafia_tracker::config::VoteSyntax;
 use mafia_tracker::votes::{Roster, Target, Verdict, recognise};
@@ -441,4 +443,52 @@ fn bbcode_left_as_text_and_an_unvote_as_the_name() {
     // 58899 `VOTE: Unvote`: an unvote written where the name goes.
     assert_eq!(verdicts(&tag("Unvote[/unvote]")), [Verdict::Unvote]);
     assert_eq!(verdicts(&quoted("Apathy12", &tag("Unvote"))), []);
+}
+
+/// A mafiascum post by `author`, normalised.
+fn html_post(number: u64, author: &str, html: &str) -> mafia_posts::Post {
+    RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.into(),
+        time: None,
+        edited: None,
+        body: Markup::Html(html.into()),
+    }
+    .normalise()
+}
+
+#[test]
+fn a_vote_for_me_is_the_voters_own() {
+    // 71675 post 1166 (WhemeStar): `VOTE: Me`; the host's next count has WhemeStar on
+    // WhemeStar.
+    let mut t = support::tracker(
+        &["WhemeStar", "Ircher", "MortFeld"],
+        "[rules]\nvotes = [\"bold\", \"tag\"]\n",
+    );
+    t.apply(&html_post(
+        1,
+        "WhemeStar",
+        &format!("Fine.<br>\n{}", tag("Me")),
+    ));
+    assert_eq!(
+        support::wagon_voters(&t),
+        [("WhemeStar".to_string(), support::names(&["WhemeStar"]))]
+    );
+    // Quoted by another player, it is nobody's vote.
+    t.apply(&html_post(2, "Ircher", &quoted("WhemeStar", &tag("Me"))));
+    assert_eq!(
+        support::wagon_voters(&t),
+        [("WhemeStar".to_string(), support::names(&["WhemeStar"]))]
+    );
+    // `VOTE: myself` from Ircher.
+    t.apply(&html_post(3, "Ircher", &bold("Vote: myself")));
+    assert_eq!(support::wagons(&t).len(), 2);
+}
+
+#[test]
+fn a_whole_word_beats_another_names_prefix() {
+    // 65120 post 99 `VOTE: Cow`: TheCow, not RadiantCowbells (whose word `Cowbells` starts so).
+    let players = &["TheCow", "RadiantCowbells", "Chumba"];
+    assert_eq!(read_in(players, "Cow"), Some(("TheCow".to_string(), true)));
 }

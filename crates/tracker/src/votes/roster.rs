@@ -5,12 +5,13 @@
 //!
 //! 1. a prefix of three letters or more, a part of four or more, a small misspelling of the
 //!    whole name (of three letters or more), its initials;
-//! 2. the name without its spaces and punctuation (`Mr. E` for Mr E Roll, `L` for -L-), one of
-//!    its words (`Uzi` for Lil Uzi Vert, `Gin` for TheRealGin-N-Tonic, `Aj` for Aj The Epic,
-//!    `FA` for FA_Q2), or a word's prefix (`Dom` for TheDominator37);
-//! 3. a small misspelling of a prefix from a word's start (`gandy` for gandalf5166, `Kyuoko` for
+//! 2. the name without its spaces and punctuation (`Mr. E` for Mr E Roll, `L` for -L-), or one
+//!    of its words (`Uzi` for Lil Uzi Vert, `Gin` for TheRealGin-N-Tonic, `Aj` for Aj The Epic,
+//!    `FA` for FA_Q2, `Cow` for TheCow beside RadiantCowbells);
+//! 3. a word's prefix of three letters or more (`Dom` for TheDominator37);
+//! 4. a small misspelling of a prefix from a word's start (`gandy` for gandalf5166, `Kyuoko` for
 //!    ssbm_Kyouko, `Grey Foxx` for GrayFoxxxx);
-//! 4. an abbreviation of two to four letters that starts with the name's first letter and
+//! 5. an abbreviation of two to four letters that starts with the name's first letter and
 //!    follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18).
 //!
 //! A name's words split at spaces and punctuation, at a capital after a small letter, at the
@@ -77,21 +78,20 @@ impl Form {
         })
     }
 
-    /// Tier 2: the squashed name, one of its words (the first of two letters or more, any
-    /// other of three or more), or a prefix of three letters or more from a word's start.
-    fn strong(&self, probe: &str) -> bool {
+    /// Tier 2: the squashed name, or one of its words (the first of two letters or more, any
+    /// other of three or more).
+    fn word(&self, probe: &str) -> bool {
         let len = probe.chars().count();
-        if probe == self.squashed {
-            return true;
-        }
-        if self
-            .words()
-            .enumerate()
-            .any(|(i, w)| w == probe && (len >= 3 || (i == 0 && len >= 2)))
-        {
-            return true;
-        }
-        len >= 3
+        probe == self.squashed
+            || self
+                .words()
+                .enumerate()
+                .any(|(i, w)| w == probe && (len >= 3 || (i == 0 && len >= 2)))
+    }
+
+    /// Tier 3: a prefix of three letters or more from a word's start.
+    fn word_prefix(&self, probe: &str) -> bool {
+        probe.chars().count() >= 3
             && self.starts.iter().any(|&at| {
                 self.squashed
                     .get(at..)
@@ -99,7 +99,7 @@ impl Form {
             })
     }
 
-    /// Tier 3: a misspelling of a prefix from a word's start, for a probe of four letters or
+    /// Tier 4: a misspelling of a prefix from a word's start, for a probe of four letters or
     /// more (one edit up to seven letters, two from eight).
     fn misspelt_prefix(&self, probe: &[char]) -> bool {
         if probe.len() < 4 {
@@ -112,7 +112,7 @@ impl Form {
         })
     }
 
-    /// Tier 4: an abbreviation: two to four letters or digits, the first the name's first, the
+    /// Tier 5: an abbreviation: two to four letters or digits, the first the name's first, the
     /// others in the name's order.
     fn abbreviation(&self, probe: &str) -> bool {
         let len = probe.chars().count();
@@ -237,7 +237,7 @@ impl Roster {
         let probes = [trim_punct(lower.as_str()), first];
         let squashed = probes.map(squash);
         let mut slots: Vec<usize> = Vec::new();
-        for tier in 1..=4 {
+        for tier in 1..=5 {
             for (probe, squashed) in probes.iter().zip(&squashed) {
                 if squashed.is_empty() {
                     continue;
@@ -251,8 +251,9 @@ impl Roster {
                         .map(|(slot, _)| *slot)
                         .collect(),
                     1 => Vec::new(),
-                    2 => self.slots_where(|f| f.strong(squashed)),
-                    3 => {
+                    2 => self.slots_where(|f| f.word(squashed)),
+                    3 => self.slots_where(|f| f.word_prefix(squashed)),
+                    4 => {
                         let chars: Vec<char> = squashed.chars().collect();
                         self.slots_where(|f| f.misspelt_prefix(&chars))
                     }
