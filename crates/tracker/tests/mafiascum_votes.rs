@@ -492,3 +492,24 @@ fn a_whole_word_beats_another_names_prefix() {
     let players = &["TheCow", "RadiantCowbells", "Chumba"];
     assert_eq!(read_in(players, "Cow"), Some(("TheCow".to_string(), true)));
 }
+
+#[test]
+fn an_unvote_tag_and_a_vote_tag_on_one_line_vote() {
+    // 17645 (several posts): `UNVOTE: </span><span class="bbvote" …>VOTE: …`, with or without
+    // a space or a comma between the tags.
+    let unvote = r#"<span class="bbvote" title="This is an official unvote.">UNVOTE: </span>"#;
+    for between in ["", " ", ", "] {
+        let line = format!("{unvote}{between}{}", tag("Alduskkel"));
+        assert_eq!(
+            verdicts(&format!("Changing.<br>\n{line}")),
+            [
+                Verdict::Unvote,
+                Verdict::Vote {
+                    target: Target::Slot(slot("Alduskkel"))
+                }
+            ],
+            "{between:?}"
+        );
+        assert_eq!(verdicts(&quoted("DarthYoshi", &line)), []);
+    }
+}
