@@ -11,8 +11,8 @@
 //! 3. a word's prefix of three letters or more (`Dom` for TheDominator37);
 //! 4. a small misspelling of a prefix from a word's start (`gandy` for gandalf5166, `Kyuoko` for
 //!    ssbm_Kyouko, `Grey Foxx` for GrayFoxxxx);
-//! 5. an abbreviation of two to four letters that starts with the name's first letter and
-//!    follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18).
+//! 5. an abbreviation of two to four letters, written alone, that starts with the name's first
+//!    letter and follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18).
 //!
 //! A name's words split at spaces and punctuation, at a capital after a small letter, at the
 //! last capital of a run that a small letter follows (`IAlwaysWinSometimes`: I, Always, Win,
@@ -257,8 +257,9 @@ impl Roster {
                         let chars: Vec<char> = squashed.chars().collect();
                         self.slots_where(|f| f.misspelt_prefix(&chars))
                     }
-                    // An abbreviation is written as one word.
-                    _ if probe.contains(char::is_whitespace) => Vec::new(),
+                    // An abbreviation is the whole name as written, one word (`Dr. Pepper` is
+                    // no abbreviation `Dr`, `The Kaiser` none `The`).
+                    _ if probes[0].contains(char::is_whitespace) => Vec::new(),
                     _ => self.slots_where(|f| f.abbreviation(squashed)),
                 };
                 for slot in hits {
@@ -361,4 +362,52 @@ pub(super) fn clean_name(s: &str) -> String {
     let s = trim_punct(s);
     let s = s.strip_prefix('@').unwrap_or(s);
     trim_punct(s).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roster(names: &[&str]) -> Roster {
+        let mut r = Roster::new();
+        for (slot, name) in names.iter().enumerate() {
+            r.add(slot, name);
+        }
+        r
+    }
+
+    #[test]
+    fn an_abbreviation_is_read_only_alone() {
+        let r = roster(&["mattblackguy", "Dredd"]);
+        assert_eq!(r.resolve("MBG"), Resolution::Near(0));
+        assert_eq!(r.resolve("mbg is scum"), Resolution::Unknown);
+    }
+
+    #[test]
+    fn words_split_at_capitals_digits_and_punctuation() {
+        let words =
+            |name: &str| -> Vec<String> { Form::of(0, name).words().map(str::to_owned).collect() };
+        assert_eq!(
+            words("IAlwaysWinSometimes"),
+            ["i", "always", "win", "sometimes"]
+        );
+        assert_eq!(
+            words("TheRealGin-N-Tonic"),
+            ["the", "real", "gin", "n", "tonic"]
+        );
+        assert_eq!(words("tn5421"), ["tn", "5421"]);
+        assert_eq!(words("Midnight's Sorrow"), ["midnights", "sorrow"]);
+        assert_eq!(initials("Midnight's Sorrow"), "ms");
+        assert_eq!(initials("IAlwaysWinSometimes"), "iaws");
+        assert_eq!(initials("Fro99er"), "f");
+    }
+
+    #[test]
+    fn a_prefix_distance_is_the_nearest_prefix() {
+        let chars = |s: &str| s.chars().collect::<Vec<_>>();
+        assert_eq!(prefix_distance(&chars("gandy"), &chars("gandalf5166")), 1);
+        assert_eq!(prefix_distance(&chars("kyuoko"), &chars("kyouko")), 1);
+        assert_eq!(prefix_distance(&chars("greyfoxx"), &chars("grayfoxxxx")), 1);
+        assert_eq!(prefix_distance(&chars("zed"), &chars("zdenek")), 1);
+    }
 }
