@@ -229,12 +229,13 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
             target: Target::NoLynch,
         };
     }
-    if vocab.self_vote.contains(&lower.as_str()) {
-        // `VOTE: Me`: whose vote it is, the post's author says ([`own_vote`]), not the roster
-        // (where `me` could be a prefix of some name).
+    let resolution = roster.resolve(&cleaned);
+    if !matches!(resolution, Resolution::Exact(_)) && vocab.self_vote.contains(&lower.as_str()) {
+        // `VOTE: Me`: whose vote it is, the post's author says ([`own_vote`]), not a near miss
+        // (`me` is the first word of Me=Weird).
         return Verdict::Unknown { written: cleaned };
     }
-    match roster.resolve(&cleaned) {
+    match resolution {
         Resolution::Exact(slot) => Verdict::Vote {
             target: Target::Slot(slot),
         },
