@@ -456,6 +456,9 @@ pub struct VoteWords {
     pub bot_unvote: &'static str,
     /// Bold `Vote: name` / `Vote name`.
     pub vote: &'static str,
+    /// What may stand for the colon after a bold `Vote` (`Vote; Sub`: the same key unshifted,
+    /// mafiascum thread 16214).
+    pub colons: &'static [char],
     /// Bold `Unvote`, `Un vote`, `Un-vote`.
     pub unvote: &'static [&'static str],
     /// Abbreviations that look like votes but do not count (`V:`, `UV:`).
@@ -482,6 +485,7 @@ impl VoteWords {
         bot_vote: "vote",
         bot_unvote: "unvote",
         vote: "vote",
+        colons: &[':', ';'],
         unvote: &["unvote", "un vote", "un-vote"],
         short: &["uv:", "v:"],
         tag_vote: &["vote"],

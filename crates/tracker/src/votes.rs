@@ -357,7 +357,7 @@ enum Lead<'a> {
     Short,
 }
 
-/// Reads `Vote: name`, `Vote name`, `Unvote: name`, `Un vote`, `V: name`, `UV: name` at the
+/// Reads `Vote: name` (or `Vote; name`, [`VoteWords::colons`]), `Vote name`, `Unvote: name`, `Un vote`, `V: name`, `UV: name` at the
 /// start of `text`.
 fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     let t = text.trim_start();
@@ -368,7 +368,7 @@ fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
         return Some(Lead::Unvote);
     }
     if let Some(after) = strip_prefix_ci(t, vocab.vote) {
-        if let Some(rest) = after.strip_prefix(':') {
+        if let Some(rest) = after.strip_prefix(vocab.colons) {
             return Some(Lead::Vote(rest));
         }
         if after.starts_with(' ') {
@@ -404,7 +404,7 @@ fn vote_after_unvote(vocab: &VoteWords, text: &str) -> Option<usize> {
         words += 1;
         let rest = text.get(at..)?;
         if let Some(after) = strip_prefix_ci(rest, vocab.vote) {
-            if after.starts_with(':') || after.starts_with(char::is_whitespace) {
+            if after.starts_with(vocab.colons) || after.starts_with(char::is_whitespace) {
                 return Some(at);
             }
         }

@@ -514,3 +514,14 @@ fn an_unvote_tag_and_a_vote_tag_on_one_line_vote() {
         assert_eq!(verdicts(&quoted("DarthYoshi", &line)), []);
     }
 }
+
+#[test]
+fn a_semicolon_may_stand_for_the_colon() {
+    // 16214 post 656 (Empking): `Vote; Sapo`; 18910 post 33 (Parama): `unvote, vote; Whiskers`,
+    // quoted by Whiskers in post 34 (which is not Whiskers' vote).
+    assert_eq!(last_counting(&bold("Vote; Akira")), vote("Akira"));
+    let html = format!("{} scum caught good game", bold("unvote, vote; Tommy"));
+    assert_eq!(verdicts(&html).first(), Some(&Verdict::Unvote));
+    assert_eq!(last_counting(&html), vote("Tommy"));
+    assert_eq!(verdicts(&quoted("Parama", &html)), []);
+}
