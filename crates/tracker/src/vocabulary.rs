@@ -459,6 +459,9 @@ pub struct VoteWords {
     pub bot_unvote: &'static str,
     /// Bold `Vote: name` / `Vote name`.
     pub vote: &'static str,
+    /// What may stand for the colon after a bold `Vote` (`Vote; Sub`: the same key unshifted,
+    /// mafiascum thread 16214).
+    pub colons: &'static [char],
     /// Bold `Unvote`, `Un vote`, `Un-vote`.
     pub unvote: &'static [&'static str],
     /// Abbreviations that look like votes but do not count (`V:`, `UV:`).
@@ -471,6 +474,12 @@ pub struct VoteWords {
     pub tag_unvote: &'static [&'static str],
     /// The ways to write a vote for no lynch.
     pub no_lynch: &'static [&'static str],
+    /// An unvote and a vote may share a bold run (`Unvote. Vote: X`, `UNVOTE VOTE X`,
+    /// `Unvote Bob, vote Carol`): the vote word is read when at most this many words (the
+    /// name taken back) stand between it and the unvote.
+    pub unvote_name_words: usize,
+    /// A vote for oneself (`VOTE: Me`): read as a vote for the voter's own slot.
+    pub self_vote: &'static [&'static str],
 }
 
 impl VoteWords {
@@ -479,11 +488,14 @@ impl VoteWords {
         bot_vote: "vote",
         bot_unvote: "unvote",
         vote: "vote",
+        colons: &[':', ';'],
         unvote: &["unvote", "un vote", "un-vote"],
         short: &["uv:", "v:"],
         tag_vote: &["vote"],
         tag_unvote: &["unvote", "un vote", "un-vote"],
         no_lynch: &["no lynch", "nolynch", "no-lynch"],
+        unvote_name_words: 3,
+        self_vote: &["me", "myself"],
     };
 
     /// Whether a bold vote, an unvote or an abbreviation may start with the byte `b` (any

@@ -18,6 +18,11 @@ use serde::{Deserialize, Serialize};
 use crate::config::VoteSyntax;
 use crate::vocabulary::VoteWords;
 
+mod roster;
+
+use roster::clean_name;
+pub use roster::{Resolution, Roster};
+
 /// What a vote asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -66,154 +71,6 @@ impl Verdict {
             Verdict::Vote { .. } | Verdict::NearMiss { .. } | Verdict::Unvote
         )
     }
-}
-
-/// The names votes are matched against: one entry per slot, lower-cased name and aliases.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Roster {
-    /// `(slot, lower-cased name or alias)`.
-    names: Vec<(usize, String)>,
-    /// `(slot, lower-cased initials)` of names of two or more parts (`GlowingBear` → `gb`).
-    initials: Vec<(usize, String)>,
-}
-
-impl Roster {
-    pub fn new() -> Roster {
-        Roster::default()
-    }
-
-    /// Adds a name (or alias) for a slot.
-    pub fn add(&mut self, slot: usize, name: &str) {
-        let key = name.trim().to_lowercase();
-        if !key.is_empty() && !self.names.iter().any(|(s, k)| *s == slot && *k == key) {
-            self.names.push((slot, key));
-            let initials = initials(name.trim());
-            if initials.chars().count() >= 2 {
-                self.initials.push((slot, initials));
-            }
-        }
-    }
-
-    /// Resolves a written name: exact or alias first, then a unique near miss.
-    pub fn resolve(&self, written: &str) -> Resolution {
-        let written = clean_name(written);
-        let lower = written.to_lowercase();
-        if lower.is_empty() {
-            return Resolution::Unknown;
-        }
-        let words: Vec<&str> = lower.split_whitespace().collect();
-        // Exact: the longest run of leading words that is a name ("##vote Bob the Builder
-        // please" finds "bob the builder").
-        for n in (1..=words.len()).rev() {
-            let candidate = words[..n].join(" ");
-            let candidate = trim_punct(&candidate);
-            let mut slots: Vec<usize> = self
-                .names
-                .iter()
-                .filter(|(_, k)| k == candidate)
-                .map(|(s, _)| *s)
-                .collect();
-            slots.dedup();
-            match slots.as_slice() {
-                [one] => return Resolution::Exact(*one),
-                [] => {}
-                _ => return Resolution::Ambiguous(slots),
-            }
-        }
-        // Near misses: the first word or the whole text.
-        let mut slots: Vec<usize> = Vec::new();
-        let first = trim_punct(words.first().copied().unwrap_or(""));
-        for probe in [lower.as_str(), first] {
-            let probe = trim_punct(probe);
-            if probe.chars().count() < 2 {
-                continue;
-            }
-            for (slot, key) in &self.names {
-                if is_near(probe, key) && !slots.contains(slot) {
-                    slots.push(*slot);
-                }
-            }
-            for (slot, key) in &self.initials {
-                if probe == key && !slots.contains(slot) {
-                    slots.push(*slot);
-                }
-            }
-            if !slots.is_empty() {
-                break;
-            }
-        }
-        slots.sort_unstable();
-        match slots.as_slice() {
-            [one] => Resolution::Near(*one),
-            [] => Resolution::Unknown,
-            _ => Resolution::Ambiguous(slots),
-        }
-    }
-}
-
-/// The result of resolving a written name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Resolution {
-    Exact(usize),
-    Near(usize),
-    Ambiguous(Vec<usize>),
-    Unknown,
-}
-
-/// A near miss: a prefix of at least 3 characters, a part of at least 4, or a small edit
-/// distance (1 for names up to 5 characters, 2 for longer ones; a transposition is one).
-fn is_near(written: &str, name: &str) -> bool {
-    let wlen = written.chars().count();
-    let nlen = name.chars().count();
-    if wlen >= 3 && name.starts_with(written) {
-        return true;
-    }
-    // A part of a longer name: `Robik` for IAmRobik.
-    if wlen >= 4 && name.contains(written) {
-        return true;
-    }
-    let allowed = if nlen.min(wlen) <= 5 { 1 } else { 2 };
-    if wlen.abs_diff(nlen) > allowed {
-        return false;
-    }
-    strsim::damerau_levenshtein(written, name) <= allowed
-}
-
-/// The initials of a name's parts: the first letter of each word and each capital that
-/// follows a small letter (`GlowingBear` → `gb`, `Half the Sky` → `hts`).
-fn initials(name: &str) -> String {
-    let mut out = String::new();
-    let mut prev: Option<char> = None;
-    for c in name.chars() {
-        let starts_word = match prev {
-            None => true,
-            Some(p) => {
-                (!p.is_alphanumeric() && c.is_alphanumeric())
-                    || (p.is_lowercase() && c.is_uppercase())
-            }
-        };
-        if starts_word && c.is_alphabetic() {
-            out.extend(c.to_lowercase());
-        }
-        prev = Some(c);
-    }
-    out
-}
-
-fn trim_punct(s: &str) -> &str {
-    s.trim_matches(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '.' | ',' | '!' | '?' | ';' | ':' | '"' | '\'' | '(' | ')' | '[' | ']' | '*'
-            )
-    })
-}
-
-fn clean_name(s: &str) -> String {
-    let s = trim_punct(s);
-    let s = s.strip_prefix('@').unwrap_or(s);
-    trim_punct(s).to_string()
 }
 
 /// A line that votes for `vote` (`None`: unvotes) in a syntax the game counts: the bot's
@@ -326,19 +183,14 @@ fn tag_verdict(vocab: &VoteWords, text: &str, roster: &Roster) -> Verdict {
             None => break,
         }
     }
-    // `VOTE: hito[/unvote]`: BBCode the forum left as text ends the name.
-    let name = rest
-        .find("[/")
-        .and_then(|at| rest.get(..at))
-        .unwrap_or(rest);
-    vote_for(vocab, name, roster)
+    vote_for(vocab, rest, roster)
 }
 
 /// `text` after a label word (any case) that ends there: followed by a colon, a space, `.`,
-/// `!` or nothing; the colon and spaces after it removed. Bold unvotes and tag labels.
+/// `!`, `,`, `;` or nothing; the colon and spaces after it removed. Bold unvotes and tag labels.
 fn strip_label<'a>(text: &'a str, label: &str) -> Option<&'a str> {
     let after = strip_prefix_ci(text, label)?;
-    if after.is_empty() || after.starts_with([':', ' ', '.', '!']) {
+    if after.is_empty() || after.starts_with([':', ' ', '.', '!', ',', ';']) {
         let after = after.trim_start();
         Some(after.strip_prefix(':').unwrap_or(after).trim_start())
     } else {
@@ -354,6 +206,22 @@ fn has_colon(text: &str, label: &str) -> bool {
 
 /// The verdict for a vote naming `written`.
 fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
+    // `VOTE: hito[/unvote]`, `Vote: Empking[/vote`, `Transcend[\v]`: BBCode the forum left
+    // as text ends the name.
+    let written = ["[/", "[\\"]
+        .iter()
+        .filter_map(|close| written.find(close))
+        .min()
+        .and_then(|at| written.get(..at))
+        .unwrap_or(written);
+    // `[vote]Unvote[/unvote]`: an unvote written where the name goes.
+    if vocab
+        .unvote
+        .iter()
+        .any(|un| strip_label(written.trim_start(), un).is_some())
+    {
+        return Verdict::Unvote;
+    }
     let cleaned = clean_name(written);
     let lower = cleaned.to_lowercase();
     if vocab.no_lynch.contains(&lower.as_str()) {
@@ -361,7 +229,13 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
             target: Target::NoLynch,
         };
     }
-    match roster.resolve(&cleaned) {
+    let resolution = roster.resolve(&cleaned);
+    if !matches!(resolution, Resolution::Exact(_)) && vocab.self_vote.contains(&lower.as_str()) {
+        // `VOTE: Me`: whose vote it is, the post's author says ([`own_vote`]), not a near miss
+        // (`me` is the first word of Me=Weird).
+        return Verdict::Unknown { written: cleaned };
+    }
+    match resolution {
         Resolution::Exact(slot) => Verdict::Vote {
             target: Target::Slot(slot),
         },
@@ -374,6 +248,25 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
             candidates,
         },
         Resolution::Unknown => Verdict::Unknown { written: cleaned },
+    }
+}
+
+/// The vote a mark casts for its own voter when it names the voter as [`VoteWords::self_vote`]
+/// does (`VOTE: Me`, as mafiascum players write it; thread 71675, post 1166): a vote for
+/// `voter`'s slot. `None` for any other mark.
+pub fn own_vote(verdict: &Verdict, voter: usize) -> Option<Verdict> {
+    match verdict {
+        Verdict::Unknown { written }
+            if VoteWords::STANDARD
+                .self_vote
+                .iter()
+                .any(|w| written.eq_ignore_ascii_case(w)) =>
+        {
+            Some(Verdict::Vote {
+                target: Target::Slot(voter),
+            })
+        }
+        _ => None,
     }
 }
 
@@ -464,7 +357,7 @@ enum Lead<'a> {
     Short,
 }
 
-/// Reads `Vote: name`, `Vote name`, `Unvote: name`, `Un vote`, `V: name`, `UV: name` at the
+/// Reads `Vote: name` (or `Vote; name`, [`VoteWords::colons`]), `Vote name`, `Unvote: name`, `Un vote`, `V: name`, `UV: name` at the
 /// start of `text`.
 fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     let t = text.trim_start();
@@ -475,7 +368,7 @@ fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
         return Some(Lead::Unvote);
     }
     if let Some(after) = strip_prefix_ci(t, vocab.vote) {
-        if let Some(rest) = after.strip_prefix(':') {
+        if let Some(rest) = after.strip_prefix(vocab.colons) {
             return Some(Lead::Vote(rest));
         }
         if after.starts_with(' ') {
@@ -486,6 +379,37 @@ fn lead<'a>(vocab: &VoteWords, text: &'a str) -> Option<Lead<'a>> {
     for short in vocab.short {
         if strip_prefix_ci(t, short).is_some() {
             return Some(Lead::Short);
+        }
+    }
+    None
+}
+
+/// Where a vote starts in an unvote's text (`text` starts with the unvote word): the vote
+/// word after the unvote and at most [`VoteWords::unvote_name_words`] words of the name it
+/// takes back (`Unvote. Vote: X`, `UNVOTE VOTE X`, `Unvote: Bob, vote Carol`), as a byte
+/// offset into `text`.
+fn vote_after_unvote(vocab: &VoteWords, text: &str) -> Option<usize> {
+    let label = vocab
+        .unvote
+        .iter()
+        .find(|un| strip_label(text, un).is_some())?;
+    let mut words = 0;
+    let mut prev: Option<char> = None;
+    for (at, c) in text.char_indices().skip(label.len()) {
+        let starts_word = c.is_alphanumeric() && !prev.is_some_and(char::is_alphanumeric);
+        prev = Some(c);
+        if !starts_word {
+            continue;
+        }
+        words += 1;
+        let rest = text.get(at..)?;
+        if let Some(after) = strip_prefix_ci(rest, vocab.vote) {
+            if after.starts_with(vocab.colons) || after.starts_with(char::is_whitespace) {
+                return Some(at);
+            }
+        }
+        if words > vocab.unvote_name_words {
+            return None;
         }
     }
     None
@@ -535,39 +459,55 @@ fn bold_votes(
             bold_found |= lead(vocab, text).is_some();
             continue;
         }
-        let Some(lead) = lead(vocab, text) else {
+        if lead(vocab, text).is_none() {
             continue;
-        };
+        }
         bold_found = true;
-        let raw = text.trim().to_string();
-        let verdict = match lead {
-            Lead::Unvote => Verdict::Unvote,
-            Lead::Vote(name) => {
-                // `**Vote:** Dredd`: the name may follow the bold word on the same line.
-                let after;
-                let name = if name.trim().is_empty() {
-                    after = unstruck(line, span.range.end..line.text.len()).unwrap_or_default();
-                    after.as_ref()
-                } else {
-                    name
-                };
-                if name.trim().is_empty() {
-                    Verdict::NotCounted {
-                        reason: "Vote: without a name".into(),
+        // One run may unvote and vote: `Unvote. Vote: X`, `UNVOTE VOTE X`, `Unvote Bob, vote
+        // Carol`. Each part is a mark of its own, the vote last.
+        let mut rest = text.trim();
+        while let Some(lead) = lead(vocab, rest) {
+            let (raw, next) = match lead {
+                Lead::Unvote => match vote_after_unvote(vocab, rest) {
+                    Some(at) => (rest.get(..at).unwrap_or(rest).trim(), rest.get(at..)),
+                    None => (rest, None),
+                },
+                _ => (rest, None),
+            };
+            let verdict = match lead {
+                Lead::Unvote => Verdict::Unvote,
+                Lead::Vote(name) => {
+                    // `**Vote:** Dredd`: the name may follow the bold word on the same line.
+                    let after;
+                    let name = if name.trim().is_empty() {
+                        after = unstruck(line, span.range.end..line.text.len()).unwrap_or_default();
+                        after.as_ref()
+                    } else {
+                        name
+                    };
+                    if name.trim().is_empty() {
+                        Verdict::NotCounted {
+                            reason: "Vote: without a name".into(),
+                        }
+                    } else {
+                        vote_for(vocab, name, roster)
                     }
-                } else {
-                    vote_for(vocab, name, roster)
                 }
+                Lead::Short => Verdict::NotCounted {
+                    reason: "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed)"
+                        .into(),
+                },
+            };
+            marks.push(VoteMark {
+                line: index,
+                raw: raw.to_string(),
+                verdict,
+            });
+            match next {
+                Some(next) => rest = next,
+                None => break,
             }
-            Lead::Short => Verdict::NotCounted {
-                reason: "`V:`/`UV:` is not enough (the whole word Vote or Unvote is needed)".into(),
-            },
-        };
-        marks.push(VoteMark {
-            line: index,
-            raw,
-            verdict,
-        });
+        }
     }
     if bold_found || in_tag(&(0..1)) || unstruck(line, 0..1).is_none() {
         return;

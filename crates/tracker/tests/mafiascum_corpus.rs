@@ -65,7 +65,7 @@ const CORPUS: &str = concat!(
 /// the tracker improves: raise it to the new figure in the commit that improves it.
 const FLOOR_BY_DEATHS: usize = 365;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_BY_VOTES: usize = 188;
+const FLOOR_BY_VOTES: usize = 248;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 57;
 

@@ -193,7 +193,11 @@ fn a_part_of_a_long_name_or_its_initials_are_near_misses() {
     assert_eq!(r.resolve("Toadsteem"), Resolution::Unknown);
     assert_eq!(r.resolve("hts"), Resolution::Near(3));
     assert_eq!(r.resolve("Bear"), Resolution::Near(1));
-    assert_eq!(r.resolve("Sky"), Resolution::Unknown);
+    // A whole word of three letters is read as the name, as mafiascum hosts read `VOTE: Uzi`
+    // for Lil Uzi Vert (thread 68482, post 45) and `VOTE: Gin` for TheRealGin-N-Tonic
+    // (thread 70230); three letters inside a word are not.
+    assert_eq!(r.resolve("Sky"), Resolution::Near(3));
+    assert_eq!(r.resolve("obi"), Resolution::Unknown);
 }
 
 // --- Vote tags with their label inside (mafiascum.net renders `[vote]Bob[/vote]` as

@@ -8,7 +8,7 @@ use crate::config::MajorityProfile;
 use crate::review::ReviewKind;
 use crate::status::VoteRecord;
 use crate::tally::{self, Tally, Wagon};
-use crate::votes::{Target, Verdict, VoteMark};
+use crate::votes::{Target, Verdict, VoteMark, own_vote};
 
 impl Tracker {
     /// A living player's day post: each mark goes to the vote log (and, when it is doubtful,
@@ -16,6 +16,17 @@ impl Tracker {
     pub(super) fn cast_marks(&mut self, slot: usize, marks: &[VoteMark], post: &Post) {
         if marks.is_empty() {
             return;
+        }
+        if marks.iter().any(|m| own_vote(&m.verdict, slot).is_some()) {
+            // `VOTE: Me`: a vote for the voter's own slot.
+            let owned: Vec<VoteMark> = marks
+                .iter()
+                .map(|m| VoteMark {
+                    verdict: own_vote(&m.verdict, slot).unwrap_or_else(|| m.verdict.clone()),
+                    ..m.clone()
+                })
+                .collect();
+            return self.cast_marks(slot, &owned, post);
         }
         let name = self.slots[slot].name.clone();
         let last_counting = marks.iter().rposition(|m| m.verdict.counts());
