@@ -700,3 +700,118 @@ fn a_schedule_of_deadlines_is_not_the_running_phase() {
         [Phase::day(1)]
     );
 }
+
+// --- a lynch taken from the hammer (state/hammer.rs) -----------------------------------
+
+/// A vote as mafiascum renders `[vote]Bob[/vote]`.
+fn vote(name: &str) -> String {
+    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
+}
+
+/// Five players in a hammer game (majority 3): Alice, Carol and Dave vote Bob; Dave's vote
+/// (post 13) hammers and ends Day 1.
+fn hammered_bob() -> Tracker {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"hammer\"\n");
+    t.apply(&html(1, "Alice", &vote("Bob")));
+    t.apply(&html(2, "Carol", &vote("Bob")));
+    t.apply(&html(3, "Dave", &vote("Bob")));
+    assert_eq!(t.phase(), Phase::night(1));
+    t
+}
+
+#[test]
+fn a_lynch_told_only_in_a_story_after_the_hammer_is_the_hammered_player() {
+    // 63235 post 461, after the hammer on Ciara24 in post 451: "TEST SUBJECT CIARA24 HAS BEEN
+    // EUTHANISED / CIARA24 WAS A MAFIA ROLEBLOCKER / … PHASE 1B OF THE EXPERIMENT HAS BEGUN".
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "PHASE TERMINATION PROTOCOL HAS BEEN INITIATED<br><br>TEST SUBJECT BOB HAS BEEN \
+         EUTHANISED<br>BOB WAS A MAFIA ROLEBLOCKER<br><br>PHASE 1B OF THE EXPERIMENT HAS BEGUN",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    let (message, fix) = &items[0];
+    assert!(
+        message.contains("taken from the hammer at post 13")
+            && message.contains("post 14 told no death"),
+        "{message}"
+    );
+    let fix = fix.as_deref().expect("a correction");
+    assert!(
+        fix.contains("at = 14") && fix.contains("dies = \"Bob\"") && fix.contains("Day 1"),
+        "{fix}"
+    );
+}
+
+#[test]
+fn a_night_begun_after_the_hammer_without_a_death_lynches_the_hammered_player() {
+    // 63716 post 1239 after the hammer on Skybird (post 1229): "After ten choruses of
+    // "Singing in the Rain" toolenduso hung Skybird." and a night start.
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "After ten choruses the town hung their friend.<br><br>{}",
+            bold("Night 1 has begun")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn a_lynch_the_host_tells_wins_over_the_hammer() {
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &bold("Carol, Vanilla Townie, has been lynched!"),
+    ));
+    assert_eq!(dead(&t), [("Carol".to_string(), Phase::day(1))]);
+    assert!(review(&t, ReviewKind::UnreadLine).is_empty());
+}
+
+#[test]
+fn no_lynch_told_after_the_hammer_kills_nobody() {
+    // 16214 post 604, after the tracker's hammer on Substrike22 (post 599): "There has been
+    // No Lynch. It is now Night 3."
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "There has been No Lynch. It is now Night 1. The deadline for all night actions is in \
+         96 hours.",
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_vote_count_of_the_hammered_day_says_the_day_runs_on() {
+    // 70912 post 509, "Votecount 1.3" long after a vote the tracker read as the hammer (post
+    // 188): the day went on, and nobody was lynched then.
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "Votecount 1.3<br><br>Bob: Alice, Carol<br>Erin: Dave",
+    ));
+    t.apply(&html(5, "GM", &bold("Night 1 has begun")));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_quoted_flip_after_the_hammer_is_not_the_hosts_word() {
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "{}Patience, the flip comes soon.",
+            quote("Erin", "Bob was a Mafia Goon. It is now Night 1.")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+}
