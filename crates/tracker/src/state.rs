@@ -66,7 +66,7 @@ pub struct Tracker {
     reached: HashMap<(Target, usize), u64>,
     hammer: Option<(Target, u64)>,
     /// A day ended at a hammer whose lynch no GM post has told yet (`state/hammer.rs`).
-    pending_hammer: Option<hammer::PendingHammer>,
+    pending_hammer: Option<PendingHammer>,
     day_posts: Vec<u32>,
     today: Vec<VoteRecord>,
     days: Vec<DayResult>,
@@ -108,6 +108,15 @@ struct ListedDeath {
     phase: Phase,
     lynch: bool,
     /// The reserved post that lists it.
+    post: u64,
+}
+
+/// A day that ended at a hammer whose lynch no GM post has told yet (`state/hammer.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PendingHammer {
+    slot: usize,
+    day: Phase,
+    /// The post that reached majority.
     post: u64,
 }
 

@@ -10,7 +10,7 @@
 
 use mafia_posts::Post;
 
-use super::Tracker;
+use super::{PendingHammer, Tracker};
 use crate::commands::{Command, LooksLike, Recognition, Unread};
 use crate::correction::{Correction, CorrectionAction};
 use crate::phase::Phase;
@@ -18,15 +18,6 @@ use crate::review::ReviewKind;
 use crate::status::Death;
 use crate::vocabulary::CommandWords;
 use crate::votes::Target;
-
-/// A day that ended at a hammer whose lynch no GM post has told yet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct PendingHammer {
-    slot: usize,
-    day: Phase,
-    /// The post that reached majority.
-    post: u64,
-}
 
 /// What a GM post says that bears on a pending hammer, taken before its commands are applied.
 #[derive(Debug, Clone, Copy, Default)]
