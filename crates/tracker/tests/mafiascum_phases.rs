@@ -789,17 +789,46 @@ fn no_lynch_told_after_the_hammer_kills_nobody() {
 }
 
 #[test]
-fn a_vote_count_of_the_hammered_day_says_the_day_runs_on() {
-    // 70912 post 509, "Votecount 1.3" long after a vote the tracker read as the hammer (post
-    // 188): the day went on, and nobody was lynched then.
+fn a_vote_count_of_the_hammered_day_waits_for_the_hosts_word() {
+    // 70912: a vote the tracker read as the hammer (post 188), then the host's "Votecount
+    // 1.3" (post 509): the day went on, and the host told another lynch (post 1483).
     let mut t = hammered_bob();
     t.apply(&html(
         4,
         "GM",
         "Votecount 1.3<br><br>Bob: Alice, Carol<br>Erin: Dave",
     ));
-    t.apply(&html(5, "GM", &bold("Night 1 has begun")));
     assert!(dead(&t).is_empty());
+    t.apply(&html(
+        5,
+        "GM",
+        &bold("Erin, Vanilla Townie, has been lynched!"),
+    ));
+    t.apply(&html(6, "GM", &bold("Night 1 has begun")));
+    assert_eq!(dead(&t), [("Erin".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn the_final_vote_count_and_the_story_lynch_the_hammered_player() {
+    // 68345 post 1071, "Vote Count 1.12 … eagerSnake: House, Huntress, … (Hammered!)", then
+    // post 1072, a story ending "eagerSnake was a Mafia Goon."
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "{}<br>Bob: Alice, Carol, Dave {}",
+            bold("Vote Count 1.12"),
+            bold("(Hammered!)")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        5,
+        "GM",
+        "They stepped up and hurled a snake onto the podium.<br>Bob was a Mafia Goon.",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
 }
 
 #[test]

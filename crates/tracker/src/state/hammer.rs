@@ -5,8 +5,9 @@
 //! hammer that moves the game on (a phase statement, the end of the game, or a line that
 //! looks like the hammered player's death or flip) reads no lynch, the hammered player is
 //! the day's lynch: applied at that post, as a review item with the correction that states
-//! it. A lynch read in the host's words (of anyone) wins over the hammer; a new day begun
-//! before any such post drops it.
+//! it. A vote count of that day decides nothing (the final count, or a day that runs on
+//! after a vote the tracker misread). A lynch read in the host's words (of anyone) or "There
+//! has been No Lynch" wins over the hammer; a new day begun before any such post drops it.
 
 use mafia_posts::Post;
 
@@ -92,29 +93,26 @@ impl Tracker {
         let Some(pending) = self.pending_hammer.clone() else {
             return;
         };
-        // Dropped: a day begun since, a count of the hammered day alone (the day runs on),
-        // a lynch (or no lynch) told in the host's words, the player dead by them.
+        // Dropped: a day begun since, a lynch (or no lynch) told in the host's words, the
+        // player dead by them.
         let names = |player: &str| self.slot_of_name(player) == Some(pending.slot);
         let looks_dead = unread.iter().any(|u| match &u.looks_like {
             LooksLike::Death { player } => names(player),
             LooksLike::Phase { .. } => false,
         });
-        // A vote count of the hammered day alone says the day runs on; in the post that
-        // ends it ("Final Vote Count 1.4" before "It is now Night 1") it is the last one.
+        // A vote count of the hammered day is no word either way: the final count ("Vote
+        // Count 1.12 … (Hammered!)", 68345 post 1071) or a day that runs on after a vote the
+        // tracker misread ("Votecount 1.3", 70912 post 509); the host's next words decide.
         let confirms = witness.moves_on || looks_dead;
         let runs_on = witness
             .running
             .is_some_and(|p| self.order(p) <= self.order(pending.day));
         let later_day = before.is_day() && self.order(before) > self.order(pending.day);
-        if later_day
-            || (runs_on && !confirms)
-            || witness.tells_lynch
-            || !self.slots[pending.slot].alive
-        {
+        if later_day || witness.tells_lynch || !self.slots[pending.slot].alive {
             self.pending_hammer = None;
             return;
         }
-        if !confirms && witness.running.is_none() {
+        if !confirms && (runs_on || witness.running.is_none()) {
             return;
         }
         self.pending_hammer = None;
