@@ -183,6 +183,9 @@ pub struct Unread {
 pub enum LooksLike {
     /// A death of this player.
     Death { player: String },
+    /// A flip: a line opening with the player's name and "was a" ("Lootifer was a Vanilla
+    /// Townie", 51535 post 526), a dead player's role as hosts reveal it.
+    Flip { player: String },
     /// The start of this phase.
     Phase { phase: Phase },
 }

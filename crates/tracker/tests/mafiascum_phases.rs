@@ -844,3 +844,77 @@ fn a_quoted_flip_after_the_hammer_is_not_the_hosts_word() {
     ));
     assert!(dead(&t).is_empty());
 }
+
+// --- a lynch told by a flip in the post that ends the day (state/hammer.rs) ------------
+
+#[test]
+fn a_flip_in_the_post_that_ends_the_day_is_its_lynch() {
+    // 63716 post 665: "… and with that, grayfoxxxx was fired. But they had been wrong. /
+    // grayfoxxxx was a Town Follower / Night one begins now, and will end in …" (no hammer
+    // the tracker saw: Day 1's count stood at 5 of 7).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Everyone ganged up on bob, who was cornered. \"Nope.\" Carol said, and with that, bob \
+         was fired. But they had been wrong.<br><br>bob was a Town Follower<br><br>Night one \
+         begins now, and will end in 48 hours",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].0.contains("taken from the flip"), "{}", items[0].0);
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Bob\"")),
+        "{:?}",
+        items[0].1
+    );
+}
+
+#[test]
+fn two_flips_in_the_post_that_ends_the_day_are_no_lynch_the_tracker_can_tell() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob was a Town Follower<br>Carol was a Mafia Goon<br>Night one begins now",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert!(dead(&t).is_empty());
+    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 2);
+}
+
+#[test]
+fn a_flip_in_the_post_that_opens_the_day_is_no_lynch() {
+    // 63716 post 666, the morning after: "Trivium was a Town 2-Shot Cop" with Day 2's start:
+    // a night kill told in a story, left to the host (an UnreadLine item).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &bold("Night 1 has begun")));
+    t.apply(&html(
+        2,
+        "GM",
+        &format!("Carol was a Town 2-Shot Cop<br>{}", bold("Day 2 has begun")),
+    ));
+    assert_eq!(t.phase(), Phase::day(2));
+    assert!(dead(&t).is_empty());
+    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
+}
+
+#[test]
+fn a_quoted_flip_in_the_post_that_ends_the_day_is_no_lynch() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}Night one begins now",
+            quote("Erin", "Bob was a Town Follower")
+        ),
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert!(dead(&t).is_empty());
+}
