@@ -39,6 +39,7 @@
 //! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
 mod deaths;
+mod marks;
 mod phases;
 mod replacements;
 mod text;
@@ -387,7 +388,9 @@ impl Reader<'_> {
         if !command_found {
             self.move_deadline(index, line, folded, words);
         }
-        self.deaths(index, line, folded, words);
+        if !self.deaths(index, line, folded, words) {
+            self.marked_lynch(index, line, folded, words);
+        }
         // "Bob has died. Day 2 begins." announces too; "Night 1 has ended early" never does
         // (no announcement pattern ends a phase).
         self.announce(index, line, folded, words);

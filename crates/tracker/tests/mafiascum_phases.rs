@@ -918,3 +918,63 @@ fn a_quoted_flip_in_the_post_that_ends_the_day_is_no_lynch() {
     assert_eq!(t.phase(), Phase::night(1));
     assert!(dead(&t).is_empty());
 }
+
+// --- a lynch marked in the host's vote count (commands/marks.rs) ------------------------
+
+#[test]
+fn a_wagon_marked_lynched_in_the_hosts_count_is_the_days_lynch() {
+    // 71483 post 2215: "Creature [LYNCHED] : Grey, Kidamn, WhyMafia, LaLight, Creature".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}<br>Bob [LYNCHED] : Alice, Carol, Dave<br>Erin (1): Bob",
+            bold("Vote Count 1.9")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn a_bold_lynch_mark_after_the_name_is_the_days_lynch() {
+    // 63250: `<b>BananaCucho (LYNCH):</b> Guyett, Kyubey The Kid, …`.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{} Alice, Carol, Dave<br>Erin (1): Bob",
+            bold("Bob (LYNCH):")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn no_lynch_marked_and_other_wagon_marks_are_no_death() {
+    // 22083: "No Lynch (Lynch) | 5 votes: …"; "(L-1)" is a wagon's distance from majority.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "No Lynch (Lynch) | 3 votes: Alice, Carol, Dave<br>Bob (L-1): Erin<br>Carol (lynched \
+         next?): Bob",
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_quoted_count_with_a_lynch_mark_is_no_death() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}That count was wrong.",
+            quote("GM", "Bob [LYNCHED] : Alice, Carol, Dave")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+}
