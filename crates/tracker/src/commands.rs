@@ -388,8 +388,10 @@ impl Reader<'_> {
         if !command_found {
             self.move_deadline(index, line, folded, words);
         }
-        if !self.deaths(index, line, folded, words) {
-            self.marked_lynch(index, line, folded, words);
+        if !self.deaths(index, line, folded, words)
+            && !self.marked_lynch(index, line, folded, words)
+        {
+            self.framed_death(index, line, folded, words);
         }
         // "Bob has died. Day 2 begins." announces too; "Night 1 has ended early" never does
         // (no announcement pattern ends a phase).

@@ -978,3 +978,36 @@ fn a_quoted_count_with_a_lynch_mark_is_no_death() {
     ));
     assert!(dead(&t).is_empty());
 }
+
+// --- the announcement frame with a theme's verb (commands/marks.rs) ---------------------
+
+#[test]
+fn the_announcement_frame_with_a_themes_verb_is_a_death_in_its_phase() {
+    // 17830 post 166: "Beck, One shot vigilante, was Exposed day 1." and the night's start.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "Bob, {}, was Exposed day 1.<br><br>{}",
+            role("One shot vigilante"),
+            bold("Night 1 has begun")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn the_frame_inside_a_sentence_or_a_quote_is_no_death() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "Bob, my old friend, was seen on Night 2 near the lake.<br>{}",
+            quote("Erin", "Carol, Vanilla Townie, was Exposed day 1.")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+}

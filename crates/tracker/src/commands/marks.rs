@@ -1,12 +1,22 @@
+//! Deaths told in the shape of the host's announcement rather than its words.
+//!
 //! A lynch marked in the host's vote count: the lynched wagon's line opens with the player's
 //! name and a bracketed lynch word, `Creature [LYNCHED] : Grey, Kidamn, …` (71483 post
 //! 2215), `BananaCucho (LYNCH): Guyett, …` (63250), `Metal Sonic (LYNCH) - Yates, …`
 //! (29423), the final count of a day. The mark is the host's word that the player was
 //! lynched, so it is read as a lynch without a phase (the running day's, or the day before
-//! the night it is told in). Methods of the line reader of [`super::Recogniser`].
+//! the night it is told in).
+//!
+//! The announcement frame with a theme's verb: `Beck, One shot vigilante, was Exposed day 1.`
+//! (17830 post 166). mafiascum hosts announce a death as "NAME, ROLE, was VERB PHASE" (139
+//! lines of the corpus say "lynched Day", 91 "killed Night"); the same frame with a word the
+//! vocabulary does not know ("Exposed" 7, "endgamed" 9, "beheaded" and "suffocated" 2 each)
+//! still says the slot died in that phase, though not how: a death in that phase, not a
+//! lynch. Methods of the line reader of [`super::Recogniser`].
 
 use mafia_posts::Line;
 
+use super::phases::phase_at;
 use super::text::{Folded, Word};
 use super::{Command, Reader};
 
@@ -55,6 +65,72 @@ impl Reader<'_> {
                 comment: line.text.trim().to_owned(),
                 phase: None,
                 lynch: true,
+            },
+            index,
+            line,
+        );
+        true
+    }
+}
+
+impl Reader<'_> {
+    /// `PLAYER, ROLE, was|has been VERB [on] PHASE` opening the line; returns whether it was
+    /// one.
+    pub(super) fn framed_death(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let Some(first) = words.first() else {
+            return false;
+        };
+        let hits = self.dead_names.find_all(lower);
+        let Some(hit) = hits.first().filter(|h| h.start <= first.start) else {
+            return false;
+        };
+        if !lower[..hit.start].chars().all(|c| !c.is_alphanumeric()) {
+            return false;
+        }
+        // ", ROLE," right after the name.
+        let Some(role) = lower[hit.end..].strip_prefix(',') else {
+            return false;
+        };
+        let Some(comma) = role.find(',').filter(|&c| c > 1 && c <= 60) else {
+            return false;
+        };
+        let after_role = hit.end + 1 + comma + 1;
+        let mut k = words.partition_point(|w| w.start < after_role);
+        let word = |k: usize| words.get(k).map_or("", |w| w.text(lower));
+        match (word(k), word(k + 1)) {
+            ("was", _) => k += 1,
+            ("has", "been") => k += 2,
+            _ => return false,
+        }
+        if !word(k).chars().all(char::is_alphabetic) || word(k).is_empty() {
+            return false;
+        }
+        k += 1;
+        if self.vocab.phase_links.contains(&word(k)) {
+            k += 1;
+        }
+        let Some(phase) = phase_at(self.vocab, words, lower, k) else {
+            return false;
+        };
+        // Nothing but punctuation after the phase.
+        let end = words.get(k + 1).map_or(0, |w| w.end);
+        if lower[end..].chars().any(char::is_alphanumeric) {
+            return false;
+        }
+        let player = self.dead_names.canonical(hit.name).to_owned();
+        self.push(
+            Command::Death {
+                player,
+                comment: line.text.trim().to_owned(),
+                phase: Some(phase),
+                lynch: false,
             },
             index,
             line,
