@@ -390,6 +390,7 @@ impl Reader<'_> {
         }
         if !self.deaths(index, line, folded, words)
             && !self.marked_lynch(index, line, folded, words)
+            && !self.sentence_lynch(index, line, folded, words)
         {
             self.framed_death(index, line, folded, words);
         }

@@ -1011,3 +1011,51 @@ fn the_frame_inside_a_sentence_or_a_quote_is_no_death() {
     ));
     assert!(dead(&t).is_empty());
 }
+
+// --- "PLAYER is lynched." as a sentence of its own (commands/marks.rs) ------------------
+
+#[test]
+fn a_sentence_that_says_a_player_is_lynched_is_a_lynch() {
+    // 17378 post 334: "Nobody listens, and SleepyKrew is lynched. He was the Doctor".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "The town argued all day.<br>Nobody listens, and Bob is lynched. He was the Doctor",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn a_condition_that_someone_is_lynched_is_no_death() {
+    // Rules text: "If Bob is lynched, …"; "Alice and Bob is lynched" names no one alone.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "If Bob is lynched, the mafia wins.<br>Whoever is lynched.<br>Alice and Carol is \
+         lynched.",
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        2,
+        "GM",
+        &quote("Erin", "Nobody listens, and Bob is lynched."),
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_lynch_restated_with_a_night_in_the_end_post_stays_the_days() {
+    // 66752 post 1020: "Nahdia is lynched. She was a serial killer. / Game is over. Town
+    // completes a perfect victory. / … nahdia was 1 shot bp and ate a shot n1."
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob is lynched. He was a serial killer.<br><br>Game is over. Town completes a perfect \
+         victory.<br><br>bob was 1 shot bp and ate a shot n1.",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}

@@ -12,7 +12,14 @@
 //! lines of the corpus say "lynched Day", 91 "killed Night"); the same frame with a word the
 //! vocabulary does not know ("Exposed" 7, "endgamed" 9, "beheaded" and "suffocated" 2 each)
 //! still says the slot died in that phase, though not how: a death in that phase, not a
-//! lynch. Methods of the line reader of [`super::Recogniser`].
+//! lynch.
+//!
+//! A sentence that is only `PLAYER is lynched.` ("Nobody listens, and SleepyKrew is
+//! lynched.", 17378 post 334; "Nahdia is lynched. She was a serial killer.", 66752 post
+//! 1020; the end-of-game summaries of 39665, 67256 and 69351): the name opens the sentence
+//! (or follows "and"), and the sentence ends right after. In a longer sentence "is lynched" is
+//! a condition ("if X is lynched", "whoever is lynched"), which is left alone. Methods of the
+//! line reader of [`super::Recogniser`].
 
 use mafia_posts::Line;
 
@@ -137,4 +144,71 @@ impl Reader<'_> {
         );
         true
     }
+}
+
+impl Reader<'_> {
+    /// `PLAYER is lynched.` as a sentence of its own; returns whether one was found.
+    pub(super) fn sentence_lynch(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        if !lower.contains("is lynched") && !lower.contains("is hanged") {
+            return false;
+        }
+        let hits = self.dead_names.find_all(lower);
+        let mut found = false;
+        for hit in &hits {
+            let k = words.partition_point(|w| w.start < hit.end);
+            let word = |k: usize| words.get(k).map_or("", |w| w.text(lower));
+            if word(k) != "is" || !self.vocab.lynch_words.contains(&word(k + 1)) {
+                continue;
+            }
+            // The sentence ends after the verb.
+            let end = words.get(k + 1).map_or(lower.len(), |w| w.end);
+            let rest = lower[end..].trim_start();
+            if !(rest.is_empty() || rest.starts_with(['.', '!'])) {
+                continue;
+            }
+            // The name opens the sentence, or follows ", and".
+            if !opens_clause(lower[..hit.start].trim_end()) {
+                continue;
+            }
+            let player = self.dead_names.canonical(hit.name).to_owned();
+            self.push(
+                Command::Death {
+                    player,
+                    comment: line.text.trim().to_owned(),
+                    phase: None,
+                    lynch: true,
+                },
+                index,
+                line,
+            );
+            found = true;
+        }
+        found
+    }
+}
+
+/// Whether the text before a name ends a sentence (or is empty), or ends with ", and":
+/// "Nobody listens, and SleepyKrew …", not "If SleepyKrew …" or "Alice and SleepyKrew …".
+fn opens_clause(before: &str) -> bool {
+    let ends_sentence = |t: &str| {
+        t.chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != ',')
+    };
+    if let Some(rest) = before.strip_suffix("and")
+        && rest
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    {
+        return rest.trim_end().ends_with(',');
+    }
+    ends_sentence(before)
 }

@@ -229,7 +229,13 @@ impl Tracker {
                 let phase = self.phase_of_death(*named, *lynch);
                 let s = &mut self.slots[slot];
                 s.alive = false;
-                let keep = |d: &Death| !(same_post && named.is_some()) || d.phase == phase;
+                // A lynch restated with a night is not moved: a lynch is a day's ("Nahdia is
+                // lynched." then "nahdia was 1 shot bp and ate a shot n1", 66752 post 1020).
+                let keep = |d: &Death| {
+                    !(same_post && named.is_some())
+                        || d.phase == phase
+                        || (d.lynch && !phase.is_day())
+                };
                 s.death = Some(Death {
                     comment: comment.clone(),
                     phase: s
