@@ -25,6 +25,10 @@
 //!   killed Night 1`, `Lynched D3` count only before a phase. A death names a slot by its
 //!   holder, a former holder or another known user (the fold finds the slot); the phase it
 //!   names and whether its words say a lynch go with it (`commands/deaths.rs`).
+//! - Deaths in the shape of an announcement (`commands/marks.rs`), on a line with no death
+//!   word: a count's wagon marked `PLAYER [LYNCHED] : …` / `PLAYER (LYNCH): …` (a lynch);
+//!   `PLAYER, ROLE, was VERB PHASE` with a theme's verb ("was Exposed day 1", a death in that
+//!   phase); `PLAYER is lynched.` as a sentence of its own (a lynch).
 //! - Phase announcements, on any line (after the line's other commands), in each sentence
 //!   and in each clause after a comma or "and" whose verb ends it: starts ("It is now Day 2",
 //!   "Night two has started", "D2 begins"), ends ("Day 2 has ended", [`Command::PhaseOver`]),
@@ -33,8 +37,10 @@
 //!   [`Command::PhaseRunning`]), a bold heading or a post that is only a phase
 //!   (`commands/phases.rs`).
 //! - The winner at the end of the game ("Town wins!", [`Command::Winner`]).
-//! - A line that gives nothing but looks like a death or a phase heading is listed in
-//!   [`Recognition::unread`] (`commands/unread.rs`).
+//! - A line that gives nothing but looks like a death, a flip ("X was a Vanilla Townie",
+//!   [`LooksLike::Flip`]) or a phase heading is listed in [`Recognition::unread`]
+//!   (`commands/unread.rs`); the fold reads a lone flip in the post that ends a day as its
+//!   lynch (`state/hammer.rs`).
 //!
 //! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
