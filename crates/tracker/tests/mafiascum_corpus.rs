@@ -65,14 +65,15 @@ const CORPUS: &str = concat!(
 /// with a count of the hammered day waiting for the host's word, 390 with a lone flip in the
 /// post that ends a day read as its lynch, 396 with "Creature [LYNCHED] : …" in a host's count, 400
 /// with "Beck, One shot vigilante, was Exposed day 1." (the frame with a theme's verb), 402
-/// with "Nahdia is lynched." as a sentence of its own and a lynch never moved to a night
+/// with "Nahdia is lynched." as a sentence of its own and a lynch never moved to a night, 403
+/// with an account's underscores written as spaces
 /// (branch `phases2`, `state/hammer.rs`). The floor rises as
 /// the tracker improves: raise it to the new figure in the commit that improves it.
-const FLOOR_BY_DEATHS: usize = 402;
+const FLOOR_BY_DEATHS: usize = 403;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_BY_VOTES: usize = 197;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_GAMES_RIGHT: usize = 64;
+const FLOOR_GAMES_RIGHT: usize = 65;
 
 /// The archive's view of one game.
 struct Expected {

@@ -1059,3 +1059,24 @@ fn a_lynch_restated_with_a_night_in_the_end_post_stays_the_days() {
     ));
     assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
 }
+
+// --- an account's underscores written as spaces (commands/text.rs) ---------------------
+
+#[test]
+fn a_host_who_writes_an_accounts_underscores_as_spaces_names_it() {
+    // 65380 post 1311: "Not Mafia, Town Citizen, has been Lynched Day 05!" for Not_Mafia.
+    let players = &["Alice", "Not_Mafia", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &quote("Erin", "Not Mafia, Town Citizen, has been Lynched Day 01!"),
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        2,
+        "GM",
+        &bold("Not Mafia, Town Citizen, has been Lynched Day 01!"),
+    ));
+    assert_eq!(dead(&t), [("Not_Mafia".to_string(), Phase::day(1))]);
+}
