@@ -25,6 +25,10 @@
 //!   killed Night 1`, `Lynched D3` count only before a phase. A death names a slot by its
 //!   holder, a former holder or another known user (the fold finds the slot); the phase it
 //!   names and whether its words say a lynch go with it (`commands/deaths.rs`).
+//! - Deaths in the shape of an announcement (`commands/marks.rs`), on a line with no death
+//!   word: a count's wagon marked `PLAYER [LYNCHED] : …` / `PLAYER (LYNCH): …` (a lynch);
+//!   `PLAYER, ROLE, was VERB PHASE` with a theme's verb ("was Exposed day 1", a death in that
+//!   phase); `PLAYER is lynched.` as a sentence of its own (a lynch).
 //! - Phase announcements, on any line (after the line's other commands), in each sentence
 //!   and in each clause after a comma or "and" whose verb ends it: starts ("It is now Day 2",
 //!   "Night two has started", "D2 begins"), ends ("Day 2 has ended", [`Command::PhaseOver`]),
@@ -33,12 +37,15 @@
 //!   [`Command::PhaseRunning`]), a bold heading or a post that is only a phase
 //!   (`commands/phases.rs`).
 //! - The winner at the end of the game ("Town wins!", [`Command::Winner`]).
-//! - A line that gives nothing but looks like a death or a phase heading is listed in
-//!   [`Recognition::unread`] (`commands/unread.rs`).
+//! - A line that gives nothing but looks like a death, a flip ("X was a Vanilla Townie",
+//!   [`LooksLike::Flip`]) or a phase heading is listed in [`Recognition::unread`]
+//!   (`commands/unread.rs`); the fold reads a lone flip in the post that ends a day as its
+//!   lynch (`state/hammer.rs`).
 //!
 //! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
 mod deaths;
+mod marks;
 mod phases;
 mod replacements;
 mod text;
@@ -183,6 +190,9 @@ pub struct Unread {
 pub enum LooksLike {
     /// A death of this player.
     Death { player: String },
+    /// A flip: a line opening with the player's name and "was a" ("Lootifer was a Vanilla
+    /// Townie", 51535 post 526), a dead player's role as hosts reveal it.
+    Flip { player: String },
     /// The start of this phase.
     Phase { phase: Phase },
 }
@@ -384,7 +394,12 @@ impl Reader<'_> {
         if !command_found {
             self.move_deadline(index, line, folded, words);
         }
-        self.deaths(index, line, folded, words);
+        if !self.deaths(index, line, folded, words)
+            && !self.marked_lynch(index, line, folded, words)
+            && !self.sentence_lynch(index, line, folded, words)
+        {
+            self.framed_death(index, line, folded, words);
+        }
         // "Bob has died. Day 2 begins." announces too; "Night 1 has ended early" never does
         // (no announcement pattern ends a phase).
         self.announce(index, line, folded, words);

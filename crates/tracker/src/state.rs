@@ -13,6 +13,7 @@
 
 mod corrections;
 mod gm;
+mod hammer;
 mod phases;
 mod votes;
 
@@ -64,6 +65,8 @@ pub struct Tracker {
     /// today.
     reached: HashMap<(Target, usize), u64>,
     hammer: Option<(Target, u64)>,
+    /// A day ended at a hammer whose lynch no GM post has told yet (`state/hammer.rs`).
+    pending_hammer: Option<PendingHammer>,
     day_posts: Vec<u32>,
     today: Vec<VoteRecord>,
     days: Vec<DayResult>,
@@ -105,6 +108,15 @@ struct ListedDeath {
     phase: Phase,
     lynch: bool,
     /// The reserved post that lists it.
+    post: u64,
+}
+
+/// A day that ended at a hammer whose lynch no GM post has told yet (`state/hammer.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PendingHammer {
+    slot: usize,
+    day: Phase,
+    /// The post that reached majority.
     post: u64,
 }
 
@@ -177,6 +189,7 @@ impl Tracker {
             locked: Vec::new(),
             reached: HashMap::new(),
             hammer: None,
+            pending_hammer: None,
             today: Vec::new(),
             days: Vec::new(),
             game_over: false,
@@ -393,6 +406,7 @@ impl Tracker {
     /// Bookkeeping when a phase ends: a day's activity check, its result, and a clean tally.
     fn phase_ended(&mut self, phase: Phase) {
         if phase.is_day() {
+            self.day_ended_at_hammer(phase);
             let tally = self.standing.take().unwrap_or_else(|| self.tally_now());
             let hammer = self.hammer.as_ref().map(|(t, p)| (self.target_name(t), *p));
             self.days.push(DayResult {

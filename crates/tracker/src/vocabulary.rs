@@ -95,6 +95,13 @@ pub struct CommandWords {
     /// "Lootifer was a Vanilla Townie": words after a player's name opening a line that
     /// make it look like a flip (a death told in a story), for the review list.
     pub flip_words: &'static [Phrase],
+    /// The bracketed word after a name that marks the lynched wagon in a host's count
+    /// (`Creature [LYNCHED] : …`, `BananaCucho (LYNCH): …`), in lower case.
+    pub lynch_marks: &'static [&'static str],
+    /// A GM line saying the day ended without a lynch ("There has been No Lynch. It is now
+    /// Night 3.", 16214 post 604), in lower case: a hammer the tracker saw did not lynch
+    /// (`state/hammer.rs`).
+    pub no_lynch_told: &'static [&'static str],
     /// Words between a death word and the phase it names ("was killed on Night 2").
     pub phase_links: &'static [&'static str],
     /// Words of a death phrase that make it a lynch (which only a day has).
@@ -323,6 +330,23 @@ impl CommandWords {
             "murdered",
         ],
         flip_words: &[&["was", "a"], &["was", "an"], &["was", "the"]],
+        // Counted over the corpus's posts: "there has been no lynch" 2, "no one was lynched"
+        // 2, "no one has been lynched" 2, "no lynch occurred" 3 ("no lynch today" is mostly
+        // rules text, so it is not here).
+        // "(LYNCH)" or "[LYNCHED]" after a wagon's name: 29423, 63250, 65120, 66137, 71483,
+        // 71796 and more of the corpus's hosts.
+        lynch_marks: &["lynch", "lynched"],
+        no_lynch_told: &[
+            "there has been no lynch",
+            "no one was lynched",
+            "no one has been lynched",
+            "no lynch occurred",
+            "no lynch has occurred",
+            // "There will be no lynch today. Night 3 begins now" (24640 post 1261: the hammer
+            // came after the deadline).
+            "there will be no lynch",
+            "no lynch today",
+        ],
         // "got killed at Night1" (62339 post 2).
         phase_links: &["on", "during", "in", "at"],
         lynch_words: &["lynched", "lynch", "hanged", "executed"],

@@ -700,3 +700,398 @@ fn a_schedule_of_deadlines_is_not_the_running_phase() {
         [Phase::day(1)]
     );
 }
+
+// --- a lynch taken from the hammer (state/hammer.rs) -----------------------------------
+
+/// A vote as mafiascum renders `[vote]Bob[/vote]`.
+fn vote(name: &str) -> String {
+    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
+}
+
+/// Five players in a hammer game (majority 3): Alice, Carol and Dave vote Bob; Dave's vote
+/// (post 13) hammers and ends Day 1.
+fn hammered_bob() -> Tracker {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"hammer\"\n");
+    t.apply(&html(1, "Alice", &vote("Bob")));
+    t.apply(&html(2, "Carol", &vote("Bob")));
+    t.apply(&html(3, "Dave", &vote("Bob")));
+    assert_eq!(t.phase(), Phase::night(1));
+    t
+}
+
+#[test]
+fn a_lynch_told_only_in_a_story_after_the_hammer_is_the_hammered_player() {
+    // 63235 post 461, after the hammer on Ciara24 in post 451: "TEST SUBJECT CIARA24 HAS BEEN
+    // EUTHANISED / CIARA24 WAS A MAFIA ROLEBLOCKER / … PHASE 1B OF THE EXPERIMENT HAS BEGUN".
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "PHASE TERMINATION PROTOCOL HAS BEEN INITIATED<br><br>TEST SUBJECT BOB HAS BEEN \
+         EUTHANISED<br>BOB WAS A MAFIA ROLEBLOCKER<br><br>PHASE 1B OF THE EXPERIMENT HAS BEGUN",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    let (message, fix) = &items[0];
+    assert!(
+        message.contains("taken from the hammer at post 13")
+            && message.contains("post 14 told no death"),
+        "{message}"
+    );
+    let fix = fix.as_deref().expect("a correction");
+    assert!(
+        fix.contains("at = 14") && fix.contains("dies = \"Bob\"") && fix.contains("Day 1"),
+        "{fix}"
+    );
+}
+
+#[test]
+fn a_night_begun_after_the_hammer_without_a_death_lynches_the_hammered_player() {
+    // 63716 post 1239 after the hammer on Skybird (post 1229): "After ten choruses of
+    // "Singing in the Rain" toolenduso hung Skybird." and a night start.
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "After ten choruses the town hung their friend.<br><br>{}",
+            bold("Night 1 has begun")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn a_lynch_the_host_tells_wins_over_the_hammer() {
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &bold("Carol, Vanilla Townie, has been lynched!"),
+    ));
+    assert_eq!(dead(&t), [("Carol".to_string(), Phase::day(1))]);
+    assert!(review(&t, ReviewKind::UnreadLine).is_empty());
+}
+
+#[test]
+fn no_lynch_told_after_the_hammer_kills_nobody() {
+    // 16214 post 604, after the tracker's hammer on Substrike22 (post 599): "There has been
+    // No Lynch. It is now Night 3."
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "There has been No Lynch. It is now Night 1. The deadline for all night actions is in \
+         96 hours.",
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_hammer_after_the_deadline_with_no_lynch_today_kills_nobody() {
+    // 24640 post 1261, after a hammering vote the host did not count (post 1257): "Discussion
+    // in twilight is permitted, but no votes will be counted. There will be no lynch today.
+    // Night 3 begins now and lasts for 48 hours".
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "Discussion in twilight is permitted, but no votes will be counted. There will be no \
+         lynch today. Night 1 begins now and lasts for 48 hours.",
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_vote_count_of_the_hammered_day_waits_for_the_hosts_word() {
+    // 70912: a vote the tracker read as the hammer (post 188), then the host's "Votecount
+    // 1.3" (post 509): the day went on, and the host told another lynch (post 1483).
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "Votecount 1.3<br><br>Bob: Alice, Carol<br>Erin: Dave",
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        5,
+        "GM",
+        &bold("Erin, Vanilla Townie, has been lynched!"),
+    ));
+    t.apply(&html(6, "GM", &bold("Night 1 has begun")));
+    assert_eq!(dead(&t), [("Erin".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn the_final_vote_count_and_the_story_lynch_the_hammered_player() {
+    // 68345 post 1071, "Vote Count 1.12 … eagerSnake: House, Huntress, … (Hammered!)", then
+    // post 1072, a story ending "eagerSnake was a Mafia Goon."
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "{}<br>Bob: Alice, Carol, Dave {}",
+            bold("Vote Count 1.12"),
+            bold("(Hammered!)")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        5,
+        "GM",
+        "They stepped up and hurled a snake onto the podium.<br>Bob was a Mafia Goon.",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn a_quoted_flip_after_the_hammer_is_not_the_hosts_word() {
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "{}Patience, the flip comes soon.",
+            quote("Erin", "Bob was a Mafia Goon. It is now Night 1.")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+// --- a lynch told by a flip in the post that ends the day (state/hammer.rs) ------------
+
+#[test]
+fn a_flip_in_the_post_that_ends_the_day_is_its_lynch() {
+    // 63716 post 665: "… and with that, grayfoxxxx was fired. But they had been wrong. /
+    // grayfoxxxx was a Town Follower / Night one begins now, and will end in …" (no hammer
+    // the tracker saw: Day 1's count stood at 5 of 7).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Everyone ganged up on bob, who was cornered. \"Nope.\" Carol said, and with that, bob \
+         was fired. But they had been wrong.<br><br>bob was a Town Follower<br><br>Night one \
+         begins now, and will end in 48 hours",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(items[0].0.contains("taken from the flip"), "{}", items[0].0);
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Bob\"")),
+        "{:?}",
+        items[0].1
+    );
+}
+
+#[test]
+fn two_flips_in_the_post_that_ends_the_day_are_no_lynch_the_tracker_can_tell() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob was a Town Follower<br>Carol was a Mafia Goon<br>Night one begins now",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert!(dead(&t).is_empty());
+    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 2);
+}
+
+#[test]
+fn a_flip_in_the_post_that_opens_the_day_is_no_lynch() {
+    // 63716 post 666, the morning after: "Trivium was a Town 2-Shot Cop" with Day 2's start:
+    // a night kill told in a story, left to the host (an UnreadLine item).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &bold("Night 1 has begun")));
+    t.apply(&html(
+        2,
+        "GM",
+        &format!("Carol was a Town 2-Shot Cop<br>{}", bold("Day 2 has begun")),
+    ));
+    assert_eq!(t.phase(), Phase::day(2));
+    assert!(dead(&t).is_empty());
+    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
+}
+
+#[test]
+fn a_quoted_flip_in_the_post_that_ends_the_day_is_no_lynch() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}Night one begins now",
+            quote("Erin", "Bob was a Town Follower")
+        ),
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    assert!(dead(&t).is_empty());
+}
+
+// --- a lynch marked in the host's vote count (commands/marks.rs) ------------------------
+
+#[test]
+fn a_wagon_marked_lynched_in_the_hosts_count_is_the_days_lynch() {
+    // 71483 post 2215: "Creature [LYNCHED] : Grey, Kidamn, WhyMafia, LaLight, Creature".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}<br>Bob [LYNCHED] : Alice, Carol, Dave<br>Erin (1): Bob",
+            bold("Vote Count 1.9")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn a_bold_lynch_mark_after_the_name_is_the_days_lynch() {
+    // 63250: `<b>BananaCucho (LYNCH):</b> Guyett, Kyubey The Kid, …`.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{} Alice, Carol, Dave<br>Erin (1): Bob",
+            bold("Bob (LYNCH):")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+#[test]
+fn no_lynch_marked_and_other_wagon_marks_are_no_death() {
+    // 22083: "No Lynch (Lynch) | 5 votes: …"; "(L-1)" is a wagon's distance from majority.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "No Lynch (Lynch) | 3 votes: Alice, Carol, Dave<br>Bob (L-1): Erin<br>Carol (lynched \
+         next?): Bob",
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_quoted_count_with_a_lynch_mark_is_no_death() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}That count was wrong.",
+            quote("GM", "Bob [LYNCHED] : Alice, Carol, Dave")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+// --- the announcement frame with a theme's verb (commands/marks.rs) ---------------------
+
+#[test]
+fn the_announcement_frame_with_a_themes_verb_is_a_death_in_its_phase() {
+    // 17830 post 166: "Beck, One shot vigilante, was Exposed day 1." and the night's start.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "Bob, {}, was Exposed day 1.<br><br>{}",
+            role("One shot vigilante"),
+            bold("Night 1 has begun")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn the_frame_inside_a_sentence_or_a_quote_is_no_death() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "Bob, my old friend, was seen on Night 2 near the lake.<br>{}",
+            quote("Erin", "Carol, Vanilla Townie, was Exposed day 1.")
+        ),
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+// --- "PLAYER is lynched." as a sentence of its own (commands/marks.rs) ------------------
+
+#[test]
+fn a_sentence_that_says_a_player_is_lynched_is_a_lynch() {
+    // 17378 post 334: "Nobody listens, and SleepyKrew is lynched. He was the Doctor".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "The town argued all day.<br>Nobody listens, and Bob is lynched. He was the Doctor",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+    assert_eq!(t.phase(), Phase::night(1));
+}
+
+#[test]
+fn a_condition_that_someone_is_lynched_is_no_death() {
+    // Rules text: "If Bob is lynched, …"; "Alice and Bob is lynched" names no one alone.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "If Bob is lynched, the mafia wins.<br>Whoever is lynched.<br>Alice and Carol is \
+         lynched.",
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        2,
+        "GM",
+        &quote("Erin", "Nobody listens, and Bob is lynched."),
+    ));
+    assert!(dead(&t).is_empty());
+}
+
+#[test]
+fn a_lynch_restated_with_a_night_in_the_end_post_stays_the_days() {
+    // 66752 post 1020: "Nahdia is lynched. She was a serial killer. / Game is over. Town
+    // completes a perfect victory. / … nahdia was 1 shot bp and ate a shot n1."
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob is lynched. He was a serial killer.<br><br>Game is over. Town completes a perfect \
+         victory.<br><br>bob was 1 shot bp and ate a shot n1.",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1))]);
+}
+
+// --- an account's underscores written as spaces (commands/text.rs) ---------------------
+
+#[test]
+fn a_host_who_writes_an_accounts_underscores_as_spaces_names_it() {
+    // 65380 post 1311: "Not Mafia, Town Citizen, has been Lynched Day 05!" for Not_Mafia.
+    let players = &["Alice", "Not_Mafia", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &quote("Erin", "Not Mafia, Town Citizen, has been Lynched Day 01!"),
+    ));
+    assert!(dead(&t).is_empty());
+    t.apply(&html(
+        2,
+        "GM",
+        &bold("Not Mafia, Town Citizen, has been Lynched Day 01!"),
+    ));
+    assert_eq!(dead(&t), [("Not_Mafia".to_string(), Phase::day(1))]);
+}

@@ -196,6 +196,16 @@ impl NameSet {
             .filter(|n| !n.is_empty())
             .map(|n| (n.to_owned(), fold(n)))
             .collect();
+        // Hosts write an account's underscores as spaces: "Not Mafia, Town Citizen, has been
+        // Lynched Day 05!" for Not_Mafia (65380 post 1311), "Ant to the Max replaces Rikana."
+        // for Ant_to_the_Max (17940 post 681).
+        let spaced: Vec<(String, String)> = names
+            .iter()
+            .filter(|(_, f)| f.contains('_'))
+            .map(|(n, f)| (n.clone(), f.replace('_', " ")))
+            .filter(|(_, f)| !names.iter().any(|(_, g)| g == f))
+            .collect();
+        names.extend(spaced);
         names.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
         NameSet { names }
     }

@@ -59,7 +59,7 @@ impl Reader<'_> {
                 self.out.unread.push(Unread {
                     line: index,
                     raw: line.text.clone(),
-                    looks_like: LooksLike::Death { player },
+                    looks_like: LooksLike::Flip { player },
                 });
                 return;
             }

@@ -5,6 +5,7 @@
 use jiff::Timestamp;
 use mafia_posts::Post;
 
+use super::hammer::HammerWitness;
 use super::{ListedDeath, Opening, Tracker};
 use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
@@ -114,6 +115,11 @@ impl Tracker {
         // The post that ends the game usually announces its last deaths too ("End Game",
         // then "Bob the VT has been lynched!"): the game ends after the whole post is read.
         let mut ends = false;
+        let (witness, before, over_before) = (
+            HammerWitness::of(&recognition, post),
+            self.phase(),
+            self.game_over,
+        );
         let ends_game =
             |c: &Command| matches!(c, Command::EndGame | Command::Winner { alone: true, .. });
         self.ending = recognition.commands.iter().any(|c| ends_game(&c.command));
@@ -127,6 +133,10 @@ impl Tracker {
                     format!("`{}` ignored: {reason}", command.raw),
                 );
             }
+        }
+        if !over_before {
+            self.hammer_lynch(witness, &recognition.unread, before, post);
+            self.flip_lynch(witness, &recognition.unread, before, post);
         }
         // After the post's commands: a line that looks like the death of someone the post
         // killed on another line is no news.
@@ -220,7 +230,13 @@ impl Tracker {
                 let phase = self.phase_of_death(*named, *lynch);
                 let s = &mut self.slots[slot];
                 s.alive = false;
-                let keep = |d: &Death| !(same_post && named.is_some()) || d.phase == phase;
+                // A lynch restated with a night is not moved: a lynch is a day's ("Nahdia is
+                // lynched." then "nahdia was 1 shot bp and ate a shot n1", 66752 post 1020).
+                let keep = |d: &Death| {
+                    !(same_post && named.is_some())
+                        || d.phase == phase
+                        || (d.lynch && !phase.is_day())
+                };
                 s.death = Some(Death {
                     comment: comment.clone(),
                     phase: s

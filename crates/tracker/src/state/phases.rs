@@ -35,7 +35,7 @@ impl Tracker {
     }
 
     /// The day just before a night, if the game has one.
-    fn day_before(&self, night: Phase) -> Option<Phase> {
+    pub(super) fn day_before(&self, night: Phase) -> Option<Phase> {
         let order = self.order(night).checked_sub(1)?;
         [night.number, night.number.saturating_sub(1)]
             .into_iter()
@@ -116,7 +116,7 @@ impl Tracker {
     /// still to come, but was not read: a review item with the correction that would read it.
     pub(super) fn unread_line(&mut self, unread: &Unread, post: &Post) {
         let (message, correction) = match &unread.looks_like {
-            LooksLike::Death { player } => {
+            LooksLike::Death { player } | LooksLike::Flip { player } => {
                 let alive = self
                     .slots
                     .iter()

@@ -1,0 +1,214 @@
+//! Deaths told in the shape of the host's announcement rather than its words.
+//!
+//! A lynch marked in the host's vote count: the lynched wagon's line opens with the player's
+//! name and a bracketed lynch word, `Creature [LYNCHED] : Grey, Kidamn, …` (71483 post
+//! 2215), `BananaCucho (LYNCH): Guyett, …` (63250), `Metal Sonic (LYNCH) - Yates, …`
+//! (29423), the final count of a day. The mark is the host's word that the player was
+//! lynched, so it is read as a lynch without a phase (the running day's, or the day before
+//! the night it is told in).
+//!
+//! The announcement frame with a theme's verb: `Beck, One shot vigilante, was Exposed day 1.`
+//! (17830 post 166). mafiascum hosts announce a death as "NAME, ROLE, was VERB PHASE" (139
+//! lines of the corpus say "lynched Day", 91 "killed Night"); the same frame with a word the
+//! vocabulary does not know ("Exposed" 7, "endgamed" 9, "beheaded" and "suffocated" 2 each)
+//! still says the slot died in that phase, though not how: a death in that phase, not a
+//! lynch.
+//!
+//! A sentence that is only `PLAYER is lynched.` ("Nobody listens, and SleepyKrew is
+//! lynched.", 17378 post 334; "Nahdia is lynched. She was a serial killer.", 66752 post
+//! 1020; the end-of-game summaries of 39665, 67256 and 69351): the name opens the sentence
+//! (or follows "and"), and the sentence ends right after. In a longer sentence "is lynched" is
+//! a condition ("if X is lynched", "whoever is lynched"), which is left alone. Methods of the
+//! line reader of [`super::Recogniser`].
+
+use mafia_posts::Line;
+
+use super::phases::phase_at;
+use super::text::{Folded, Word};
+use super::{Command, Reader};
+
+impl Reader<'_> {
+    /// `PLAYER (LYNCH)` / `PLAYER [LYNCHED]` opening the line; returns whether it was one.
+    pub(super) fn marked_lynch(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let Some(first) = words.first() else {
+            return false;
+        };
+        // Cheap test first: the line has a bracketed lynch word at all.
+        if !lower.contains("lynch") {
+            return false;
+        }
+        let hits = self.dead_names.find_all(lower);
+        let Some(hit) = hits.first() else {
+            return false;
+        };
+        let opens =
+            hit.start <= first.start && lower[..hit.start].chars().all(|c| !c.is_alphanumeric());
+        if !opens {
+            return false;
+        }
+        let rest = lower[hit.end..].trim_start();
+        let Some(inner) = rest.strip_prefix(['(', '[']) else {
+            return false;
+        };
+        let word_end = inner
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(inner.len());
+        let (word, after) = inner.split_at(word_end);
+        let closed = after.trim_start().starts_with([')', ']', ':']);
+        if !closed || !self.vocab.lynch_marks.contains(&word) {
+            return false;
+        }
+        let player = self.dead_names.canonical(hit.name).to_owned();
+        self.push(
+            Command::Death {
+                player,
+                comment: line.text.trim().to_owned(),
+                phase: None,
+                lynch: true,
+            },
+            index,
+            line,
+        );
+        true
+    }
+}
+
+impl Reader<'_> {
+    /// `PLAYER, ROLE, was|has been VERB [on] PHASE` opening the line; returns whether it was
+    /// one.
+    pub(super) fn framed_death(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let Some(first) = words.first() else {
+            return false;
+        };
+        let hits = self.dead_names.find_all(lower);
+        let Some(hit) = hits.first().filter(|h| h.start <= first.start) else {
+            return false;
+        };
+        if !lower[..hit.start].chars().all(|c| !c.is_alphanumeric()) {
+            return false;
+        }
+        // ", ROLE," right after the name.
+        let Some(role) = lower[hit.end..].strip_prefix(',') else {
+            return false;
+        };
+        let Some(comma) = role.find(',').filter(|&c| c > 1 && c <= 60) else {
+            return false;
+        };
+        let after_role = hit.end + 1 + comma + 1;
+        let mut k = words.partition_point(|w| w.start < after_role);
+        let word = |k: usize| words.get(k).map_or("", |w| w.text(lower));
+        match (word(k), word(k + 1)) {
+            ("was", _) => k += 1,
+            ("has", "been") => k += 2,
+            _ => return false,
+        }
+        if !word(k).chars().all(char::is_alphabetic) || word(k).is_empty() {
+            return false;
+        }
+        k += 1;
+        if self.vocab.phase_links.contains(&word(k)) {
+            k += 1;
+        }
+        let Some(phase) = phase_at(self.vocab, words, lower, k) else {
+            return false;
+        };
+        // Nothing but punctuation after the phase.
+        let end = words.get(k + 1).map_or(0, |w| w.end);
+        if lower[end..].chars().any(char::is_alphanumeric) {
+            return false;
+        }
+        let player = self.dead_names.canonical(hit.name).to_owned();
+        self.push(
+            Command::Death {
+                player,
+                comment: line.text.trim().to_owned(),
+                phase: Some(phase),
+                lynch: false,
+            },
+            index,
+            line,
+        );
+        true
+    }
+}
+
+impl Reader<'_> {
+    /// `PLAYER is lynched.` as a sentence of its own; returns whether one was found.
+    pub(super) fn sentence_lynch(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        if !lower.contains("is lynched") && !lower.contains("is hanged") {
+            return false;
+        }
+        let hits = self.dead_names.find_all(lower);
+        let mut found = false;
+        for hit in &hits {
+            let k = words.partition_point(|w| w.start < hit.end);
+            let word = |k: usize| words.get(k).map_or("", |w| w.text(lower));
+            if word(k) != "is" || !self.vocab.lynch_words.contains(&word(k + 1)) {
+                continue;
+            }
+            // The sentence ends after the verb.
+            let end = words.get(k + 1).map_or(lower.len(), |w| w.end);
+            let rest = lower[end..].trim_start();
+            if !(rest.is_empty() || rest.starts_with(['.', '!'])) {
+                continue;
+            }
+            // The name opens the sentence, or follows ", and".
+            if !opens_clause(lower[..hit.start].trim_end()) {
+                continue;
+            }
+            let player = self.dead_names.canonical(hit.name).to_owned();
+            self.push(
+                Command::Death {
+                    player,
+                    comment: line.text.trim().to_owned(),
+                    phase: None,
+                    lynch: true,
+                },
+                index,
+                line,
+            );
+            found = true;
+        }
+        found
+    }
+}
+
+/// Whether the text before a name ends a sentence (or is empty), or ends with ", and":
+/// "Nobody listens, and SleepyKrew …", not "If SleepyKrew …" or "Alice and SleepyKrew …".
+fn opens_clause(before: &str) -> bool {
+    let ends_sentence = |t: &str| {
+        t.chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != ',')
+    };
+    if let Some(rest) = before.strip_suffix("and")
+        && rest
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+    {
+        return rest.trim_end().ends_with(',');
+    }
+    ends_sentence(before)
+}
