@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use aho_corasick::{AhoCorasick, MatchKind};
+
 use mafia_posts::{Line, SpanKind};
 
 /// A line folded to lower case, with a map back to the original text's byte offsets.
@@ -173,7 +175,7 @@ pub(crate) fn is_list_separator(between: &str) -> bool {
 }
 
 /// A name found in a folded line.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NameHit {
     pub(crate) start: usize,
     pub(crate) end: usize,
@@ -182,11 +184,23 @@ pub(crate) struct NameHit {
 }
 
 /// A set of names matched case-insensitively, as whole names.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub(crate) struct NameSet {
     /// (as spelled, folded), longest folded first.
     names: Vec<(String, String)>,
+    /// Every folded name (pattern `i` is `names[i]`), so that [`NameSet::find_all`] reads a
+    /// line once instead of once per name; built with the set, which the recogniser keeps
+    /// until the names change.
+    automaton: Option<AhoCorasick>,
 }
+
+impl PartialEq for NameSet {
+    fn eq(&self, other: &NameSet) -> bool {
+        self.names == other.names
+    }
+}
+
+impl Eq for NameSet {}
 
 impl NameSet {
     pub(crate) fn new(names: &[String]) -> NameSet {
@@ -207,7 +221,12 @@ impl NameSet {
             .collect();
         names.extend(spaced);
         names.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
-        NameSet { names }
+        // Standard semantics: every occurrence of every name, overlapping ones included.
+        let automaton = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .build(names.iter().map(|(_, f)| f.as_str()))
+            .ok();
+        NameSet { names, automaton }
     }
 
     pub(crate) fn canonical(&self, index: usize) -> &str {
@@ -264,30 +283,64 @@ impl NameSet {
     /// Every whole-name occurrence in a folded line, sorted by position. Overlapping matches
     /// are resolved in favour of the longer name.
     pub(crate) fn find_all(&self, lower: &str) -> Vec<NameHit> {
-        // Taken hits by start (names are tried longest first, so a longer name keeps its
-        // place against a shorter one inside it).
+        let Some(automaton) = &self.automaton else {
+            return self.find_all_by_name(lower);
+        };
+        // Every occurrence as (name, start), in the order the names are tried: longest name
+        // first, each from the left, as `str::match_indices` gives them (an occurrence that
+        // overlaps the previous one of the same name is not one of them).
+        let mut found: Vec<(usize, usize)> = automaton
+            .find_overlapping_iter(lower)
+            .map(|m| (m.pattern().as_usize(), m.start()))
+            .collect();
+        if found.is_empty() {
+            return Vec::new();
+        }
+        found.sort_unstable();
+        let mut taken: BTreeMap<usize, NameHit> = BTreeMap::new();
+        let mut previous: Option<(usize, usize)> = None;
+        for (index, start) in found {
+            let name = &self.names[index].1;
+            let end = start + name.len();
+            if previous.is_some_and(|(i, e)| i == index && start < e) {
+                continue;
+            }
+            previous = Some((index, end));
+            self.take(&mut taken, lower, index, start);
+        }
+        taken.into_values().collect()
+    }
+
+    /// [`NameSet::find_all`] one name at a time (when no automaton could be built).
+    fn find_all_by_name(&self, lower: &str) -> Vec<NameHit> {
         let mut taken: BTreeMap<usize, NameHit> = BTreeMap::new();
         for (index, (_, name)) in self.names.iter().enumerate() {
             for (start, _) in lower.match_indices(name.as_str()) {
-                let end = start + name.len();
-                if !boundary_before(lower, start, name) || !boundary_after(lower, end, name) {
-                    continue;
-                }
-                let before = taken.range(..end).next_back().map(|(_, h)| *h);
-                let overlaps = before.is_some_and(|h| h.end > start);
-                if !overlaps {
-                    taken.insert(
-                        start,
-                        NameHit {
-                            start,
-                            end,
-                            name: index,
-                        },
-                    );
-                }
+                self.take(&mut taken, lower, index, start);
             }
         }
         taken.into_values().collect()
+    }
+
+    /// Takes the occurrence of name `index` at `start` when it is a whole name and no hit
+    /// taken before (a longer name, tried first) overlaps it.
+    fn take(&self, taken: &mut BTreeMap<usize, NameHit>, lower: &str, index: usize, start: usize) {
+        let name = &self.names[index].1;
+        let end = start + name.len();
+        if !boundary_before(lower, start, name) || !boundary_after(lower, end, name) {
+            return;
+        }
+        let before = taken.range(..end).next_back().map(|(_, h)| *h);
+        if before.is_none_or(|h| h.end <= start) {
+            taken.insert(
+                start,
+                NameHit {
+                    start,
+                    end,
+                    name: index,
+                },
+            );
+        }
     }
 
     /// How many names the set holds.
@@ -372,4 +425,47 @@ pub(crate) fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) ->
         }
     }
     covered >= end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn set(names: &[&str]) -> NameSet {
+        NameSet::new(&names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+    }
+
+    fn hits(s: &NameSet, line: &str) -> Vec<(usize, usize, String)> {
+        s.find_all(line)
+            .into_iter()
+            .map(|h| (h.start, h.end, s.canonical(h.name).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn whole_names_longest_first() {
+        let s = set(&["Bob", "Bobby", "Jim Bob", "An_Na"]);
+        assert_eq!(
+            hits(&s, "bobby and jim bob met bob; jimbob and an na did not"),
+            [
+                (0, 5, "Bobby".to_owned()),
+                (10, 17, "Jim Bob".to_owned()),
+                (22, 25, "Bob".to_owned()),
+                (38, 43, "An_Na".to_owned()),
+            ]
+        );
+    }
+
+    proptest! {
+        /// One pass of the automaton finds what trying each name in turn finds.
+        #[test]
+        fn the_automaton_agrees_with_one_name_at_a_time(
+            names in proptest::collection::vec("[ab ]{1,4}", 1..6),
+            line in "[ab .]{0,40}",
+        ) {
+            let s = NameSet::new(&names);
+            prop_assert_eq!(s.find_all(&line), s.find_all_by_name(&line));
+        }
+    }
 }
