@@ -7,6 +7,7 @@
 //! phrasings and syntaxes are tables in [`crate::vocabulary`].
 
 use std::collections::{HashMap, HashSet};
+use std::hash::BuildHasher;
 
 use mafia_posts::Post;
 
@@ -28,7 +29,11 @@ pub enum Author {
 
 /// What an author is in the game: a GM, a slot holder or someone else. `gms` and `holders`
 /// are keyed by [`user_key`].
-pub fn author_of(name: &str, gms: &HashSet<String>, holders: &HashMap<String, usize>) -> Author {
+pub fn author_of<S: BuildHasher>(
+    name: &str,
+    gms: &HashSet<String, S>,
+    holders: &HashMap<String, usize, S>,
+) -> Author {
     let key = user_key(name);
     if gms.contains(&key) {
         Author::Gm
