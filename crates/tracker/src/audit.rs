@@ -33,6 +33,7 @@ use crate::status::VoteRecord;
 use crate::tally::Tally;
 use crate::votes::{Resolution, Roster};
 
+use parse::is_remark;
 pub use parse::{HostCount, HostEntry, parse_count};
 pub use report::{CountCheck, Difference, Miscount, Report};
 
@@ -254,19 +255,6 @@ fn key(name: &str) -> String {
         .join(" ")
         .to_lowercase()
         .replace(['\u{2019}', '\u{2018}'], "'")
-}
-
-/// A word hosts write after a wagon's last voter: `Shinobi LYNCH!`, `Bob (hammer)`.
-fn is_remark(word: &str) -> bool {
-    let w: String = word
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
-    matches!(
-        w.as_str(),
-        "lynch" | "lynched" | "hammer" | "hammered" | "hammers" | "majority" | "locked"
-    )
 }
 
 fn is_no_lynch(written: &str) -> bool {

@@ -156,6 +156,42 @@ fn bbcode_counts_with_l_minus_and_struck_votes() {
 }
 
 #[test]
+fn a_wagon_with_the_hosts_remark_in_brackets_after_its_candidate() {
+    // mafiascum phpBB (29844.jsonl post 1842, the day's last count): `[LYNCH]` after the
+    // candidate is the host's remark, not part of the name.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\">Votecount 5.3</div><br>\n<br>\n\
+         No Lynch [LYNCH] - kuribo, RedCoyote, notscience<br>\n<br>\n\
+         Not Voting [1] - Empking<br>\n<br>\n\
+         With 4 alive, it takes 3 to lynch.",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("No Lynch", vec!["kuribo", "RedCoyote", "notscience"])]
+    );
+    assert_eq!(count.not_voting, ["Empking"]);
+}
+
+#[test]
+fn a_remark_on_its_own_line_does_not_end_the_count() {
+    // mafiascum phpBB (66137.jsonl post 297): the hammered wagon's `(LYNCH)` wraps onto a
+    // line of its own, and the count goes on below it.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\">VC FINAL</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">Katsuki (2)- Untrod Tripod, xyzzy</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">(LYNCH)</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">xyzzy (1)- Creature</div><br>\n",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Katsuki", vec!["Untrod Tripod", "xyzzy"]),
+            ("xyzzy", vec!["Creature"])
+        ]
+    );
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(
