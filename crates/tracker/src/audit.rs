@@ -227,6 +227,18 @@ impl Names {
         }
     }
 
+    /// A wagon written with a dash and no space around it, `iamausername-jon_h61,`
+    /// (21340.jsonl post 837), which the reader keeps whole (a name may hold a dash,
+    /// `Naomi-Tan`): the player before a dash and the first voter after it, when the text
+    /// before the dash is exactly a player's name.
+    fn unspaced_dash<'w>(&self, written: &'w str) -> Option<(usize, &'w str)> {
+        written.match_indices('-').find_map(|(at, _)| {
+            let voter = written[at + 1..].trim();
+            let slot = *self.exact.get(&key(&written[..at]))?;
+            (!voter.is_empty()).then_some((slot, voter))
+        })
+    }
+
     fn show(&self, choice: Choice) -> String {
         match choice {
             Choice::Slot(s) => self.current.get(s).cloned().unwrap_or_default(),
@@ -285,12 +297,19 @@ fn compare(
     let mut twice = Vec::new();
     let mut read_any = false;
     for entry in &count.entries {
-        let Some(candidate) = names.candidate(&entry.candidate) else {
-            continue;
+        let (candidate, first_voter) = match names.candidate(&entry.candidate) {
+            Some(c) => (c, None),
+            None => match names.unspaced_dash(&entry.candidate) {
+                Some((slot, voter)) => (Choice::Slot(slot), Some(voter)),
+                None => continue,
+            },
         };
         let mut slots = Vec::new();
         let mut missed = Vec::new();
-        for piece in &entry.voters {
+        for piece in first_voter
+            .into_iter()
+            .chain(entry.voters.iter().map(String::as_str))
+        {
             names.voters(piece, &mut slots, &mut missed);
         }
         if slots.is_empty() && !missed.is_empty() && !entry.marked {

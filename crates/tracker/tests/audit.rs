@@ -281,6 +281,26 @@ fn a_count_in_the_post_that_ends_the_day_is_the_count_before_it() {
 }
 
 #[test]
+fn a_wagon_written_with_a_dash_and_no_spaces() {
+    // mafiascum phpBB (21340.jsonl post 837): `iamausername-jon_h61,` under "Vote Count:",
+    // beside `thezmon221-   DCLXVI,`; the reader keeps `Bob-Alice` whole (a name may hold a
+    // dash), the check finds a player before the dash and reads the rest as a voter.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Dave</b>"),
+        post(
+            3,
+            "Host",
+            "Vote Count:<br><br>Bob-Alice,<br>Dave-   Carol,<br>Erin-<br><br>With 5 alive it takes 3 to lynch.",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice"]);
+    assert_eq!(report.vote_counts[0].host["Dave"], ["Carol"]);
+}
+
+#[test]
 fn a_misspelt_name_and_an_old_slot_name_are_the_same_voter() {
     // Hosts misspell ("saporovirus" for sapovirus, 16214.jsonl) and keep a replaced
     // player's old name.
