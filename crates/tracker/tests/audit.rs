@@ -301,6 +301,29 @@ fn a_wagon_written_with_a_dash_and_no_spaces() {
 }
 
 #[test]
+fn voters_split_at_slashes_and_a_replacement_marked_in_the_candidate() {
+    // mafiascum phpBB (62685.jsonl post 350): `Bulbazoor [2]: GrayFoxxxx / implosion` and
+    // `TheDominator37 < MarioManiac4 [4]: …`, the slot's new holder before its old one.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Dave", "<b>Vote: Bob</b>"),
+        post(3, "Host", "Frank replaces Carol."),
+        post(4, "Frank", "Hi all, reading back."),
+        post(5, "Erin", "<b>Vote: Frank</b>"),
+        post(
+            6,
+            "Host",
+            "Vote count<br><br>Bob [2]: Alice / Dave<br>Frank &lt; Carol [1]: Erin<br><br>There are 5 active players.",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Dave"]);
+    assert_eq!(report.vote_counts[0].host["Frank"], ["Erin"]);
+    assert!(report.vote_counts[0].unread.is_empty());
+}
+
+#[test]
 fn a_misspelt_name_and_an_old_slot_name_are_the_same_voter() {
     // Hosts misspell ("saporovirus" for sapovirus, 16214.jsonl) and keep a replaced
     // player's old name.

@@ -382,11 +382,13 @@ pub(crate) fn is_remark(word: &str) -> bool {
     )
 }
 
-/// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, markers and
+/// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, ` / ` (62685.jsonl
+/// post 350: `GrayFoxxxx / implosion`), markers and
 /// parentheses; empty pieces, counts (`theplague42 -2 (a, b)`) and `none` / `nobody`
 /// dropped.
 fn split_voters(rest: &str) -> Vec<String> {
     rest.replace(" and ", ",")
+        .replace(" / ", ",")
         .split([',', ';', '&', '(', ')', MARK])
         .map(clean)
         .filter(|p| !p.is_empty() && !is_bare_count(p))
