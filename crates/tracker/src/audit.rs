@@ -33,6 +33,7 @@ use crate::status::VoteRecord;
 use crate::tally::Tally;
 use crate::votes::{Resolution, Roster};
 
+use parse::is_remark;
 pub use parse::{HostCount, HostEntry, parse_count};
 pub use report::{CountCheck, Difference, Miscount, Report};
 
@@ -148,12 +149,23 @@ impl Names {
         }
     }
 
-    /// A candidate as written: No Lynch, or a player by exact name or a unique near miss.
+    /// A candidate as written: No Lynch, or a player by exact name or a unique near miss, or
+    /// a slot's two holders as the host marks a replacement (`TheDominator37 < MarioManiac4`,
+    /// 62685.jsonl post 350) when both names are that slot's.
     fn candidate(&self, written: &str) -> Option<Choice> {
         if is_no_lynch(written) {
             return Some(Choice::NoLynch);
         }
-        self.one(written).map(Choice::Slot)
+        if let Some(slot) = self.one(written) {
+            return Some(Choice::Slot(slot));
+        }
+        let at = written.find(" <").or_else(|| written.find(" >"))?;
+        let (new, old) = (
+            &written[..at],
+            written[at + 2..].trim_start_matches(['<', '>', '-']),
+        );
+        let slot = self.one(new)?;
+        (self.one(old) == Some(slot)).then_some(Choice::Slot(slot))
     }
 
     /// One name: exact (any name the slot has had, or an alias), else a unique near miss of
@@ -226,6 +238,18 @@ impl Names {
         }
     }
 
+    /// A wagon written with a dash and no space around it, `iamausername-jon_h61,`
+    /// (21340.jsonl post 837), which the reader keeps whole (a name may hold a dash,
+    /// `Naomi-Tan`): the player before a dash and the first voter after it, when the text
+    /// before the dash is exactly a player's name.
+    fn unspaced_dash<'w>(&self, written: &'w str) -> Option<(usize, &'w str)> {
+        written.match_indices('-').find_map(|(at, _)| {
+            let voter = written[at + 1..].trim();
+            let slot = *self.exact.get(&key(&written[..at]))?;
+            (!voter.is_empty()).then_some((slot, voter))
+        })
+    }
+
     fn show(&self, choice: Choice) -> String {
         match choice {
             Choice::Slot(s) => self.current.get(s).cloned().unwrap_or_default(),
@@ -256,19 +280,6 @@ fn key(name: &str) -> String {
         .replace(['\u{2019}', '\u{2018}'], "'")
 }
 
-/// A word hosts write after a wagon's last voter: `Shinobi LYNCH!`, `Bob (hammer)`.
-fn is_remark(word: &str) -> bool {
-    let w: String = word
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
-    matches!(
-        w.as_str(),
-        "lynch" | "lynched" | "hammer" | "hammered" | "hammers" | "majority" | "locked"
-    )
-}
-
 fn is_no_lynch(written: &str) -> bool {
     let k: String = written
         .to_lowercase()
@@ -297,12 +308,19 @@ fn compare(
     let mut twice = Vec::new();
     let mut read_any = false;
     for entry in &count.entries {
-        let Some(candidate) = names.candidate(&entry.candidate) else {
-            continue;
+        let (candidate, first_voter) = match names.candidate(&entry.candidate) {
+            Some(c) => (c, None),
+            None => match names.unspaced_dash(&entry.candidate) {
+                Some((slot, voter)) => (Choice::Slot(slot), Some(voter)),
+                None => continue,
+            },
         };
         let mut slots = Vec::new();
         let mut missed = Vec::new();
-        for piece in &entry.voters {
+        for piece in first_voter
+            .into_iter()
+            .chain(entry.voters.iter().map(String::as_str))
+        {
             names.voters(piece, &mut slots, &mut missed);
         }
         if slots.is_empty() && !missed.is_empty() && !entry.marked {

@@ -156,6 +156,42 @@ fn bbcode_counts_with_l_minus_and_struck_votes() {
 }
 
 #[test]
+fn a_wagon_with_the_hosts_remark_in_brackets_after_its_candidate() {
+    // mafiascum phpBB (29844.jsonl post 1842, the day's last count): `[LYNCH]` after the
+    // candidate is the host's remark, not part of the name.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\">Votecount 5.3</div><br>\n<br>\n\
+         No Lynch [LYNCH] - kuribo, RedCoyote, notscience<br>\n<br>\n\
+         Not Voting [1] - Empking<br>\n<br>\n\
+         With 4 alive, it takes 3 to lynch.",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("No Lynch", vec!["kuribo", "RedCoyote", "notscience"])]
+    );
+    assert_eq!(count.not_voting, ["Empking"]);
+}
+
+#[test]
+fn a_remark_on_its_own_line_does_not_end_the_count() {
+    // mafiascum phpBB (66137.jsonl post 297): the hammered wagon's `(LYNCH)` wraps onto a
+    // line of its own, and the count goes on below it.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\">VC FINAL</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">Katsuki (2)- Untrod Tripod, xyzzy</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">(LYNCH)</div><br>\n\
+         <div style=\"display:inline;font-weight:bold\">xyzzy (1)- Creature</div><br>\n",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Katsuki", vec!["Untrod Tripod", "xyzzy"]),
+            ("xyzzy", vec!["Creature"])
+        ]
+    );
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(
@@ -242,6 +278,49 @@ fn a_count_in_the_post_that_ends_the_day_is_the_count_before_it() {
         report.vote_counts[0].ours["Bob"],
         ["Alice", "Carol", "Dave"]
     );
+}
+
+#[test]
+fn a_wagon_written_with_a_dash_and_no_spaces() {
+    // mafiascum phpBB (21340.jsonl post 837): `iamausername-jon_h61,` under "Vote Count:",
+    // beside `thezmon221-   DCLXVI,`; the reader keeps `Bob-Alice` whole (a name may hold a
+    // dash), the check finds a player before the dash and reads the rest as a voter.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Dave</b>"),
+        post(
+            3,
+            "Host",
+            "Vote Count:<br><br>Bob-Alice,<br>Dave-   Carol,<br>Erin-<br><br>With 5 alive it takes 3 to lynch.",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice"]);
+    assert_eq!(report.vote_counts[0].host["Dave"], ["Carol"]);
+}
+
+#[test]
+fn voters_split_at_slashes_and_a_replacement_marked_in_the_candidate() {
+    // mafiascum phpBB (62685.jsonl post 350): `Bulbazoor [2]: GrayFoxxxx / implosion` and
+    // `TheDominator37 < MarioManiac4 [4]: …`, the slot's new holder before its old one.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Dave", "<b>Vote: Bob</b>"),
+        post(3, "Host", "Frank replaces Carol."),
+        post(4, "Frank", "Hi all, reading back."),
+        post(5, "Erin", "<b>Vote: Frank</b>"),
+        post(
+            6,
+            "Host",
+            "Vote count<br><br>Bob [2]: Alice / Dave<br>Frank &lt; Carol [1]: Erin<br><br>There are 5 active players.",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Dave"]);
+    assert_eq!(report.vote_counts[0].host["Frank"], ["Erin"]);
+    assert!(report.vote_counts[0].unread.is_empty());
 }
 
 #[test]

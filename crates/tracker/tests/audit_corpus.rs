@@ -24,11 +24,14 @@ const THREADS: &str = concat!(
     "/../../../shared/fixtures/threads"
 );
 
-/// Counts found in all threads, measured on 2026-11-25 (branch audit, on main bb76751). The
-/// floors only rise: raise them to the new figures in the commit that improves them.
+/// Counts found in all threads, measured on 2026-11-25 (branch audit, on main bb76751; the
+/// same on branch audit2). The floors only rise: raise them to the new figures in the commit
+/// that improves them.
 const FLOOR_FOUND: usize = 3473;
-/// Counts that agree voter for voter, measured with `FLOOR_FOUND`; same rule.
-const FLOOR_AGREED: usize = 2339;
+/// Counts that agree voter for voter (1,223 at bb76751, 2,339 after the votes2 and phases2
+/// merges, 2,350 on branch audit2: bracketed remarks, `Name-voter`, ` / ` and `new < old`);
+/// same rule.
+const FLOOR_AGREED: usize = 2350;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.

@@ -95,6 +95,9 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
         if text.trim_matches([' ', ',']).is_empty() {
             continue; // struck out whole: an old count the host kept (71047.jsonl post 2250)
         }
+        if is_remark(&text) {
+            continue; // `(LYNCH)` below the wagon it closes (66137.jsonl post 297)
+        }
         let Some(entry) = read_entry(&text, i, headed) else {
             if headed && !started && skipped < MAX_LEAD_LINES {
                 skipped += 1;
@@ -180,7 +183,7 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         Some((at, len)) => (&body[..at], &body[at + len..]),
         None => (body, ""),
     };
-    let candidate = clean(candidate);
+    let candidate = clean(without_remark(candidate));
     if candidate.is_empty() || candidate.chars().count() > 40 {
         return None;
     }
@@ -347,11 +350,45 @@ fn clean(s: &str) -> &str {
     })
 }
 
-/// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, markers and
+/// A candidate without the host's bracketed remark after it: `No Lynch [LYNCH]`
+/// (29844.jsonl post 1842), `Bob (hammered)`.
+fn without_remark(candidate: &str) -> &str {
+    let candidate = candidate.trim_end();
+    let Some(inner) = candidate
+        .strip_suffix([']', ')'])
+        .and_then(|s| s.rfind(['[', '(']).map(|at| (at, &s[at + 1..])))
+    else {
+        return candidate;
+    };
+    let (at, inner) = inner;
+    if is_remark(inner) {
+        &candidate[..at]
+    } else {
+        candidate
+    }
+}
+
+/// A word hosts write beside a wagon: after its last voter (`Shinobi LYNCH!`, `Bob (hammer)`)
+/// or its candidate (`No Lynch [LYNCH]`).
+pub(crate) fn is_remark(word: &str) -> bool {
+    let w: String = word
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    matches!(
+        w.as_str(),
+        "lynch" | "lynched" | "hammer" | "hammered" | "hammers" | "majority" | "locked"
+    )
+}
+
+/// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, ` / ` (62685.jsonl
+/// post 350: `GrayFoxxxx / implosion`), markers and
 /// parentheses; empty pieces, counts (`theplague42 -2 (a, b)`) and `none` / `nobody`
 /// dropped.
 fn split_voters(rest: &str) -> Vec<String> {
     rest.replace(" and ", ",")
+        .replace(" / ", ",")
         .split([',', ';', '&', '(', ')', MARK])
         .map(clean)
         .filter(|p| !p.is_empty() && !is_bare_count(p))
@@ -429,6 +466,10 @@ mod tests {
         // A table of `name, L-n, votes, voters` (30562.jsonl post 1290).
         assert_eq!(read("Bob L+1 2 Al, Cy"), Some(entry("Bob", &["Al", "Cy"])));
         assert_eq!(read("1. Bob (0):"), Some(entry("Bob", &[])));
+        assert_eq!(
+            read("No Lynch [LYNCH] - Al, Cy"),
+            Some(entry("No Lynch", &["Al", "Cy"]))
+        );
         assert_eq!(
             read("Bob - 3 - Al, Cy LYNCH!"),
             Some(entry("Bob", &["Al", "Cy LYNCH!"]))
