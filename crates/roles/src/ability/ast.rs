@@ -662,7 +662,8 @@ pub enum AbilityKind {
     Know {
         info: Value,
     },
-    /// `<Role|Alignment|Group> Change <Target> to <New>`
+    /// `<Role|Alignment|Group> Change <Target> to <New>`; `Role Change to <New>` leaves the
+    /// target implicit and parses with `@Self` as its target (the player itself).
     Change {
         kind: ChangeKind,
         target: Value,
@@ -686,6 +687,9 @@ pub enum AbilityKind {
     },
     Ascend,
     Descend,
+    /// `Win`: the team (or the player) wins; the bot's parser accepts it as an ability of its
+    /// own (`Passive: Win [Condition: …]` in a team, or alone in a branch).
+    Win,
     /// `Disband [<Target>]`
     Disband {
         target: Option<Value>,

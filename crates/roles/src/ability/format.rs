@@ -735,6 +735,7 @@ impl AbilityKind {
             }
             A::Ascend => out.push_str("Ascend"),
             A::Descend => out.push_str("Descend"),
+            A::Win => out.push_str("Win"),
             A::Disband { target } => {
                 out.push_str("Disband");
                 if let Some(t) = target {

@@ -440,7 +440,7 @@ impl<'a> Walker<'a, '_> {
                 };
                 self.value(target, pos, ctx);
             }
-            A::Untarget | A::Ascend | A::Descend | A::Continue | A::Nothing => {}
+            A::Untarget | A::Ascend | A::Descend | A::Win | A::Continue | A::Nothing => {}
             A::Disguise { target, role, .. } => {
                 self.value(target, Any, ctx);
                 self.value(role, Role, ctx);

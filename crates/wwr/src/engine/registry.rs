@@ -149,6 +149,9 @@ impl Game {
             A::Loyalty { to, kind } => Continue(self.loyalty(to, *kind, ctx)),
             A::Ascend => Continue(self.ascend(ctx, true)),
             A::Descend => Continue(self.ascend(ctx, false)),
+            // `Win` parses since issue 12 (the bot's parser accepts it); the engine does not
+            // play it yet: a team's win is still decided by its `Win Condition`.
+            A::Win => Continue(None),
             A::Disband { target } => Continue(self.disband_ability(target.as_ref(), ctx)),
             A::Shuffle { targets } => Continue(self.shuffle(targets, ctx)),
             A::Whisper {

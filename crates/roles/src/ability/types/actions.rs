@@ -6,6 +6,7 @@ use crate::ability::ast::{
     AbilityFilter, AbilityKind, ChangeKind, DefenseKind, DisguiseStrength, InvestigateKind,
     KillKind, Loc, ObstructFeedback, PhaseKind, Protection,
 };
+use crate::ability::ast::{Base, Sigil, Value};
 use crate::ability::lex::{Cursor, PErr, PResult, scan_top, split_top_commas, suggest};
 
 impl Cursor<'_> {
@@ -24,14 +25,21 @@ impl Cursor<'_> {
     }
 
     /// Changing a player's role, alignment or group:
-    /// `<Role|Alignment|Group> Change <Target> to <New>`.
+    /// `<Role|Alignment|Group> Change <Target> to <New>`, and `Role Change to <Role>` with the
+    /// target left implicit (the player itself: `@Self`).
     pub(super) fn role_changing(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         for k in ChangeKind::ALL {
             let save = self.pos;
             if self.kw(k.name()) && self.kw("Change") {
-                let target = self.value()?;
-                self.expect_kw("to", "after the changed target")?;
+                let target = if *k == ChangeKind::Role && self.kw("to") {
+                    // `Role Change to <Role>` (bot only): the player itself.
+                    self_at(self.span(save, self.pos))
+                } else {
+                    let target = self.value()?;
+                    self.expect_kw("to", "after the changed target")?;
+                    target
+                };
                 return Ok(Some(A::Change {
                     kind: *k,
                     target,
@@ -322,5 +330,18 @@ impl Cursor<'_> {
             feedback,
             duration,
         })
+    }
+}
+
+/// `@Self` standing for a target the text leaves implicit, placed at `span`.
+fn self_at(span: crate::diag::Span) -> Value {
+    Value::Path {
+        base: Base::Selector {
+            sigil: Sigil::Player,
+            name: "Self".to_string(),
+        },
+        annotation: None,
+        props: Vec::new(),
+        loc: Loc::new(span),
     }
 }

@@ -92,6 +92,7 @@ pub const ABILITY_KEYWORDS: &[&str] = &[
     "Copy",
     "Ascend",
     "Descend",
+    "Win",
     "Disband",
     "Increment Counter",
     "Decrement Counter",

@@ -108,7 +108,7 @@ impl Cursor<'_> {
         Ok(None)
     }
 
-    /// `Copy <Target> [(Suppressed)]`, `Ascend`, `Descend`, `Disband [<Target>]`.
+    /// `Copy <Target> [(Suppressed)]`, `Ascend`, `Descend`, `Win`, `Disband [<Target>]`.
     pub(super) fn copy_and_ascension(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         if self.kw("Copy") {
@@ -131,6 +131,9 @@ impl Cursor<'_> {
         }
         if self.kw("Descend") {
             return Ok(Some(A::Descend));
+        }
+        if self.kw("Win") {
+            return Ok(Some(A::Win));
         }
         if self.kw("Disband") {
             let target = if self.at_end() {
