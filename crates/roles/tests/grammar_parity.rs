@@ -189,6 +189,10 @@ forms! {
     trigger_on_action => "On Action: Learn `Acted`";
     trigger_on_disbandment => "On Disbandment: Learn `Gone`";
     trigger_on_lynch => "On Lynch: Learn `Hanged`";
+    trigger_on_election => "On Election: Learn `Elected`";
+    trigger_on_mayor_election => "On Mayor Election: Learn `Mayor`";
+    trigger_on_reporter_election => "On Reporter Election: Learn `Reporter`";
+    trigger_on_guardian_election => "On Guardian Election: Learn `Guardian`";
     trigger_on_defense => "On Defense: Learn `Saved`";
     trigger_on_passive_defense => "On Passive Defense: Learn `Saved`";
     trigger_on_partial_defense => "On Partial Defense: Learn `Saved`";
@@ -433,6 +437,10 @@ forms! {
     line_implied_process =>
         "Start Night:\n• Role Investigate @Selection\n  ‣ @Result is `Miller`: Learn `Yes`\n  ‣ Otherwise: Learn `No`";
     line_for_each_two_segments => "Start Night:\n• For Each @All: Learn `Hello`";
+    condition_always => "Start Night:\n• Evaluate:\n  ‣ Always: Learn `Yes`";
+    line_process_inline => "Start Night:\n• Process: Role Investigate @Selection\n• Evaluate:\n  ‣ Always: Learn `Done`";
+    line_action_parameters =>
+        "Start Night:\n• Action: [Quantity: 1] {Direct}\n• Process:\n  ‣ Attack @Selection\n• Evaluate:\n  ‣ Always: Learn `Done`";
     condition_is => "Passive: Learn `Same` [Condition: @Self is @Self]";
     condition_is_not => "Passive: Learn `Other` [Condition: @Selection is not @Self]";
     condition_less_than => "Passive: Learn `Few` [Condition: @Self->Counter < 3]";
@@ -463,19 +471,9 @@ macro_rules! not_yet {
 }
 
 not_yet! {
-    trigger_on_election => "On Election: Learn `Elected`";
-    trigger_on_mayor_election => "On Mayor Election: Learn `Mayor`";
-    trigger_on_reporter_election => "On Reporter Election: Learn `Reporter`";
-    trigger_on_guardian_election => "On Guardian Election: Learn `Guardian`";
-    trigger_compound => "Compound: Learn `Both`";
-    trigger_afterwards => "Afterwards: Learn `After`";
     polls_delete => "Start Day: Delete `Bread` Poll (~Phase)";
     storing => "Start Night:\n• Process:\n  ‣ Role Investigate @Selection\n  ‣ Store @Result";
     log_named => "Start Night: Log @Selection as `picked`";
     log_unnamed => "Start Night: Log @Selection";
-    line_process_inline => "Start Night:\n• Process: Role Investigate @Selection\n• Evaluate:\n  ‣ Always: Learn `Done`";
-    line_action_parameters =>
-        "Start Night:\n• Action: [Quantity: 1] {Direct}\n• Process:\n  ‣ Attack @Selection\n• Evaluate:\n  ‣ Always: Learn `Done`";
     line_parameters_only => "Start Night:\n• [Quantity: 1]\n• Attack @Selection";
-    condition_always => "Start Night:\n• Evaluate:\n  ‣ Always: Learn `Yes`";
 }

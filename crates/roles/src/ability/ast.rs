@@ -336,6 +336,10 @@ named_enum! {
         OnVoteRemove => "On Vote Remove",
         OnVoteChange => "On Vote Change",
         OnHammer => "On Hammer",
+        OnElection => "On Election",
+        OnMayorElection => "On Mayor Election",
+        OnReporterElection => "On Reporter Election",
+        OnGuardianElection => "On Guardian Election",
     }
 }
 
@@ -775,7 +779,13 @@ pub enum AbilityKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Guard {
     When(Condition),
-    Otherwise { loc: Loc },
+    Otherwise {
+        loc: Loc,
+    },
+    /// `Always: …`: the bot's parser accepts `Always` as a condition that always holds.
+    Always {
+        loc: Loc,
+    },
 }
 
 /// One step of an ability: a bullet line (with its nested bullets) or an inline clause.
@@ -787,7 +797,7 @@ pub enum Step {
         params: Params,
         loc: Loc,
     },
-    /// `<Condition>: …` / `Otherwise: …`
+    /// `<Condition>: …` / `Otherwise: …` / `Always: …`
     If {
         guard: Guard,
         params: Params,

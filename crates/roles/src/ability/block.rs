@@ -342,6 +342,15 @@ impl<'a> BlockParser<'a> {
                     then: Vec::new(),
                     loc: head_loc,
                 }
+            } else if head_text.eq_ignore_ascii_case("Always") {
+                Step::If {
+                    guard: Guard::Always {
+                        loc: self.span(start, colon),
+                    },
+                    params: Params::default(),
+                    then: Vec::new(),
+                    loc: head_loc,
+                }
             } else if hc.kw("For Each") {
                 match hc.value() {
                     Ok(target) if hc.at_end() => Step::ForEach {

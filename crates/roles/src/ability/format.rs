@@ -886,6 +886,7 @@ pub(crate) fn write_steps(out: &mut String, steps: &[Step], level: usize) {
                 match guard {
                     Guard::When(c) => c.write(&mut head),
                     Guard::Otherwise { .. } => head.push_str("Otherwise"),
+                    Guard::Always { .. } => head.push_str("Always"),
                 }
                 head_body(out, &head, params, then, level);
             }
