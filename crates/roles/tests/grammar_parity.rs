@@ -368,6 +368,9 @@ forms! {
     switching => "Start Night: Switch with @Selection";
     feedback_text => "On Visited: `You smell bread`";
     failure => "On Visited:\n• Evaluate:\n  ‣ @Visitor is @Self: Failure\n  ‣ Otherwise: Success";
+    storing => "Start Night:\n• Process:\n  ‣ Role Investigate @Selection\n  ‣ Store @Result";
+    log_named => "Start Night: Log @Selection as `picked`";
+    log_unnamed => "Start Night: Log @Selection";
     continue_line => "On Visited: Continue";
     for_each_inline => "Start Night: For Each @All: Learn `Hello`";
     for_each_block => "Start Night:\n• For Each @All:\n  ‣ Learn `Hello`\n  ‣ Increment Counter";
@@ -472,8 +475,5 @@ macro_rules! not_yet {
 
 not_yet! {
     polls_delete => "Start Day: Delete `Bread` Poll (~Phase)";
-    storing => "Start Night:\n• Process:\n  ‣ Role Investigate @Selection\n  ‣ Store @Result";
-    log_named => "Start Night: Log @Selection as `picked`";
-    log_unnamed => "Start Night: Log @Selection";
     line_parameters_only => "Start Night:\n• [Quantity: 1]\n• Attack @Selection";
 }

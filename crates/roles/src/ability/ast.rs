@@ -768,6 +768,15 @@ pub enum AbilityKind {
     },
     /// `Continue`: keep evaluating the following conditions.
     Continue,
+    /// `Store <Value>`: the value becomes the ability's result (bot only).
+    Store {
+        value: Value,
+    },
+    /// `Log <Value> [as <Name>]`: a debugging aid of the bot; it does nothing in a game.
+    Log {
+        value: Value,
+        name: Option<Value>,
+    },
     /// `*Nothing*`.
     Nothing,
 }

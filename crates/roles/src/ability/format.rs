@@ -826,6 +826,17 @@ impl AbilityKind {
             }
             A::Feedback { value } => value.write(out),
             A::Continue => out.push_str("Continue"),
+            A::Store { value } => {
+                out.push_str("Store");
+                sp(out, value);
+            }
+            A::Log { value, name } => {
+                out.push_str("Log");
+                sp(out, value);
+                if let Some(n) = name {
+                    kw_v(out, "as", n);
+                }
+            }
             A::Nothing => out.push_str("*Nothing*"),
         }
     }

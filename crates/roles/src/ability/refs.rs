@@ -664,7 +664,13 @@ impl<'a> Walker<'a, '_> {
                     self.value(v, Any, ctx);
                 }
             }
-            A::Feedback { value } => self.value(value, Any, ctx),
+            A::Feedback { value } | A::Store { value } => self.value(value, Any, ctx),
+            A::Log { value, name } => {
+                self.value(value, Any, ctx);
+                if let Some(n) = name {
+                    self.value(n, Any, ctx);
+                }
+            }
         }
     }
 }

@@ -174,6 +174,10 @@ impl Game {
             A::Activate { .. } => Continue(None),
             A::Feedback { value } => Continue(Some(self.text(value, ctx))),
             A::Continue => Continue(self.run_continue(ctx)),
+            // `Store <Value>` gives the value as the result, as feedback does; `Log` is the
+            // bot's debugging aid and does nothing in a game.
+            A::Store { value } => Continue(Some(self.text(value, ctx))),
+            A::Log { .. } => Continue(None),
             A::Nothing => Continue(None),
         };
         let fb = match fb {

@@ -111,6 +111,8 @@ pub const ABILITY_KEYWORDS: &[&str] = &[
     "Execute",
     "Activate",
     "Continue",
+    "Store",
+    "Log",
     "Success",
     "Failure",
 ];

@@ -279,7 +279,7 @@ impl Cursor<'_> {
     }
 
     /// Abilities found in real files: `Resurrect`, `Unlock`/`Lock`, `Execute`, `Activate`,
-    /// `Continue`.
+    /// `Continue`; and the bot's `Store <Value>` and `Log <Value> [as <Name>]`.
     pub(super) fn real_file_abilities(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         if self.kw("Resurrect") {
@@ -319,6 +319,20 @@ impl Cursor<'_> {
         }
         if self.kw("Continue") {
             return Ok(Some(A::Continue));
+        }
+        if self.kw("Store") {
+            return Ok(Some(A::Store {
+                value: self.value()?,
+            }));
+        }
+        if self.kw("Log") {
+            let value = self.value()?;
+            let name = if self.kw("as") {
+                Some(self.value()?)
+            } else {
+                None
+            };
+            return Ok(Some(A::Log { value, name }));
         }
         Ok(None)
     }
