@@ -364,7 +364,8 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
         ),
         (pick(PollAction::ALL), pick(&["Lynch", "Wolfpack"])).prop_map(|(action, p)| A::Poll {
             action,
-            poll: path(Base::Text(p.into()), None, vec![])
+            poll: path(Base::Text(p.into()), None, vec![]),
+            duration: None,
         }),
         (
             v(),

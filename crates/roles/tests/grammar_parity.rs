@@ -324,6 +324,7 @@ forms! {
     polls_add => "Start Day: Add `Bread` Poll";
     polls_create_in => "Start Day: Create `Bread` Poll in #Market";
     polls_cancel => "Start Day: Cancel `Bread` Poll";
+    polls_delete => "Start Day: Delete `Bread` Poll (~Phase)";
     polls_manipulate_unvotable => "Start Day: Manipulate `Bread` Poll (@Self is `Unvotable`)";
     polls_manipulate_disqualified => "Start Day: Manipulate `Bread` Poll (@Selection is `Disqualified`)";
     polls_manipulate_votes => "Start Day: Manipulate `Bread` Poll (@Self has `2` votes)";
@@ -474,6 +475,5 @@ macro_rules! not_yet {
 }
 
 not_yet! {
-    polls_delete => "Start Day: Delete `Bread` Poll (~Phase)";
     line_parameters_only => "Start Night:\n• [Quantity: 1]\n• Attack @Selection";
 }

@@ -581,10 +581,11 @@ pub enum AbilityKind {
         manipulation: PollManipulation,
         duration: Option<Duration>,
     },
-    /// `Add|Cancel|Delete <Poll> Poll`
+    /// `Add|Cancel|Delete <Poll> Poll [(<Duration>)]` (the duration: bot only)
     Poll {
         action: PollAction,
         poll: Value,
+        duration: Option<Duration>,
     },
     /// `Create [<Poll>] Poll in <Location> [as <Name>]`
     CreatePoll {

@@ -569,10 +569,15 @@ impl AbilityKind {
                 out.push(')');
                 dur(out, duration);
             }
-            A::Poll { action, poll } => {
+            A::Poll {
+                action,
+                poll,
+                duration,
+            } => {
                 out.push_str(action.name());
                 sp(out, poll);
                 out.push_str(" Poll");
+                dur(out, duration);
             }
             A::CreatePoll {
                 poll,

@@ -86,6 +86,7 @@ impl Game {
             A::Poll {
                 action: mafia_roles::ability::PollAction::Add,
                 poll,
+                ..
             } => Continue(self.add_poll(poll, ctx)),
             A::ManipulatePoll {
                 poll,
@@ -102,7 +103,7 @@ impl Game {
                 Continue(self.copy_player(target, *suppressed, &ty, ctx))
             }
             A::Switch { target } => Continue(self.switch_with(target, &ty, ctx)),
-            A::Poll { action, poll } => Continue(self.run_poll_action(action, poll, ctx)),
+            A::Poll { action, poll, .. } => Continue(self.run_poll_action(action, poll, ctx)),
             A::CreatePoll {
                 poll,
                 location,
