@@ -440,6 +440,7 @@ forms! {
         "Start Night:\n• @Self->Counter < 2:\n  ‣ Learn `Few`\n  ‣ Increment Counter\n• Otherwise: Learn `Many`";
     line_implied_process =>
         "Start Night:\n• Role Investigate @Selection\n  ‣ @Result is `Miller`: Learn `Yes`\n  ‣ Otherwise: Learn `No`";
+    line_parameters_only => "Start Night:\n• [Quantity: 1]\n• Attack @Selection";
     line_for_each_two_segments => "Start Night:\n• For Each @All: Learn `Hello`";
     condition_always => "Start Night:\n• Evaluate:\n  ‣ Always: Learn `Yes`";
     line_process_inline => "Start Night:\n• Process: Role Investigate @Selection\n• Evaluate:\n  ‣ Always: Learn `Done`";
@@ -458,22 +459,15 @@ forms! {
     condition_is_part_of => "Passive: Learn `Baker` [Condition: @Self is part of @All]";
 }
 
-// ---------------------------------------------------------------------------------------------
-// Forms the bot accepts that this parser does not accept yet (`docs/roles-grammar.md` says
-// which): ignored until they parse.
-
-macro_rules! not_yet {
-    ($($name:ident => $text:literal;)*) => {
-        $(
-            #[test]
-            #[ignore = "a form the bot accepts that is not parsed yet (docs/roles-grammar.md)"]
-            fn $name() {
-                assert_form(Role, &role($text));
-            }
-        )*
-    };
-}
-
-not_yet! {
-    line_parameters_only => "Start Night:\n• [Quantity: 1]\n• Attack @Selection";
+#[test]
+fn a_line_of_parameters_only_formats_as_an_action_line() {
+    // The bot gives a parameters-only line to the trigger's first ability, as an `Action:` line.
+    let canonical = assert_form(
+        Role,
+        &role("Start Night:\n• [Quantity: 1]\n• Attack @Selection"),
+    );
+    assert!(
+        canonical.contains("  • Action: [Quantity: 1]\n  • Attack @Selection"),
+        "{canonical}"
+    );
 }
