@@ -471,3 +471,27 @@ fn a_line_of_parameters_only_formats_as_an_action_line() {
         "{canonical}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Variants of the forms above with the bot's optional parts.
+
+forms! {
+    polls_create_self => "On Poll Closed: Create Poll in #Market";
+    polls_create_self_named => "On Poll Closed: Create Poll in #Market as `Second Bread`";
+    polls_manipulate_with_duration =>
+        "Start Day: Manipulate `Bread` Poll (@Self is `Unvotable`) (~NextDay)";
+    polls_manipulate_votes_with_duration =>
+        "Start Day: Manipulate `Bread` Poll (@Self has `2` votes) (~Phase)";
+    polls_add_with_duration => "Start Night: Add `Bread` Poll (~UntilUse)";
+    targeting_target_list => "Start Night: Target @Selection (List: Wheat, Rye)";
+    whispering_with_duration => "Start Night: Whisper to #Market (~Phase)";
+    obstructing_feedback_with_duration =>
+        "Start Night: Obstruct Killing for @Selection ⇒ `Failure` (~Phase)";
+    obstructing_inverted_subtype_feedback =>
+        "Start Night: Obstruct !Role Investigating for @Selection ⇒ `Miller`";
+    redirecting_type_with_duration => "Start Night: Redirect `Killing` to @Selection (~Phase)";
+    manipulating_to_selector => "Start Day: Manipulate @Self's `public starting votes` to @Self->Counter";
+    shuffle_five => "Starting: Shuffle `A` `B` `C` `D` `E`";
+    display_four_values => "Starting: Display `Oven` (1, 2, 3, 4)";
+    applying_apply_three_values => "Start Night: Apply `Floury` to @Self (~Persistent) (1, 2, 3)";
+}

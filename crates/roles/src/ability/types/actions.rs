@@ -96,7 +96,8 @@ impl Cursor<'_> {
         Ok(None)
     }
 
-    /// `Untarget`, and `Target <Target> (<Type>)`.
+    /// `Untarget`, and `Target <Target> (<Type>)`, the type one of [`TARGET_TYPES`] or the
+    /// bot's `List: <Option>, …`.
     pub(super) fn targeting(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         if self.kw("Untarget") {
@@ -108,6 +109,16 @@ impl Cursor<'_> {
             let kind = if self.peek() == Some('(') {
                 let (a, b) = self.group("a target type")?;
                 let t = crate::ability::trigger::collapse_ws(&self.src[a..b]);
+                // `(List: <Option>, …)`: the bot's parser takes the options as written.
+                if let Some(items) = t
+                    .get(..5)
+                    .filter(|head| head.eq_ignore_ascii_case("List:"))
+                    .map(|_| t[5..].trim())
+                    .filter(|items| !items.is_empty())
+                {
+                    let kind = Some(format!("List: {items}"));
+                    return Ok(Some(A::Target { target, kind }));
+                }
                 let Some(known) = TARGET_TYPES.iter().find(|k| k.eq_ignore_ascii_case(&t)) else {
                     let mut e = PErr::new(self.span(a, b), format!("unknown target type `{t}`"))
                         .expected_names(TARGET_TYPES);
