@@ -495,3 +495,17 @@ forms! {
     display_four_values => "Starting: Display `Oven` (1, 2, 3, 4)";
     applying_apply_three_values => "Start Night: Apply `Floury` to @Self (~Persistent) (1, 2, 3)";
 }
+
+// More line forms of the bot's parser.
+
+forms! {
+    line_colon_inside_backticks => "Start Day: Learn `Note: the oven is hot`";
+    line_colon_inside_backticks_in_a_branch =>
+        "Start Day:\n• @Self->Counter > 1: Learn `Note: many loaves`\n• Otherwise: Learn `Note: few`";
+    line_implied_process_block_conditions =>
+        "Start Night:\n• Role Investigate @Selection\n  ‣ @Result is `Miller`:\n    ◦ Learn `A miller`\n    ◦ Increment Counter\n  ‣ Otherwise: Learn `No miller`";
+    line_bullets_four_deep =>
+        "Start Night:\n• Process:\n  ‣ Role Investigate @Selection\n• Evaluate:\n  ‣ @Result is `Miller`:\n    ◦ @Self->Counter > 1:\n      · Learn `Again a miller`\n    ◦ Otherwise: Learn `A miller`\n  ‣ Otherwise: Learn `No miller`";
+    line_for_each_with_evaluate =>
+        "Start Night:\n• For Each @All:\n  ‣ @Self has `Floury`: Learn `Floury`\n  ‣ Otherwise: Learn `Clean`";
+}
