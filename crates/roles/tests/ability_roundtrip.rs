@@ -362,10 +362,16 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
                 duration
             }
         ),
-        (pick(PollAction::ALL), pick(&["Lynch", "Wolfpack"])).prop_map(|(action, p)| A::Poll {
-            action,
-            poll: path(Base::Text(p.into()), None, vec![])
-        }),
+        (
+            pick(PollAction::ALL),
+            pick(&["Lynch", "Wolfpack"]),
+            duration()
+        )
+            .prop_map(|(action, p, duration)| A::Poll {
+                action,
+                poll: path(Base::Text(p.into()), None, vec![]),
+                duration,
+            }),
         (
             v(),
             prop_oneof![
@@ -414,6 +420,7 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
         }),
         (v(), v()).prop_map(|(name, option)| A::ChoiceChoose { name, option }),
         Just(A::Ascend),
+        Just(A::Win),
         (
             pick(CounterOp::ALL),
             prop::option::of(value()),
@@ -446,6 +453,8 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
             .prop_map(|(name, values)| A::Display { name, values }),
         Just(A::Continue),
         Just(A::Nothing),
+        v().prop_map(|value| A::Store { value }),
+        (v(), prop::option::of(v())).prop_map(|(value, name)| A::Log { value, name }),
         pick(&["Success", "Failure"]).prop_map(|w| A::Feedback {
             value: Value::Word {
                 text: w.into(),
@@ -477,7 +486,8 @@ fn step() -> impl Strategy<Value = Step> {
             (
                 prop_oneof![
                     condition().prop_map(Guard::When),
-                    Just(Guard::Otherwise { loc: loc() })
+                    Just(Guard::Otherwise { loc: loc() }),
+                    Just(Guard::Always { loc: loc() })
                 ],
                 params(),
                 children.clone()

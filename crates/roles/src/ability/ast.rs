@@ -336,6 +336,10 @@ named_enum! {
         OnVoteRemove => "On Vote Remove",
         OnVoteChange => "On Vote Change",
         OnHammer => "On Hammer",
+        OnElection => "On Election",
+        OnMayorElection => "On Mayor Election",
+        OnReporterElection => "On Reporter Election",
+        OnGuardianElection => "On Guardian Election",
     }
 }
 
@@ -577,10 +581,11 @@ pub enum AbilityKind {
         manipulation: PollManipulation,
         duration: Option<Duration>,
     },
-    /// `Add|Cancel|Delete <Poll> Poll`
+    /// `Add|Cancel|Delete <Poll> Poll [(<Duration>)]` (the duration: bot only)
     Poll {
         action: PollAction,
         poll: Value,
+        duration: Option<Duration>,
     },
     /// `Create [<Poll>] Poll in <Location> [as <Name>]`
     CreatePoll {
@@ -662,7 +667,8 @@ pub enum AbilityKind {
     Know {
         info: Value,
     },
-    /// `<Role|Alignment|Group> Change <Target> to <New>`
+    /// `<Role|Alignment|Group> Change <Target> to <New>`; `Role Change to <New>` leaves the
+    /// target implicit and parses with `@Self` as its target (the player itself).
     Change {
         kind: ChangeKind,
         target: Value,
@@ -686,6 +692,9 @@ pub enum AbilityKind {
     },
     Ascend,
     Descend,
+    /// `Win`: the team (or the player) wins; the bot's parser accepts it as an ability of its
+    /// own (`Passive: Win [Condition: …]` in a team, or alone in a branch).
+    Win,
     /// `Disband [<Target>]`
     Disband {
         target: Option<Value>,
@@ -760,6 +769,15 @@ pub enum AbilityKind {
     },
     /// `Continue`: keep evaluating the following conditions.
     Continue,
+    /// `Store <Value>`: the value becomes the ability's result (bot only).
+    Store {
+        value: Value,
+    },
+    /// `Log <Value> [as <Name>]`: a debugging aid of the bot; it does nothing in a game.
+    Log {
+        value: Value,
+        name: Option<Value>,
+    },
     /// `*Nothing*`.
     Nothing,
 }
@@ -771,7 +789,13 @@ pub enum AbilityKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Guard {
     When(Condition),
-    Otherwise { loc: Loc },
+    Otherwise {
+        loc: Loc,
+    },
+    /// `Always: …`: the bot's parser accepts `Always` as a condition that always holds.
+    Always {
+        loc: Loc,
+    },
 }
 
 /// One step of an ability: a bullet line (with its nested bullets) or an inline clause.
@@ -783,7 +807,7 @@ pub enum Step {
         params: Params,
         loc: Loc,
     },
-    /// `<Condition>: …` / `Otherwise: …`
+    /// `<Condition>: …` / `Otherwise: …` / `Always: …`
     If {
         guard: Guard,
         params: Params,

@@ -203,7 +203,14 @@ impl<'a> BlockParser<'a> {
             let target = container(&mut root, &parent_path);
             let mut stray = Params::default();
             let rel = self.clause(body_a, b, target, &mut stray);
-            if !stray.is_empty() {
+            if !stray.is_empty() && rel.is_empty() {
+                // A line of parameters only (`• [Quantity: 1]`): the bot's parser gives them to
+                // the trigger's first ability, as it does an `Action: […]` line; it is one.
+                target.push(Step::Action {
+                    params: stray,
+                    loc: self.span(body_a, b),
+                });
+            } else if !stray.is_empty() {
                 self.errs.push(
                     PErr::new(
                         self.base + body_a..self.base + b,
@@ -336,6 +343,15 @@ impl<'a> BlockParser<'a> {
             } else if head_text.eq_ignore_ascii_case("Otherwise") {
                 Step::If {
                     guard: Guard::Otherwise {
+                        loc: self.span(start, colon),
+                    },
+                    params: Params::default(),
+                    then: Vec::new(),
+                    loc: head_loc,
+                }
+            } else if head_text.eq_ignore_ascii_case("Always") {
+                Step::If {
+                    guard: Guard::Always {
                         loc: self.span(start, colon),
                     },
                     params: Params::default(),

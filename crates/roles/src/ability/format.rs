@@ -569,10 +569,15 @@ impl AbilityKind {
                 out.push(')');
                 dur(out, duration);
             }
-            A::Poll { action, poll } => {
+            A::Poll {
+                action,
+                poll,
+                duration,
+            } => {
                 out.push_str(action.name());
                 sp(out, poll);
                 out.push_str(" Poll");
+                dur(out, duration);
             }
             A::CreatePoll {
                 poll,
@@ -735,6 +740,7 @@ impl AbilityKind {
             }
             A::Ascend => out.push_str("Ascend"),
             A::Descend => out.push_str("Descend"),
+            A::Win => out.push_str("Win"),
             A::Disband { target } => {
                 out.push_str("Disband");
                 if let Some(t) = target {
@@ -825,6 +831,17 @@ impl AbilityKind {
             }
             A::Feedback { value } => value.write(out),
             A::Continue => out.push_str("Continue"),
+            A::Store { value } => {
+                out.push_str("Store");
+                sp(out, value);
+            }
+            A::Log { value, name } => {
+                out.push_str("Log");
+                sp(out, value);
+                if let Some(n) = name {
+                    kw_v(out, "as", n);
+                }
+            }
             A::Nothing => out.push_str("*Nothing*"),
         }
     }
@@ -885,6 +902,7 @@ pub(crate) fn write_steps(out: &mut String, steps: &[Step], level: usize) {
                 match guard {
                     Guard::When(c) => c.write(&mut head),
                     Guard::Otherwise { .. } => head.push_str("Otherwise"),
+                    Guard::Always { .. } => head.push_str("Always"),
                 }
                 head_body(out, &head, params, then, level);
             }

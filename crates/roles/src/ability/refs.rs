@@ -440,7 +440,7 @@ impl<'a> Walker<'a, '_> {
                 };
                 self.value(target, pos, ctx);
             }
-            A::Untarget | A::Ascend | A::Descend | A::Continue | A::Nothing => {}
+            A::Untarget | A::Ascend | A::Descend | A::Win | A::Continue | A::Nothing => {}
             A::Disguise { target, role, .. } => {
                 self.value(target, Any, ctx);
                 self.value(role, Role, ctx);
@@ -664,7 +664,13 @@ impl<'a> Walker<'a, '_> {
                     self.value(v, Any, ctx);
                 }
             }
-            A::Feedback { value } => self.value(value, Any, ctx),
+            A::Feedback { value } | A::Store { value } => self.value(value, Any, ctx),
+            A::Log { value, name } => {
+                self.value(value, Any, ctx);
+                if let Some(n) = name {
+                    self.value(n, Any, ctx);
+                }
+            }
         }
     }
 }

@@ -86,6 +86,7 @@ impl Game {
             A::Poll {
                 action: mafia_roles::ability::PollAction::Add,
                 poll,
+                ..
             } => Continue(self.add_poll(poll, ctx)),
             A::ManipulatePoll {
                 poll,
@@ -102,7 +103,7 @@ impl Game {
                 Continue(self.copy_player(target, *suppressed, &ty, ctx))
             }
             A::Switch { target } => Continue(self.switch_with(target, &ty, ctx)),
-            A::Poll { action, poll } => Continue(self.run_poll_action(action, poll, ctx)),
+            A::Poll { action, poll, .. } => Continue(self.run_poll_action(action, poll, ctx)),
             A::CreatePoll {
                 poll,
                 location,
@@ -149,6 +150,9 @@ impl Game {
             A::Loyalty { to, kind } => Continue(self.loyalty(to, *kind, ctx)),
             A::Ascend => Continue(self.ascend(ctx, true)),
             A::Descend => Continue(self.ascend(ctx, false)),
+            // `Win` parses since issue 12 (the bot's parser accepts it); the engine does not
+            // play it yet: a team's win is still decided by its `Win Condition`.
+            A::Win => Continue(None),
             A::Disband { target } => Continue(self.disband_ability(target.as_ref(), ctx)),
             A::Shuffle { targets } => Continue(self.shuffle(targets, ctx)),
             A::Whisper {
@@ -171,6 +175,10 @@ impl Game {
             A::Activate { .. } => Continue(None),
             A::Feedback { value } => Continue(Some(self.text(value, ctx))),
             A::Continue => Continue(self.run_continue(ctx)),
+            // `Store <Value>` gives the value as the result, as feedback does; `Log` is the
+            // bot's debugging aid and does nothing in a game.
+            A::Store { value } => Continue(Some(self.text(value, ctx))),
+            A::Log { .. } => Continue(None),
             A::Nothing => Continue(None),
         };
         let fb = match fb {

@@ -143,6 +143,7 @@ impl Game {
             let hit = match guard {
                 Guard::When(c) => self.check(c, ctx),
                 Guard::Otherwise { .. } => !matched,
+                Guard::Always { .. } => true,
             };
             if hit && self.step_allowed(params, ctx) {
                 matched = true;

@@ -6,6 +6,7 @@ use crate::ability::ast::{
     AbilityFilter, AbilityKind, ChangeKind, DefenseKind, DisguiseStrength, InvestigateKind,
     KillKind, Loc, ObstructFeedback, PhaseKind, Protection,
 };
+use crate::ability::ast::{Base, Sigil, Value};
 use crate::ability::lex::{Cursor, PErr, PResult, scan_top, split_top_commas, suggest};
 
 impl Cursor<'_> {
@@ -24,14 +25,21 @@ impl Cursor<'_> {
     }
 
     /// Changing a player's role, alignment or group:
-    /// `<Role|Alignment|Group> Change <Target> to <New>`.
+    /// `<Role|Alignment|Group> Change <Target> to <New>`, and `Role Change to <Role>` with the
+    /// target left implicit (the player itself: `@Self`).
     pub(super) fn role_changing(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         for k in ChangeKind::ALL {
             let save = self.pos;
             if self.kw(k.name()) && self.kw("Change") {
-                let target = self.value()?;
-                self.expect_kw("to", "after the changed target")?;
+                let target = if *k == ChangeKind::Role && self.kw("to") {
+                    // `Role Change to <Role>` (bot only): the player itself.
+                    self_at(self.span(save, self.pos))
+                } else {
+                    let target = self.value()?;
+                    self.expect_kw("to", "after the changed target")?;
+                    target
+                };
                 return Ok(Some(A::Change {
                     kind: *k,
                     target,
@@ -88,7 +96,8 @@ impl Cursor<'_> {
         Ok(None)
     }
 
-    /// `Untarget`, and `Target <Target> (<Type>)`.
+    /// `Untarget`, and `Target <Target> (<Type>)`, the type one of [`TARGET_TYPES`] or the
+    /// bot's `List: <Option>, …`.
     pub(super) fn targeting(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         if self.kw("Untarget") {
@@ -100,6 +109,16 @@ impl Cursor<'_> {
             let kind = if self.peek() == Some('(') {
                 let (a, b) = self.group("a target type")?;
                 let t = crate::ability::trigger::collapse_ws(&self.src[a..b]);
+                // `(List: <Option>, …)`: the bot's parser takes the options as written.
+                if let Some(items) = t
+                    .get(..5)
+                    .filter(|head| head.eq_ignore_ascii_case("List:"))
+                    .map(|_| t[5..].trim())
+                    .filter(|items| !items.is_empty())
+                {
+                    let kind = Some(format!("List: {items}"));
+                    return Ok(Some(A::Target { target, kind }));
+                }
                 let Some(known) = TARGET_TYPES.iter().find(|k| k.eq_ignore_ascii_case(&t)) else {
                     let mut e = PErr::new(self.span(a, b), format!("unknown target type `{t}`"))
                         .expected_names(TARGET_TYPES);
@@ -322,5 +341,18 @@ impl Cursor<'_> {
             feedback,
             duration,
         })
+    }
+}
+
+/// `@Self` standing for a target the text leaves implicit, placed at `span`.
+fn self_at(span: crate::diag::Span) -> Value {
+    Value::Path {
+        base: Base::Selector {
+            sigil: Sigil::Player,
+            name: "Self".to_string(),
+        },
+        annotation: None,
+        props: Vec::new(),
+        loc: Loc::new(span),
     }
 }

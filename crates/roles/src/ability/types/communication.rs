@@ -105,7 +105,12 @@ impl Cursor<'_> {
                     if let Ok(poll) = probe.value() {
                         if probe.kw("Poll") {
                             *self = probe;
-                            return Ok(Some(A::Poll { action: *p, poll }));
+                            let duration = self.opt_duration()?;
+                            return Ok(Some(A::Poll {
+                                action: *p,
+                                poll,
+                                duration,
+                            }));
                         }
                     }
                 }

@@ -92,6 +92,7 @@ pub const ABILITY_KEYWORDS: &[&str] = &[
     "Copy",
     "Ascend",
     "Descend",
+    "Win",
     "Disband",
     "Increment Counter",
     "Decrement Counter",
@@ -110,6 +111,8 @@ pub const ABILITY_KEYWORDS: &[&str] = &[
     "Execute",
     "Activate",
     "Continue",
+    "Store",
+    "Log",
     "Success",
     "Failure",
 ];

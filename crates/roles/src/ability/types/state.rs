@@ -108,7 +108,7 @@ impl Cursor<'_> {
         Ok(None)
     }
 
-    /// `Copy <Target> [(Suppressed)]`, `Ascend`, `Descend`, `Disband [<Target>]`.
+    /// `Copy <Target> [(Suppressed)]`, `Ascend`, `Descend`, `Win`, `Disband [<Target>]`.
     pub(super) fn copy_and_ascension(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         if self.kw("Copy") {
@@ -131,6 +131,9 @@ impl Cursor<'_> {
         }
         if self.kw("Descend") {
             return Ok(Some(A::Descend));
+        }
+        if self.kw("Win") {
+            return Ok(Some(A::Win));
         }
         if self.kw("Disband") {
             let target = if self.at_end() {
@@ -276,7 +279,7 @@ impl Cursor<'_> {
     }
 
     /// Abilities found in real files: `Resurrect`, `Unlock`/`Lock`, `Execute`, `Activate`,
-    /// `Continue`.
+    /// `Continue`; and the bot's `Store <Value>` and `Log <Value> [as <Name>]`.
     pub(super) fn real_file_abilities(&mut self) -> PResult<Option<AbilityKind>> {
         use AbilityKind as A;
         if self.kw("Resurrect") {
@@ -316,6 +319,20 @@ impl Cursor<'_> {
         }
         if self.kw("Continue") {
             return Ok(Some(A::Continue));
+        }
+        if self.kw("Store") {
+            return Ok(Some(A::Store {
+                value: self.value()?,
+            }));
+        }
+        if self.kw("Log") {
+            let value = self.value()?;
+            let name = if self.kw("as") {
+                Some(self.value()?)
+            } else {
+                None
+            };
+            return Ok(Some(A::Log { value, name }));
         }
         Ok(None)
     }
