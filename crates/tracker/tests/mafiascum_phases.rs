@@ -1095,3 +1095,80 @@ fn a_host_who_writes_an_accounts_underscores_as_spaces_names_it() {
     ));
     assert_eq!(dead(&t), [("Not_Mafia".to_string(), Phase::day(1))]);
 }
+
+// --- the end of the game (commands.rs `named_winners`, state/hammer.rs) ----------------
+
+#[test]
+fn a_side_that_names_its_members_before_it_has_won_ends_the_game() {
+    // 68345 post 2229: "The Mafia, consisting of gerryoat, Manuel87, and eagerSnake, has won
+    // the game!"; 71483 post 2597: "The mafia team of LaLight, Creature, and Kidamn have won!"
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "The Mafia, consisting of Alice, Bob, and Carol, has won the game!",
+    ));
+    let status = t.status();
+    assert!(status.game_over);
+    assert_eq!(status.winner.as_deref(), Some("Mafia"));
+}
+
+#[test]
+fn a_side_with_a_condition_before_it_wins_is_rules_text() {
+    // Rules text in an opening-post style: the side, a condition, the win words.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "The Town, if it lynches every member of the mafia, wins.<br>\
+         The Mafia, consisting of three goons, wins when it outnumbers the town.",
+    ));
+    assert!(!t.status().game_over);
+    // Quoted, the end of the game is no end.
+    t.apply(&html(
+        2,
+        "GM",
+        &quote(
+            "Erin",
+            "The Mafia, consisting of Alice and Bob, has won the game!",
+        ),
+    ));
+    assert!(!t.status().game_over);
+}
+
+#[test]
+fn a_lone_flip_in_the_post_that_ends_the_game_in_a_day_is_the_days_lynch() {
+    // 68345 post 2229, Day 4: the lynch told in a story, then "malpascp was a Vanilla
+    // Townie." and "The Mafia, consisting of gerryoat, Manuel87, and eagerSnake, has won the
+    // game!"
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "A villager was gently nudged forward, and tossed into the sky.<br><br>Erin was a \
+         Vanilla Townie.<br><br>The Mafia, consisting of Alice and Bob, has won the game!",
+    ));
+    assert_eq!(dead(&t), [("Erin".to_string(), Phase::day(1))]);
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert!(
+        items.iter().any(|(_, fix)| fix
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Erin\""))),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn an_end_post_that_flips_every_role_is_no_lynch() {
+    // 63842 post 1122 and others: the end post lists every slot's role; no one flip can be
+    // picked.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Dave was a Vanilla Townie.<br>Erin was a Vanilla Townie.<br>The Mafia, consisting of \
+         Alice and Bob, has won the game!",
+    ));
+    assert!(t.status().game_over);
+    assert!(dead(&t).is_empty());
+}

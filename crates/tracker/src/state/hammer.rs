@@ -163,7 +163,12 @@ impl Tracker {
         }
         let after = self.phase();
         let day = if before.is_day() {
-            (!after.is_day() && self.order(after) > self.order(before)).then_some(before)
+            let ends_day = !after.is_day() && self.order(after) > self.order(before);
+            // The post that ends the game during a day: the day's lynch ended it ("malpascp
+            // was a Vanilla Townie. … The Mafia, consisting of …, has won the game!", 68345
+            // post 2229).
+            let ends_game = self.ending && after == before;
+            (ends_day || ends_game).then_some(before)
         } else if after == before && witness.moves_on {
             self.day_before(before)
         } else {
