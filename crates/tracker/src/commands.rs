@@ -290,6 +290,23 @@ impl Recogniser {
             (Some((index, _)), None) => Some(index),
             _ => None,
         };
+        // A line that is only a phase, in any style ("Night 4", 63842 post 1039), is a
+        // heading when it is the post's only one: several are a recap or a schedule.
+        let headings = body
+            .lines
+            .iter()
+            .filter(|l| {
+                let folded = Folded::new(&l.text);
+                let words = folded.words();
+                let lower = folded.lower();
+                let [kind, number] = words.as_slice() else {
+                    return false;
+                };
+                text::is_alone(&folded, &words)
+                    && self.vocab.phase_kind(kind.text(lower)).is_some()
+                    && self.vocab.phase_number(number.text(lower)).is_some()
+            })
+            .count();
         let mut reader = Reader {
             players: &self.players,
             dead_names: &self.dead_names,
@@ -300,6 +317,7 @@ impl Recogniser {
             out: Recognition::default(),
             announced: Vec::new(),
             only_line,
+            lone_heading: headings == 1,
         };
         for (index, line) in body.lines.iter().enumerate() {
             reader.line(index, line);
@@ -339,6 +357,8 @@ struct Reader<'r> {
     announced: Vec<Phase>,
     /// The index of the post's only line, if it has one line.
     only_line: Option<usize>,
+    /// The post has one line that is only a phase ("Night 4"), whatever its style.
+    lone_heading: bool,
 }
 
 impl Reader<'_> {

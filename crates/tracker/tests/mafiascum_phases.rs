@@ -397,21 +397,22 @@ fn a_line_that_looks_like_a_death_but_is_not_read_is_reviewed_with_its_correctio
 }
 
 #[test]
-fn a_phase_heading_without_bold_is_reviewed_with_its_correction() {
-    // "~~Day 4~~"-style headings in plain text: not read (recaps list phases the same way),
-    // but listed when the phase is still to come.
+fn a_lone_phase_heading_without_bold_is_read_and_a_recap_is_not() {
+    // "~~Day 2~~"-style headings in plain text. This test held them unread (recaps list
+    // phases the same way) and reviewed; a post's only phase line is now read whatever its
+    // style (63842 post 1039: "Night 4 <br>Please have you night action to me…"; +4 lynches
+    // over the corpus, none lost), and several phase lines in one post are a recap.
     let mut t = tracker(FIVE, "");
     t.apply(&html(1, "GM", "~~Day 2~~<br>The town wakes up."));
+    assert_eq!(t.phase(), Phase::day(2));
+    // A recap lists several phases: nothing new, nothing to review.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        2,
+        "GM",
+        "Day 1<br>Bob lynched<br>Day 2<br>Carol lynched",
+    ));
     assert_eq!(t.phase(), Phase::day(1));
-    let items = review(&t, ReviewKind::UnreadLine);
-    assert_eq!(items.len(), 1, "{items:?}");
-    assert_eq!(
-        items[0].1.as_deref(),
-        Some("[[corrections]]\nat = 11\nphase = \"Day 2\"\n")
-    );
-    // A recap of a phase that is over says nothing new.
-    t.apply(&html(2, "GM", "Day 1<br>Night 0"));
-    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
 }
 
 #[test]
@@ -505,14 +506,16 @@ fn the_hosts_reserved_posts_list_the_dead_but_do_not_kill() {
 
 #[test]
 fn a_post_that_is_only_a_phase_announces_it() {
-    // 39665 post 736: the whole post is "Day 3!" (plain text); a recap's plain "Day 2" line
-    // among others announces nothing.
+    // 39665 post 736: the whole post is "Day 3!" (plain text); a recap's plain phase lines
+    // among others announce nothing. (This test held a post's one plain "Day 2" line above
+    // others as no heading; a post's only phase line is now one, see
+    // `a_lone_phase_heading_without_bold_is_read_and_a_recap_is_not`.)
     assert_eq!(
         phases_after(&["It is now Night 1.", "Day 2!"]),
         [Phase::night(1), Phase::day(2)]
     );
     assert_eq!(
-        phases_after(&["Day 2<br>Bob: Town, Carol: Mafia"]),
+        phases_after(&["Day 2<br>Bob: Town<br>Night 2<br>Carol: Mafia"]),
         [Phase::day(1)]
     );
     assert_eq!(phases_after(&[&quote("GM", "Day 2!")]), [Phase::day(1)]);
@@ -1171,4 +1174,43 @@ fn an_end_post_that_flips_every_role_is_no_lynch() {
     ));
     assert!(t.status().game_over);
     assert!(dead(&t).is_empty());
+}
+
+// --- a phase line in any style (commands/phases.rs) ------------------------------------
+
+#[test]
+fn a_phase_alone_on_its_line_in_colour_or_size_or_plain_is_a_heading() {
+    // mafiascum renders `[color=#0000FF]Night 1[/color]` and `[size=150]Day 2[/size]` as
+    // inline divs (fixtures README); 63842 post 1039 writes "Night 4 " unstyled.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob, Vanilla Townie, was lynched Day 1.<br><br>\
+         <div style=\"display:inline;color:#0000FF\">Night 1</div><br>Send your actions.",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    t.apply(&html(
+        2,
+        "GM",
+        "<div style=\"display:inline;font-size:150%;line-height:116%\">Day 2</div><br>\
+         Nobody died.",
+    ));
+    assert_eq!(t.phase(), Phase::day(2));
+    t.apply(&html(
+        3,
+        "GM",
+        "Night 2 <br>Please send your actions in 48 hours",
+    ));
+    assert_eq!(t.phase(), Phase::night(2));
+}
+
+#[test]
+fn a_quoted_phase_line_or_a_count_heading_is_no_heading() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &quote("Erin", "Night 1")));
+    assert_eq!(t.phase(), Phase::day(1));
+    // "Day 1 vote count" is a count of the running day, not a new phase.
+    t.apply(&html(2, "GM", "Day 1 vote count<br>Bob (1): Alice"));
+    assert_eq!(t.phase(), Phase::day(1));
 }
