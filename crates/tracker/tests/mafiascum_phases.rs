@@ -1214,3 +1214,32 @@ fn a_quoted_phase_line_or_a_count_heading_is_no_heading() {
     t.apply(&html(2, "GM", "Day 1 vote count<br>Bob (1): Alice"));
     assert_eq!(t.phase(), Phase::day(1));
 }
+
+#[test]
+fn the_hammered_players_death_told_with_a_themes_verb_on_the_day_is_the_lynch() {
+    // 17830 post 706, after the hammer on don_johnson at post 660: "don_johnson, vanilla
+    // townie, was exposed day 5" (the theme's verb for a lynch) in the end post.
+    let mut t = hammered_bob();
+    t.apply(&html(4, "GM", "Bob, vanilla townie, was exposed day 1"));
+    let lynched: Vec<_> = t
+        .status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase, d.lynch))
+        .collect();
+    assert_eq!(lynched, [("Bob".to_string(), Phase::day(1), true)]);
+}
+
+#[test]
+fn a_death_with_a_themes_verb_without_a_hammer_is_no_lynch() {
+    // The same frame with no hammer seen stays a death in its phase (17830 post 166).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(4, "GM", "Bob, vanilla townie, was exposed day 1"));
+    let lynched: Vec<_> = t
+        .status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase, d.lynch))
+        .collect();
+    assert_eq!(lynched, [("Bob".to_string(), Phase::day(1), false)]);
+}
