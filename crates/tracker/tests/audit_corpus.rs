@@ -28,7 +28,7 @@ const THREADS: &str = concat!(
 /// floors only rise: raise them to the new figures in the commit that improves them.
 const FLOOR_FOUND: usize = 3473;
 /// Counts that agree voter for voter, measured with `FLOOR_FOUND`; same rule.
-const FLOOR_AGREED: usize = 2339;
+const FLOOR_AGREED: usize = 2343;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
