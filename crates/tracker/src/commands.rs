@@ -290,6 +290,23 @@ impl Recogniser {
             (Some((index, _)), None) => Some(index),
             _ => None,
         };
+        // A line that is only a phase, in any style ("Night 4", 63842 post 1039), is a
+        // heading when it is the post's only one: several are a recap or a schedule.
+        let headings = body
+            .lines
+            .iter()
+            .filter(|l| {
+                let folded = Folded::new(&l.text);
+                let words = folded.words();
+                let lower = folded.lower();
+                let [kind, number] = words.as_slice() else {
+                    return false;
+                };
+                text::is_alone(&folded, &words)
+                    && self.vocab.phase_kind(kind.text(lower)).is_some()
+                    && self.vocab.phase_number(number.text(lower)).is_some()
+            })
+            .count();
         let mut reader = Reader {
             players: &self.players,
             dead_names: &self.dead_names,
@@ -300,6 +317,7 @@ impl Recogniser {
             out: Recognition::default(),
             announced: Vec::new(),
             only_line,
+            lone_heading: headings == 1,
         };
         for (index, line) in body.lines.iter().enumerate() {
             reader.line(index, line);
@@ -339,6 +357,8 @@ struct Reader<'r> {
     announced: Vec<Phase>,
     /// The index of the post's only line, if it has one line.
     only_line: Option<usize>,
+    /// The post has one line that is only a phase ("Night 4"), whatever its style.
+    lone_heading: bool,
 }
 
 impl Reader<'_> {
@@ -508,12 +528,19 @@ impl Reader<'_> {
             else {
                 continue;
             };
-            let Some(&(_, side)) = self
-                .vocab
-                .sides
-                .iter()
-                .find(|(word, _)| words[at - 1].text(lower) == *word)
-            else {
+            let side_at = |i: usize| {
+                self.vocab
+                    .sides
+                    .iter()
+                    .find(|(word, _)| words[i].text(lower) == *word)
+                    .map(|&(_, side)| side)
+            };
+            let Some(side) = side_at(at - 1) else {
+                if let Some(side) = self.named_winners(words, lower, at, win.len(), &side_at) {
+                    let side = side.to_owned();
+                    self.push(Command::Winner { side, alone: true }, index, line);
+                    return;
+                }
                 continue;
             };
             let after = at + win.len();
@@ -533,6 +560,45 @@ impl Reader<'_> {
                 return;
             }
         }
+    }
+
+    /// A sentence that opens with the side, names its members, and ends with the win words
+    /// ("The Mafia, consisting of gerryoat, Manuel87, and eagerSnake, has won the game!",
+    /// 68345 post 2229; "The mafia team of LaLight, Creature, and Kidamn have won!", 71483
+    /// post 2597; "Scum monky's win!!", 63842 post 1117): 14 of the 100 mafiascum hosts end
+    /// their game so. `at` is the first of the `width` win words; no condition word may stand
+    /// between the side and them ("Town, if it lynches every mafioso, wins" is rules text).
+    fn named_winners<'s>(
+        &self,
+        words: &[Word],
+        lower: &str,
+        at: usize,
+        width: usize,
+        side_at: &dyn Fn(usize) -> Option<&'s str>,
+    ) -> Option<&'s str> {
+        let mut last = at + width - 1;
+        if text::seq_at(words, lower, self.vocab.win_object, last + 1) {
+            last += self.vocab.win_object.len();
+        }
+        if !text::ends_sentence(words, lower, last) {
+            return None;
+        }
+        let mut first = at - 1;
+        while !text::opens_sentence(lower, words, first) {
+            first -= 1;
+        }
+        if words[first].text(lower) == "the" {
+            first += 1;
+        }
+        let between = words.get(first + 1..at)?;
+        if between.is_empty()
+            || between
+                .iter()
+                .any(|w| self.vocab.condition_openers.contains(&w.text(lower)))
+        {
+            return None;
+        }
+        side_at(first)
     }
 
     /// `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).

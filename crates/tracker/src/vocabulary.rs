@@ -114,6 +114,10 @@ pub struct CommandWords {
     pub numbers: &'static [&'static str],
     /// "Town wins", "The Mafia has won", "town victory": the words after the side.
     pub win: &'static [Phrase],
+    /// "… has won the game!": words that may follow [`CommandWords::win`] at the end of a
+    /// sentence that names the winners between the side and the verb ("The Mafia, consisting
+    /// of gerryoat, Manuel87, and eagerSnake, has won the game!", 68345 post 2229).
+    pub win_object: &'static [&'static str],
     /// The sides a host names as winners, and how the status names them.
     pub sides: &'static [(&'static str, &'static str)],
     /// "It is (now) Day 2": the opening words, and the second word's spellings ("it's" is
@@ -383,6 +387,7 @@ impl CommandWords {
             &["victory"],
             &["wins", "the", "game"],
         ],
+        win_object: &["the", "game"],
         sides: &[
             ("town", "Town"),
             ("village", "Town"),

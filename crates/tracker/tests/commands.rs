@@ -822,10 +822,12 @@ fn a_bold_day_heading_alone_on_its_line_announces_the_day() {
 }
 
 #[test]
-fn a_heading_that_is_not_bold_or_says_more_is_not_an_announcement() {
+fn a_heading_that_says_more_is_not_an_announcement() {
+    // (This test also held a plain "Day 1" line as no heading; a lone phase line in any
+    // style now is one: mafiascum 63842 post 1039 writes "Night 4 <br>" unstyled, and 4
+    // more lynches of the corpus land on their days; see the tests below.)
     let post = Body {
         lines: vec![
-            Line::plain("Day 1"),
             bold("Day 2 Votecount"),
             Line::plain("Night 1 will be short"),
         ],
@@ -837,6 +839,41 @@ fn a_heading_that_is_not_bold_or_says_more_is_not_an_announcement() {
         [Command::PhaseRunning {
             phase: Phase::day(2)
         }]
+    );
+}
+
+#[test]
+fn a_lone_phase_line_in_any_style_is_a_heading() {
+    // 63842 post 1039: "Alchemist - Universal Backup town - lynched day 4<br><br>Night 4
+    // <br>Please have you night action to me in 48 hours".
+    let post = Body {
+        lines: vec![
+            Line::plain("Night 4 "),
+            Line::plain("Please have your night action to me in 48 hours"),
+        ],
+    };
+    assert_eq!(
+        commands_in(&post, Dialect::Current),
+        [announce(Phase::night(4))]
+    );
+}
+
+#[test]
+fn several_plain_phase_lines_are_a_recap_not_a_heading() {
+    // TeamLiquid Hammertime Mafia post 0 and mafiascum end-of-game recaps list the phases
+    // as plain lines, one under another.
+    let post = Body {
+        lines: vec![
+            Line::plain("Day 1"),
+            Line::plain("Toadesstern lynched"),
+            Line::plain("Night 1"),
+            Line::plain("Eden1892 shot"),
+        ],
+    };
+    assert!(
+        !commands_in(&post, Dialect::Current)
+            .iter()
+            .any(|c| matches!(c, Command::Announce { .. }))
     );
 }
 

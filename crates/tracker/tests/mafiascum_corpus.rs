@@ -69,11 +69,11 @@ const CORPUS: &str = concat!(
 /// with an account's underscores written as spaces
 /// (branch `phases2`, `state/hammer.rs`). The floor rises as
 /// the tracker improves: raise it to the new figure in the commit that improves it.
-const FLOOR_BY_DEATHS: usize = 412;
+const FLOOR_BY_DEATHS: usize = 417;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_BY_VOTES: usize = 270;
+const FLOOR_BY_VOTES: usize = 274;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_GAMES_RIGHT: usize = 68;
+const FLOOR_GAMES_RIGHT: usize = 72;
 
 /// The archive's view of one game.
 struct Expected {

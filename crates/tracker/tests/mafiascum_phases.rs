@@ -397,21 +397,22 @@ fn a_line_that_looks_like_a_death_but_is_not_read_is_reviewed_with_its_correctio
 }
 
 #[test]
-fn a_phase_heading_without_bold_is_reviewed_with_its_correction() {
-    // "~~Day 4~~"-style headings in plain text: not read (recaps list phases the same way),
-    // but listed when the phase is still to come.
+fn a_lone_phase_heading_without_bold_is_read_and_a_recap_is_not() {
+    // "~~Day 2~~"-style headings in plain text. This test held them unread (recaps list
+    // phases the same way) and reviewed; a post's only phase line is now read whatever its
+    // style (63842 post 1039: "Night 4 <br>Please have you night action to me…"; +4 lynches
+    // over the corpus, none lost), and several phase lines in one post are a recap.
     let mut t = tracker(FIVE, "");
     t.apply(&html(1, "GM", "~~Day 2~~<br>The town wakes up."));
+    assert_eq!(t.phase(), Phase::day(2));
+    // A recap lists several phases: nothing new, nothing to review.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        2,
+        "GM",
+        "Day 1<br>Bob lynched<br>Day 2<br>Carol lynched",
+    ));
     assert_eq!(t.phase(), Phase::day(1));
-    let items = review(&t, ReviewKind::UnreadLine);
-    assert_eq!(items.len(), 1, "{items:?}");
-    assert_eq!(
-        items[0].1.as_deref(),
-        Some("[[corrections]]\nat = 11\nphase = \"Day 2\"\n")
-    );
-    // A recap of a phase that is over says nothing new.
-    t.apply(&html(2, "GM", "Day 1<br>Night 0"));
-    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
 }
 
 #[test]
@@ -505,14 +506,16 @@ fn the_hosts_reserved_posts_list_the_dead_but_do_not_kill() {
 
 #[test]
 fn a_post_that_is_only_a_phase_announces_it() {
-    // 39665 post 736: the whole post is "Day 3!" (plain text); a recap's plain "Day 2" line
-    // among others announces nothing.
+    // 39665 post 736: the whole post is "Day 3!" (plain text); a recap's plain phase lines
+    // among others announce nothing. (This test held a post's one plain "Day 2" line above
+    // others as no heading; a post's only phase line is now one, see
+    // `a_lone_phase_heading_without_bold_is_read_and_a_recap_is_not`.)
     assert_eq!(
         phases_after(&["It is now Night 1.", "Day 2!"]),
         [Phase::night(1), Phase::day(2)]
     );
     assert_eq!(
-        phases_after(&["Day 2<br>Bob: Town, Carol: Mafia"]),
+        phases_after(&["Day 2<br>Bob: Town<br>Night 2<br>Carol: Mafia"]),
         [Phase::day(1)]
     );
     assert_eq!(phases_after(&[&quote("GM", "Day 2!")]), [Phase::day(1)]);
@@ -1094,4 +1097,149 @@ fn a_host_who_writes_an_accounts_underscores_as_spaces_names_it() {
         &bold("Not Mafia, Town Citizen, has been Lynched Day 01!"),
     ));
     assert_eq!(dead(&t), [("Not_Mafia".to_string(), Phase::day(1))]);
+}
+
+// --- the end of the game (commands.rs `named_winners`, state/hammer.rs) ----------------
+
+#[test]
+fn a_side_that_names_its_members_before_it_has_won_ends_the_game() {
+    // 68345 post 2229: "The Mafia, consisting of gerryoat, Manuel87, and eagerSnake, has won
+    // the game!"; 71483 post 2597: "The mafia team of LaLight, Creature, and Kidamn have won!"
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "The Mafia, consisting of Alice, Bob, and Carol, has won the game!",
+    ));
+    let status = t.status();
+    assert!(status.game_over);
+    assert_eq!(status.winner.as_deref(), Some("Mafia"));
+}
+
+#[test]
+fn a_side_with_a_condition_before_it_wins_is_rules_text() {
+    // Rules text in an opening-post style: the side, a condition, the win words.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "The Town, if it lynches every member of the mafia, wins.<br>\
+         The Mafia, consisting of three goons, wins when it outnumbers the town.",
+    ));
+    assert!(!t.status().game_over);
+    // Quoted, the end of the game is no end.
+    t.apply(&html(
+        2,
+        "GM",
+        &quote(
+            "Erin",
+            "The Mafia, consisting of Alice and Bob, has won the game!",
+        ),
+    ));
+    assert!(!t.status().game_over);
+}
+
+#[test]
+fn a_lone_flip_in_the_post_that_ends_the_game_in_a_day_is_the_days_lynch() {
+    // 68345 post 2229, Day 4: the lynch told in a story, then "malpascp was a Vanilla
+    // Townie." and "The Mafia, consisting of gerryoat, Manuel87, and eagerSnake, has won the
+    // game!"
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "A villager was gently nudged forward, and tossed into the sky.<br><br>Erin was a \
+         Vanilla Townie.<br><br>The Mafia, consisting of Alice and Bob, has won the game!",
+    ));
+    assert_eq!(dead(&t), [("Erin".to_string(), Phase::day(1))]);
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert!(
+        items.iter().any(|(_, fix)| fix
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Erin\""))),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn an_end_post_that_flips_every_role_is_no_lynch() {
+    // 63842 post 1122 and others: the end post lists every slot's role; no one flip can be
+    // picked.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Dave was a Vanilla Townie.<br>Erin was a Vanilla Townie.<br>The Mafia, consisting of \
+         Alice and Bob, has won the game!",
+    ));
+    assert!(t.status().game_over);
+    assert!(dead(&t).is_empty());
+}
+
+// --- a phase line in any style (commands/phases.rs) ------------------------------------
+
+#[test]
+fn a_phase_alone_on_its_line_in_colour_or_size_or_plain_is_a_heading() {
+    // mafiascum renders `[color=#0000FF]Night 1[/color]` and `[size=150]Day 2[/size]` as
+    // inline divs (fixtures README); 63842 post 1039 writes "Night 4 " unstyled.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Bob, Vanilla Townie, was lynched Day 1.<br><br>\
+         <div style=\"display:inline;color:#0000FF\">Night 1</div><br>Send your actions.",
+    ));
+    assert_eq!(t.phase(), Phase::night(1));
+    t.apply(&html(
+        2,
+        "GM",
+        "<div style=\"display:inline;font-size:150%;line-height:116%\">Day 2</div><br>\
+         Nobody died.",
+    ));
+    assert_eq!(t.phase(), Phase::day(2));
+    t.apply(&html(
+        3,
+        "GM",
+        "Night 2 <br>Please send your actions in 48 hours",
+    ));
+    assert_eq!(t.phase(), Phase::night(2));
+}
+
+#[test]
+fn a_quoted_phase_line_or_a_count_heading_is_no_heading() {
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &quote("Erin", "Night 1")));
+    assert_eq!(t.phase(), Phase::day(1));
+    // "Day 1 vote count" is a count of the running day, not a new phase.
+    t.apply(&html(2, "GM", "Day 1 vote count<br>Bob (1): Alice"));
+    assert_eq!(t.phase(), Phase::day(1));
+}
+
+#[test]
+fn the_hammered_players_death_told_with_a_themes_verb_on_the_day_is_the_lynch() {
+    // 17830 post 706, after the hammer on don_johnson at post 660: "don_johnson, vanilla
+    // townie, was exposed day 5" (the theme's verb for a lynch) in the end post.
+    let mut t = hammered_bob();
+    t.apply(&html(4, "GM", "Bob, vanilla townie, was exposed day 1"));
+    let lynched: Vec<_> = t
+        .status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase, d.lynch))
+        .collect();
+    assert_eq!(lynched, [("Bob".to_string(), Phase::day(1), true)]);
+}
+
+#[test]
+fn a_death_with_a_themes_verb_without_a_hammer_is_no_lynch() {
+    // The same frame with no hammer seen stays a death in its phase (17830 post 166).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(4, "GM", "Bob, vanilla townie, was exposed day 1"));
+    let lynched: Vec<_> = t
+        .status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase, d.lynch))
+        .collect();
+    assert_eq!(lynched, [("Bob".to_string(), Phase::day(1), false)]);
 }

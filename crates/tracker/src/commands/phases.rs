@@ -94,7 +94,9 @@ impl Reader<'_> {
     ) {
         let lower = folded.lower();
         let mut heard = Vec::new();
-        let alone = self.only_line == Some(index) || is_bold_alone(line, folded, words);
+        let alone = self.only_line == Some(index)
+            || is_bold_alone(line, folded, words)
+            || (self.lone_heading && text::is_alone(folded, words));
         if words.len() == 2
             && alone
             && let Some(phase) = phase_at(self.vocab, words, lower, 0)

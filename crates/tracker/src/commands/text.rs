@@ -395,6 +395,16 @@ pub(crate) fn only_punctuation(s: &str) -> bool {
     s.chars().all(|c| !c.is_alphanumeric())
 }
 
+/// A line with only punctuation around its words, whatever their style.
+pub(crate) fn is_alone(folded: &Folded<'_>, words: &[Word]) -> bool {
+    let lower = folded.lower();
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    only_punctuation(lower.get(..first.start).unwrap_or("x"))
+        && only_punctuation(lower.get(last.end..).unwrap_or("x"))
+}
+
 /// A line whose words are all in bold, with only punctuation around them.
 pub(crate) fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
     let lower = folded.lower();

@@ -123,6 +123,23 @@ impl Tracker {
         let runs_on = witness
             .running
             .is_some_and(|p| self.order(p) <= self.order(pending.day));
+        // The host's own words killed the hammered player on the hammered day without a
+        // lynch word ("don_johnson, vanilla townie, was exposed day 5", 17830 post 706, after
+        // the hammer at post 660): that death is the day's lynch.
+        let slot = &mut self.slots[pending.slot];
+        if !witness.tells_lynch
+            && let Some(death) = slot.death.as_mut()
+            && death.post == post.number
+            && death.phase == pending.day
+            && !death.lynch
+        {
+            death.lynch = true;
+            if !self.lynched_days.contains(&pending.day) {
+                self.lynched_days.push(pending.day);
+            }
+            self.pending_hammer = None;
+            return;
+        }
         let later_day = before.is_day() && self.order(before) > self.order(pending.day);
         if later_day || other_flip || witness.tells_lynch || !self.slots[pending.slot].alive {
             self.pending_hammer = None;
@@ -163,7 +180,12 @@ impl Tracker {
         }
         let after = self.phase();
         let day = if before.is_day() {
-            (!after.is_day() && self.order(after) > self.order(before)).then_some(before)
+            let ends_day = !after.is_day() && self.order(after) > self.order(before);
+            // The post that ends the game during a day: the day's lynch ended it ("malpascp
+            // was a Vanilla Townie. … The Mafia, consisting of …, has won the game!", 68345
+            // post 2229).
+            let ends_game = self.ending && after == before;
+            (ends_day || ends_game).then_some(before)
         } else if after == before && witness.moves_on {
             self.day_before(before)
         } else {
