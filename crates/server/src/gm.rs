@@ -7,6 +7,11 @@
 //! [`Options::secure_cookies`](crate::Options) is set); every form carries the session's
 //! CSRF token (the login form a token bound to a short-lived cookie), and every mutating
 //! route refuses a request without a live session (401) or with a wrong token (403).
+//!
+//! Hosts: every route of a game (`/gm/g/{slug}/…`) takes a [`Host`], which refuses a GM
+//! who is not the game's owner, a co-host or an admin (403) before the handler runs.
+
+use std::collections::HashMap;
 
 use axum::Router;
 use axum::extract::{Form, FromRequestParts, Path, State};
@@ -15,7 +20,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use mafia_posts::import::Engine;
-use mafia_store::{NewGame, Session};
+use mafia_store::{GameId, Hosts, NewGame, Session};
 use mafia_tracker::config::user_key;
 use mafia_tracker::correction::{Correction, CorrectionAction};
 use mafia_tracker::merge::post_name;
@@ -46,6 +51,8 @@ pub(crate) fn routes() -> Router<AppState> {
             "/gm/g/{slug}/corrections/{id}/delete",
             post(remove_correction),
         )
+        .route("/gm/g/{slug}/hosts", post(add_cohost))
+        .route("/gm/g/{slug}/hosts/remove", post(remove_cohost))
 }
 
 /// The value of a cookie in the request.
@@ -94,8 +101,54 @@ impl FromRequestParts<AppState> for Gm {
     }
 }
 
+/// A GM who may change the game named by the route's `{slug}`: its owner, a co-host or an
+/// admin. Every game route takes one, so the check is made once, here: no session is 401,
+/// no such game 404, another GM 403.
+pub struct Host {
+    pub gm: Gm,
+    pub slug: String,
+    pub game: GameId,
+    /// The owner or an admin: may also choose the co-hosts.
+    pub manages: bool,
+}
+
+impl FromRequestParts<AppState> for Host {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Host, AppError> {
+        let gm = Gm::from_request_parts(parts, state).await?;
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let slug = params
+            .get("slug")
+            .cloned()
+            .ok_or_else(|| AppError::Internal("a game route without {slug}".into()))?;
+        let game = state.game_id(&slug).await?;
+        let user = gm.0.user.clone();
+        let (may, manages) = state
+            .blocking(move |s| {
+                let admin = s.account(&user)?.is_some_and(|a| a.admin);
+                let owner = s.hosts(game)?.owner.as_deref() == Some(user.as_str());
+                Ok((s.may_host(game, &user)?, admin || owner))
+            })
+            .await?;
+        if !may {
+            return Err(AppError::NotAllowed(format!(
+                "only the hosts of `{slug}` may change it; ask its owner to add you as a co-host"
+            )));
+        }
+        Ok(Host {
+            gm,
+            slug,
+            game,
+            manages,
+        })
+    }
+}
+
 impl Gm {
-    fn check(&self, csrf: &str) -> Result<(), AppError> {
+    pub(crate) fn check(&self, csrf: &str) -> Result<(), AppError> {
         if same_token(&self.0.csrf, csrf) {
             Ok(())
         } else {
@@ -104,7 +157,7 @@ impl Gm {
     }
 }
 
-fn csrf_field(token: &str) -> Markup {
+pub(crate) fn csrf_field(token: &str) -> Markup {
     html! { input type="hidden" name="csrf" value=(token); }
 }
 
@@ -196,11 +249,12 @@ async fn logout(
 
 // --- dashboard ---------------------------------------------------------------------------
 
-fn gm_nav(gm: &Gm) -> Markup {
+pub(crate) fn gm_nav(gm: &Gm) -> Markup {
     html! {
         nav {
             a href="/" { "Public pages" }
             a href="/gm" { "Dashboard" }
+            a href="/gm/accounts" { "Accounts" }
             form method="post" action="/gm/logout" style="display:inline" {
                 (csrf_field(&gm.0.csrf))
                 button { "Log out " (gm.0.user) }
@@ -210,12 +264,24 @@ fn gm_nav(gm: &Gm) -> Markup {
 }
 
 async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>, AppError> {
-    let games = state.blocking(|s| s.games()).await?;
+    let user = gm.0.user.clone();
+    let games = state
+        .blocking(move |s| {
+            let mut hosted = Vec::new();
+            for g in s.games()? {
+                if s.may_host(g.id, &user)? {
+                    hosted.push(g);
+                }
+            }
+            Ok(hosted)
+        })
+        .await?;
     Ok(layout(
         "GM dashboard",
         html! {
             (gm_nav(&gm))
             h1 { "GM dashboard" }
+            p.muted { "The games you host (an admin sees every game)." }
             ul { @for g in &games { li { a href={ "/gm/g/" (g.slug) } { (g.slug) } } } }
             h2 { "Create a game" }
             form method="post" action="/gm/games" {
@@ -310,6 +376,7 @@ async fn create_game(
         thread_url: thread_url_field("thread URL", &form.thread_url)?,
         forum: non_empty(&form.forum),
         vote_thread_url: thread_url_field("vote thread URL", &form.vote_thread_url)?,
+        owner: Some(gm.0.user.clone()),
     };
     state
         .blocking(move |s| s.create_game(&new))
@@ -324,17 +391,16 @@ async fn create_game(
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
 }
 
-async fn game_page(
-    State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
-) -> Result<Html<String>, AppError> {
+async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<String>, AppError> {
+    let manages = host.manages;
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     let d = state.derived(&slug).await?;
-    let id = state.game_id(&slug).await?;
-    let (row, notices) = state
+    let (row, notices, hosts) = state
         .blocking(move |s| {
             let row = s.games()?.into_iter().find(|g| g.id == id);
-            Ok((row, s.notices(id, 50)?))
+            Ok((row, s.notices(id, 50)?, s.hosts(id)?))
         })
         .await?;
     let row = row.ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
@@ -429,6 +495,8 @@ async fn game_page(
                 button { "Import" }
             }
 
+            (hosts_section(&slug, &hosts, manages, &csrf))
+
             h2 { "Game file: players, aliases, schedule, rules" }
             form method="post" action={ "/gm/g/" (slug) "/config" } {
                 (csrf_field(&csrf))
@@ -439,6 +507,88 @@ async fn game_page(
     ))
 }
 
+/// Who hosts the game; for its owner and the admins, the forms that choose the co-hosts.
+fn hosts_section(slug: &str, hosts: &Hosts, manages: bool, csrf: &str) -> Markup {
+    html! {
+        h2 { "Hosts" }
+        p {
+            "Owner: " (hosts.owner.as_deref().unwrap_or("none (only admins)"))
+            @if !hosts.cohosts.is_empty() { ". Co-hosts: " (hosts.cohosts.join(", ")) }
+        }
+        @if manages {
+            form method="post" action={ "/gm/g/" (slug) "/hosts" } {
+                (csrf_field(csrf))
+                label { "Add a co-host (an existing account) " input name="name" required; }
+                button { "Add co-host" }
+            }
+            @for name in &hosts.cohosts {
+                form method="post" action={ "/gm/g/" (slug) "/hosts/remove" } {
+                    (csrf_field(csrf))
+                    input type="hidden" name="name" value=(name);
+                    button { "Remove co-host " (name) }
+                }
+            }
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct HostForm {
+    csrf: String,
+    name: String,
+}
+
+/// Adds a co-host (the owner or an admin only).
+async fn add_cohost(
+    State(state): State<AppState>,
+    host: Host,
+    Form(form): Form<HostForm>,
+) -> Result<Response, AppError> {
+    change_cohosts(&state, host, form, true).await
+}
+
+/// Removes a co-host (the owner or an admin only).
+async fn remove_cohost(
+    State(state): State<AppState>,
+    host: Host,
+    Form(form): Form<HostForm>,
+) -> Result<Response, AppError> {
+    change_cohosts(&state, host, form, false).await
+}
+
+async fn change_cohosts(
+    state: &AppState,
+    host: Host,
+    form: HostForm,
+    add: bool,
+) -> Result<Response, AppError> {
+    host.gm.check(&form.csrf)?;
+    if !host.manages {
+        return Err(AppError::NotAllowed(format!(
+            "only the owner of `{}` or an admin chooses its co-hosts",
+            host.slug
+        )));
+    }
+    let game = host.game;
+    let name = form.name.trim().to_owned();
+    state
+        .blocking(move |s| {
+            if add {
+                s.add_cohost(game, &name)
+            } else {
+                s.remove_cohost(game, &name).map(|_| ())
+            }
+        })
+        .await
+        .map_err(|e| match e {
+            AppError::Store(mafia_store::StoreError::NoUser(n)) => {
+                AppError::BadRequest(format!("there is no account `{n}`"))
+            }
+            other => other,
+        })?;
+    Ok(Redirect::to(&format!("/gm/g/{}", host.slug)).into_response())
+}
+
 #[derive(Debug, Deserialize)]
 struct ConfigForm {
     csrf: String,
@@ -447,12 +597,13 @@ struct ConfigForm {
 
 async fn set_config(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<ConfigForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     check_config(&form.config, &slug)?;
     state
         .blocking(move |s| s.set_config(id, &form.config))
@@ -476,12 +627,13 @@ struct ThreadForm {
 
 async fn set_thread(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<ThreadForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     let url = thread_url_field("thread URL", &form.thread_url)?;
     let votes = thread_url_field("vote thread URL", &form.vote_thread_url)?;
     let forum = non_empty(&form.forum);
@@ -505,12 +657,13 @@ struct PostsForm {
 
 async fn import_posts(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<PostsForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     let mut posts = Vec::new();
     for (i, line) in form.jsonl.lines().enumerate() {
         if line.trim().is_empty() {
@@ -539,10 +692,10 @@ fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
 async fn store_corrections(
     state: &AppState,
     slug: &str,
+    id: GameId,
     records: Vec<Correction>,
     by: String,
 ) -> Result<Response, AppError> {
-    let id = state.game_id(slug).await?;
     state
         .blocking(move |s| {
             for c in &records {
@@ -565,16 +718,18 @@ struct CorrectionForm {
 /// `[[corrections]]` header.
 async fn add_corrections(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
     let d = state.derived(&slug).await?;
     let records = game_for_corrections(&d)?
         .parse_corrections(&form.record, "correction")
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
-    store_corrections(&state, &slug, records, gm.0.user.clone()).await
+    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -591,10 +746,12 @@ struct VoteForm {
 /// stored as `vote = { voter, target }` / `unvote = voter` at N.
 async fn add_vote_correction(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<VoteForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
     let d = state.derived(&slug).await?;
     let game = game_for_corrections(&d)?;
@@ -623,7 +780,7 @@ async fn add_vote_correction(
     let records = game
         .parse_corrections(&correction.to_toml(), "correction")
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
-    store_corrections(&state, &slug, records, gm.0.user.clone()).await
+    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
 /// The name a correction gives the slot of the user `author`: the slot's name in the game
@@ -657,12 +814,14 @@ fn voter_name(game: &Game, status: Option<&Status>, author: &str) -> Option<Stri
 
 async fn remove_correction(
     State(state): State<AppState>,
-    gm: Gm,
-    Path((slug, correction_id)): Path<(String, i64)>,
+    host: Host,
+    Path((_, correction_id)): Path<(String, i64)>,
     Form(form): Form<CsrfForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     state
         .blocking(move |s| s.remove_correction(id, correction_id))
         .await?;

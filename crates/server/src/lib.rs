@@ -10,11 +10,14 @@
 //! - [`derive`]: stored rows → tracker replay → what the pages show.
 //! - [`pages`]: server-rendered HTML (maud escapes every interpolated string).
 //! - [`api`]: the same data as JSON.
-//! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms.
+//! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms; the
+//!   [`gm::Host`] extractor, the one check that a GM may change the game of a route.
+//! - [`admin`]: the admin's page (create accounts).
 //! - [`poll`]: reads each running game's thread (and vote thread) from its forum into the
 //!   store.
 //! - [`vote_thread`]: how a vote thread's posts are stored apart from the game thread's.
 
+pub mod admin;
 pub mod api;
 pub mod derive;
 pub mod gm;
@@ -139,6 +142,7 @@ pub fn router(state: AppState) -> Router {
         .merge(pages::routes())
         .merge(api::routes())
         .merge(gm::routes())
+        .merge(admin::routes())
         .with_state(state)
 }
 
@@ -158,6 +162,10 @@ pub enum AppError {
     Unauthorized,
     #[error("this form is out of date or was not sent by this site; reload the page and try again")]
     Forbidden,
+    /// A logged-in GM who is not a host of the game (nor an admin), or not allowed what
+    /// they asked (the string says what).
+    #[error("{0}")]
+    NotAllowed(String),
     #[error("storage: {0}")]
     Store(#[from] StoreError),
     #[error("internal error: {0}")]
@@ -170,7 +178,7 @@ impl IntoResponse for AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden => StatusCode::FORBIDDEN,
+            AppError::Forbidden | AppError::NotAllowed(_) => StatusCode::FORBIDDEN,
             AppError::Store(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         if status == StatusCode::INTERNAL_SERVER_ERROR {
