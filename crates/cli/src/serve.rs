@@ -45,6 +45,12 @@ pub struct ServeArgs {
     /// Mark session cookies Secure (when the site is served over HTTPS by a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// The site is behind a reverse proxy that appends the client's address to
+    /// X-Forwarded-For: login throttling counts attempts per that address (without this
+    /// flag, per the connection's address; never set it without such a proxy, or a client
+    /// could name any address).
+    #[arg(long)]
+    pub behind_proxy: bool,
     /// Drop every stored snapshot first, so every game is replayed from its posts (after a
     /// fix of the tracker or of a forum importer).
     #[arg(long)]
@@ -94,6 +100,8 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         let _ = out.flush();
         let options = Options {
             secure_cookies: args.secure_cookies,
+            behind_proxy: args.behind_proxy,
+            ..Options::default()
         };
         let state = AppState::new(Arc::new(store), options);
         if args.poll_interval > 0 {

@@ -12,11 +12,13 @@
 //! who is not the game's owner, a co-host or an admin (403) before the handler runs.
 
 use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{Form, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use mafia_posts::import::Engine;
@@ -30,6 +32,7 @@ use serde::Deserialize;
 
 use crate::derive::Derived;
 use crate::pages::layout;
+use crate::throttle::retry_after_seconds;
 use crate::{AppError, AppState};
 
 const SESSION_COOKIE: &str = "mafia_session";
@@ -192,8 +195,63 @@ struct LoginForm {
     csrf: String,
 }
 
+/// The address of the client: the peer's, or behind a proxy the last `X-Forwarded-For`
+/// entry (what the proxy saw); none when neither is known (requests made in-process).
+pub struct ClientAddress(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientAddress, Self::Rejection> {
+        let forwarded = || {
+            parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .next_back()
+                .and_then(|a| a.trim().parse().ok())
+        };
+        let peer = || {
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip())
+        };
+        Ok(ClientAddress(if state.options.behind_proxy {
+            forwarded().or_else(peer)
+        } else {
+            peer()
+        }))
+    }
+}
+
+/// The answer to a login refused by the throttle: 429, `Retry-After`, and the same page
+/// whether the name exists or not.
+fn too_many_logins(wait: std::time::Duration) -> Response {
+    let seconds = retry_after_seconds(wait);
+    let page = layout(
+        "GM login",
+        html! {
+            h1 { "GM login" }
+            p.notice { "Too many login attempts. Try again in " (seconds) " seconds." }
+            p { a href="/gm/login" { "Back to the login form" } }
+        },
+    );
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, page).into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
 async fn login(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     headers: HeaderMap,
     Form(form): Form<LoginForm>,
 ) -> Result<Response, AppError> {
@@ -202,7 +260,15 @@ async fn login(
         return Err(AppError::Forbidden);
     }
     let LoginForm { name, password, .. } = form;
+    // Counted before the password check, the same for a known and an unknown name.
+    if let Err(wait) = state.throttle.begin(&name, address, Instant::now()) {
+        return Ok(too_many_logins(wait));
+    }
+    let tried = name.clone();
     let session = state.blocking(move |s| s.login(&name, &password)).await?;
+    if session.is_some() {
+        state.throttle.succeeded(&tried, address);
+    }
     let Some(session) = session else {
         let page = layout(
             "GM login",
@@ -212,7 +278,7 @@ async fn login(
                 p { a href="/gm/login" { "Try again" } }
             },
         );
-        return Ok((axum::http::StatusCode::UNAUTHORIZED, page).into_response());
+        return Ok((StatusCode::UNAUTHORIZED, page).into_response());
     };
     let mut response = Redirect::to("/gm").into_response();
     let secure = state.options.secure_cookies;

@@ -15,6 +15,7 @@
 //! - [`admin`]: the admin's page (create accounts).
 //! - [`poll`]: reads each running game's thread (and vote thread) from its forum into the
 //!   store.
+//! - [`throttle`]: login throttling per account name and client address (in memory).
 //! - [`vote_thread`]: how a vote thread's posts are stored apart from the game thread's.
 
 pub mod admin;
@@ -23,6 +24,7 @@ pub mod derive;
 pub mod gm;
 pub mod pages;
 pub mod poll;
+pub mod throttle;
 pub mod vote_thread;
 
 use std::collections::HashMap;
@@ -40,6 +42,12 @@ use crate::derive::Derived;
 pub struct Options {
     /// Mark session cookies `Secure` (set when the service is behind HTTPS).
     pub secure_cookies: bool,
+    /// Take the client's address (for login throttling) from the last `X-Forwarded-For`
+    /// entry: set only behind a reverse proxy that appends it, else anyone could choose
+    /// their address.
+    pub behind_proxy: bool,
+    /// The login throttle's policy.
+    pub login_policy: throttle::Policy,
 }
 
 /// Shared by every request.
@@ -48,12 +56,15 @@ pub struct AppState {
     pub store: Arc<Store>,
     pub options: Options,
     cache: Arc<RwLock<HashMap<String, Arc<Derived>>>>,
+    /// Login attempts per name and address.
+    pub throttle: Arc<throttle::Throttle>,
 }
 
 impl AppState {
     pub fn new(store: Arc<Store>, options: Options) -> AppState {
         AppState {
             store,
+            throttle: Arc::new(throttle::Throttle::new(options.login_policy)),
             options,
             cache: Arc::default(),
         }
@@ -148,7 +159,9 @@ pub fn router(state: AppState) -> Router {
 
 /// Serves the site on a bound listener until the process ends.
 pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(listener, router(state)).await
+    // The peer's address reaches the handlers (login throttling).
+    let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app).await
 }
 
 /// Why a request failed, as the visitor sees it.
