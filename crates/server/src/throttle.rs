@@ -93,7 +93,7 @@ impl Throttle {
 
     fn keys(name: &str, address: Option<IpAddr>) -> Vec<Key> {
         let mut keys = vec![Key::Account(name.trim().to_lowercase())];
-        keys.extend(address.map(Key::Address));
+        keys.extend(address.map(|a| Key::Address(network_of(a))));
         keys
     }
 
@@ -137,6 +137,19 @@ impl Throttle {
         for key in Throttle::keys(name, address) {
             entries.remove(&key);
         }
+    }
+}
+
+/// The address a client is counted by: an IPv4 address itself, an IPv6 address by its /64
+/// network (one subscriber commonly holds a whole /64 and could take a new address for each
+/// guess).
+fn network_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
     }
 }
 
@@ -199,6 +212,20 @@ mod tests {
         assert_eq!(t.begin("Mod", Some(other), now), Err(SECOND * 900));
         assert_eq!(t.begin("Mod", Some(other), now + SECOND * 899), Err(SECOND));
         assert_eq!(t.begin("Mod", Some(other), now + SECOND * 900), Ok(()));
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        let t = Throttle::default();
+        let now = Instant::now();
+        for i in 1..=4u16 {
+            let ip = IpAddr::from([0x2001, 0xdb8, 0, 7, 0, 0, 0, i]);
+            assert_eq!(t.begin(&format!("N{i}"), Some(ip), now), Ok(()));
+        }
+        let same_64 = IpAddr::from([0x2001, 0xdb8, 0, 7, 0xffff, 1, 2, 3]);
+        assert_eq!(t.begin("N5", Some(same_64), now), Err(SECOND));
+        let other_64 = IpAddr::from([0x2001, 0xdb8, 0, 8, 0, 0, 0, 1]);
+        assert_eq!(t.begin("N5", Some(other_64), now), Ok(()));
     }
 
     #[test]

@@ -50,7 +50,16 @@ impl Store {
 
     /// An account by name.
     pub fn account(&self, name: &str) -> Result<Option<Account>> {
-        Ok(self.accounts()?.into_iter().find(|a| a.name == name))
+        self.tx(|tx| {
+            Ok(tx
+                .query("SELECT admin FROM users WHERE name = $1", &[name.into()])?
+                .into_iter()
+                .next()
+                .map(|r| Account {
+                    name: name.to_owned(),
+                    admin: r.into_iter().next().and_then(Value::int).unwrap_or(0) != 0,
+                }))
+        })
     }
 
     /// Every account, by name.
