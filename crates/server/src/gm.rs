@@ -22,7 +22,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use mafia_posts::import::Engine;
-use mafia_store::{GameId, Hosts, NewGame, Session};
+use mafia_store::{GameId, HostRole, Hosts, NewGame, Session};
 use mafia_tracker::config::user_key;
 use mafia_tracker::correction::{Correction, CorrectionAction};
 use mafia_tracker::merge::post_name;
@@ -111,8 +111,8 @@ pub struct Host {
     pub gm: Gm,
     pub slug: String,
     pub game: GameId,
-    /// The owner or an admin: may also choose the co-hosts.
-    pub manages: bool,
+    /// What the GM is to the game.
+    pub role: HostRole,
 }
 
 impl FromRequestParts<AppState> for Host {
@@ -129,23 +129,17 @@ impl FromRequestParts<AppState> for Host {
             .ok_or_else(|| AppError::Internal("a game route without {slug}".into()))?;
         let game = state.game_id(&slug).await?;
         let user = gm.0.user.clone();
-        let (may, manages) = state
-            .blocking(move |s| {
-                let admin = s.account(&user)?.is_some_and(|a| a.admin);
-                let owner = s.hosts(game)?.owner.as_deref() == Some(user.as_str());
-                Ok((s.may_host(game, &user)?, admin || owner))
-            })
-            .await?;
-        if !may {
+        let role = state.blocking(move |s| s.host_role(game, &user)).await?;
+        let Some(role) = role else {
             return Err(AppError::NotAllowed(format!(
                 "only the hosts of `{slug}` may change it; ask its owner to add you as a co-host"
             )));
-        }
+        };
         Ok(Host {
             gm,
             slug,
             game,
-            manages,
+            role,
         })
     }
 }
@@ -458,7 +452,7 @@ async fn create_game(
 }
 
 async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<String>, AppError> {
-    let manages = host.manages;
+    let manages = host.role.chooses_cohosts();
     let Host {
         gm, slug, game: id, ..
     } = host;
@@ -629,7 +623,7 @@ async fn change_cohosts(
     add: bool,
 ) -> Result<Response, AppError> {
     host.gm.check(&form.csrf)?;
-    if !host.manages {
+    if !host.role.chooses_cohosts() {
         return Err(AppError::NotAllowed(format!(
             "only the owner of `{}` or an admin chooses its co-hosts",
             host.slug

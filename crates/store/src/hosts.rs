@@ -22,6 +22,22 @@ pub struct Hosts {
     pub cohosts: Vec<String>,
 }
 
+/// What an account is to a game, the strongest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum HostRole {
+    /// Not the owner nor a co-host, but an admin: may do all an owner may.
+    Admin,
+    Owner,
+    Cohost,
+}
+
+impl HostRole {
+    /// Whether the role chooses the game's co-hosts (the owner and the admins).
+    pub fn chooses_cohosts(self) -> bool {
+        matches!(self, HostRole::Admin | HostRole::Owner)
+    }
+}
+
 impl Store {
     /// Creates a GM account; the password is kept only as an argon2 hash. The first
     /// account is an admin whatever `admin` says (someone must be able to create the others).
@@ -102,17 +118,35 @@ impl Store {
 
     /// Whether the account `user` may change the game: an admin, its owner or a co-host.
     pub fn may_host(&self, game: GameId, user: &str) -> Result<bool> {
+        Ok(self.host_role(game, user)?.is_some())
+    }
+
+    /// What the account `user` is to the game (none: it may not change it), in one query.
+    pub fn host_role(&self, game: GameId, user: &str) -> Result<Option<HostRole>> {
         self.tx(|tx| {
-            let n = first_int(
-                tx.query(
-                    "SELECT (SELECT COUNT(*) FROM users WHERE name = $2 AND admin <> 0) \
-                     + (SELECT COUNT(*) FROM games WHERE id = $1 AND owner = $2) \
-                     + (SELECT COUNT(*) FROM game_hosts WHERE game = $1 AND user_name = $2)",
-                    &[game.into(), user.into()],
-                )?,
-                "hosts",
+            let rows = tx.query(
+                "SELECT (SELECT COUNT(*) FROM games WHERE id = $1 AND owner = $2), \
+                 (SELECT COUNT(*) FROM game_hosts WHERE game = $1 AND user_name = $2), \
+                 (SELECT COUNT(*) FROM users WHERE name = $2 AND admin <> 0)",
+                &[game.into(), user.into()],
             )?;
-            Ok(n > 0)
+            let counts: Vec<i64> = rows
+                .into_iter()
+                .next()
+                .into_iter()
+                .flatten()
+                .map(|v| v.int().unwrap_or(0))
+                .collect();
+            let is = |i: usize| counts.get(i).is_some_and(|&n| n > 0);
+            Ok(if is(0) {
+                Some(HostRole::Owner)
+            } else if is(1) {
+                Some(HostRole::Cohost)
+            } else if is(2) {
+                Some(HostRole::Admin)
+            } else {
+                None
+            })
         })
     }
 

@@ -31,7 +31,7 @@ use mafia_posts::{Edited, Markup, RawPost};
 
 pub use backend::Engine;
 use backend::{Backend, Row, Tx, Value};
-pub use hosts::{Account, Hosts};
+pub use hosts::{Account, HostRole, Hosts};
 
 /// Why a storage operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -5,7 +5,8 @@ mod common;
 use common::{TestDb, edited, post};
 use mafia_posts::{Edited, Markup, RawPost};
 use mafia_store::{
-    Account, Hosts, ImportSummary, NewGame, PollState, Store, StoreError, Thread, VOTE_POST_PREFIX,
+    Account, HostRole, Hosts, ImportSummary, NewGame, PollState, Store, StoreError, Thread,
+    VOTE_POST_PREFIX,
 };
 
 const CONFIG: &str = "name = \"Test Game\"\n";
@@ -485,6 +486,12 @@ on_both_engines!(
         let may = |name: &str| store.may_host(game, name).unwrap();
         assert!(may("Admin") && may("Boss") && may("Owner") && may("Helper"));
         assert!(!may("Stranger") && !may("Ghost"));
+        let role = |name: &str| store.host_role(game, name).unwrap();
+        assert_eq!(role("Owner"), Some(HostRole::Owner));
+        assert_eq!(role("Helper"), Some(HostRole::Cohost));
+        assert_eq!(role("Boss"), Some(HostRole::Admin));
+        assert_eq!(role("Stranger"), None);
+        assert!(HostRole::Admin.chooses_cohosts() && !HostRole::Cohost.chooses_cohosts());
         assert!(store.remove_cohost(game, "Helper").unwrap());
         assert!(!store.remove_cohost(game, "Helper").unwrap());
         assert!(!store.may_host(game, "Helper").unwrap());
