@@ -2,8 +2,8 @@
 //! site is `mafia-server`.
 //!
 //! `mafia serve --demo` imports the bundled demo game (built into the binary) into the
-//! database and serves it; `mafia serve --add-gm NAME` creates a GM account with the
-//! password read from standard input.
+//! database and serves it; `mafia serve --add-gm NAME [--admin]` creates a GM account with
+//! the password read from standard input (the first account is always an admin).
 use std::io::{BufRead, Cursor, Write};
 use std::net::SocketAddr;
 use std::process::ExitCode;
@@ -34,12 +34,23 @@ pub struct ServeArgs {
     /// Address and port to listen on (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
     pub listen: SocketAddr,
-    /// Create a GM account with this name (password from standard input), then exit.
+    /// Create a GM account with this name (password from standard input), then exit. The
+    /// first account is an admin: it creates the other accounts and may change every game;
+    /// every other GM changes only the games they own or co-host.
     #[arg(long, value_name = "NAME")]
     pub add_gm: Option<String>,
+    /// With --add-gm: make the account an admin.
+    #[arg(long, requires = "add_gm")]
+    pub admin: bool,
     /// Mark session cookies Secure (when the site is served over HTTPS by a proxy).
     #[arg(long)]
     pub secure_cookies: bool,
+    /// The site is behind a reverse proxy that appends the client's address to
+    /// X-Forwarded-For: login throttling counts attempts per that address (without this
+    /// flag, per the connection's address; never set it without such a proxy, or a client
+    /// could name any address).
+    #[arg(long)]
+    pub behind_proxy: bool,
     /// Drop every stored snapshot first, so every game is replayed from its posts (after a
     /// fix of the tracker or of a forum importer).
     #[arg(long)]
@@ -52,7 +63,7 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
     let store = Store::open(&args.db).map_err(|e| miette!("{e}"))?;
     if let Some(name) = &args.add_gm {
-        return add_gm(&store, name);
+        return add_gm(&store, name, args.admin);
     }
     if args.rederive {
         store.drop_snapshots().map_err(|e| miette!("{e}"))?;
@@ -89,6 +100,8 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         let _ = out.flush();
         let options = Options {
             secure_cookies: args.secure_cookies,
+            behind_proxy: args.behind_proxy,
+            ..Options::default()
         };
         let state = AppState::new(Arc::new(store), options);
         if args.poll_interval > 0 {
@@ -105,7 +118,7 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn add_gm(store: &Store, name: &str) -> miette::Result<ExitCode> {
+fn add_gm(store: &Store, name: &str, admin: bool) -> miette::Result<ExitCode> {
     let mut password = String::new();
     std::io::stdin()
         .lock()
@@ -117,8 +130,14 @@ fn add_gm(store: &Store, name: &str) -> miette::Result<ExitCode> {
             "no password on standard input (write it as the first line)"
         ));
     }
-    store.add_user(name, password).map_err(|e| miette!("{e}"))?;
-    println!("GM account `{name}` created");
+    store
+        .add_account(name, password, admin)
+        .map_err(|e| miette!("{e}"))?;
+    if admin {
+        println!("GM account `{name}` created (admin)");
+    } else {
+        println!("GM account `{name}` created");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,15 +7,22 @@
 //! [`Options::secure_cookies`](crate::Options) is set); every form carries the session's
 //! CSRF token (the login form a token bound to a short-lived cookie), and every mutating
 //! route refuses a request without a live session (401) or with a wrong token (403).
+//!
+//! Hosts: every route of a game (`/gm/g/{slug}/…`) takes a [`Host`], which refuses a GM
+//! who is not the game's owner, a co-host or an admin (403) before the handler runs.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{Form, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use mafia_posts::import::Engine;
-use mafia_store::{NewGame, Session};
+use mafia_store::{GameId, HostRole, Hosts, NewGame, Session};
 use mafia_tracker::config::user_key;
 use mafia_tracker::correction::{Correction, CorrectionAction};
 use mafia_tracker::merge::post_name;
@@ -25,6 +32,7 @@ use serde::Deserialize;
 
 use crate::derive::Derived;
 use crate::pages::layout;
+use crate::throttle::retry_after_seconds;
 use crate::{AppError, AppState};
 
 const SESSION_COOKIE: &str = "mafia_session";
@@ -46,6 +54,8 @@ pub(crate) fn routes() -> Router<AppState> {
             "/gm/g/{slug}/corrections/{id}/delete",
             post(remove_correction),
         )
+        .route("/gm/g/{slug}/hosts", post(add_cohost))
+        .route("/gm/g/{slug}/hosts/remove", post(remove_cohost))
 }
 
 /// The value of a cookie in the request.
@@ -94,8 +104,48 @@ impl FromRequestParts<AppState> for Gm {
     }
 }
 
+/// A GM who may change the game named by the route's `{slug}`: its owner, a co-host or an
+/// admin. Every game route takes one, so the check is made once, here: no session is 401,
+/// no such game 404, another GM 403.
+pub struct Host {
+    pub gm: Gm,
+    pub slug: String,
+    pub game: GameId,
+    /// What the GM is to the game.
+    pub role: HostRole,
+}
+
+impl FromRequestParts<AppState> for Host {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Host, AppError> {
+        let gm = Gm::from_request_parts(parts, state).await?;
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let slug = params
+            .get("slug")
+            .cloned()
+            .ok_or_else(|| AppError::Internal("a game route without {slug}".into()))?;
+        let game = state.game_id(&slug).await?;
+        let user = gm.0.user.clone();
+        let role = state.blocking(move |s| s.host_role(game, &user)).await?;
+        let Some(role) = role else {
+            return Err(AppError::NotAllowed(format!(
+                "only the hosts of `{slug}` may change it; ask its owner to add you as a co-host"
+            )));
+        };
+        Ok(Host {
+            gm,
+            slug,
+            game,
+            role,
+        })
+    }
+}
+
 impl Gm {
-    fn check(&self, csrf: &str) -> Result<(), AppError> {
+    pub(crate) fn check(&self, csrf: &str) -> Result<(), AppError> {
         if same_token(&self.0.csrf, csrf) {
             Ok(())
         } else {
@@ -104,7 +154,7 @@ impl Gm {
     }
 }
 
-fn csrf_field(token: &str) -> Markup {
+pub(crate) fn csrf_field(token: &str) -> Markup {
     html! { input type="hidden" name="csrf" value=(token); }
 }
 
@@ -139,8 +189,63 @@ struct LoginForm {
     csrf: String,
 }
 
+/// The address of the client: the peer's, or behind a proxy the last `X-Forwarded-For`
+/// entry (what the proxy saw); none when neither is known (requests made in-process).
+pub struct ClientAddress(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<ClientAddress, Self::Rejection> {
+        let forwarded = || {
+            parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .next_back()
+                .and_then(|a| a.trim().parse().ok())
+        };
+        let peer = || {
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip())
+        };
+        Ok(ClientAddress(if state.options.behind_proxy {
+            forwarded().or_else(peer)
+        } else {
+            peer()
+        }))
+    }
+}
+
+/// The answer to a login refused by the throttle: 429, `Retry-After`, and the same page
+/// whether the name exists or not.
+fn too_many_logins(wait: std::time::Duration) -> Response {
+    let seconds = retry_after_seconds(wait);
+    let page = layout(
+        "GM login",
+        html! {
+            h1 { "GM login" }
+            p.notice { "Too many login attempts. Try again in " (seconds) " seconds." }
+            p { a href="/gm/login" { "Back to the login form" } }
+        },
+    );
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, page).into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
 async fn login(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     headers: HeaderMap,
     Form(form): Form<LoginForm>,
 ) -> Result<Response, AppError> {
@@ -149,7 +254,15 @@ async fn login(
         return Err(AppError::Forbidden);
     }
     let LoginForm { name, password, .. } = form;
+    // Counted before the password check, the same for a known and an unknown name.
+    if let Err(wait) = state.throttle.begin(&name, address, Instant::now()) {
+        return Ok(too_many_logins(wait));
+    }
+    let tried = name.clone();
     let session = state.blocking(move |s| s.login(&name, &password)).await?;
+    if session.is_some() {
+        state.throttle.succeeded(&tried, address);
+    }
     let Some(session) = session else {
         let page = layout(
             "GM login",
@@ -159,7 +272,7 @@ async fn login(
                 p { a href="/gm/login" { "Try again" } }
             },
         );
-        return Ok((axum::http::StatusCode::UNAUTHORIZED, page).into_response());
+        return Ok((StatusCode::UNAUTHORIZED, page).into_response());
     };
     let mut response = Redirect::to("/gm").into_response();
     let secure = state.options.secure_cookies;
@@ -196,11 +309,12 @@ async fn logout(
 
 // --- dashboard ---------------------------------------------------------------------------
 
-fn gm_nav(gm: &Gm) -> Markup {
+pub(crate) fn gm_nav(gm: &Gm) -> Markup {
     html! {
         nav {
             a href="/" { "Public pages" }
             a href="/gm" { "Dashboard" }
+            a href="/gm/accounts" { "Accounts" }
             form method="post" action="/gm/logout" style="display:inline" {
                 (csrf_field(&gm.0.csrf))
                 button { "Log out " (gm.0.user) }
@@ -210,12 +324,24 @@ fn gm_nav(gm: &Gm) -> Markup {
 }
 
 async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>, AppError> {
-    let games = state.blocking(|s| s.games()).await?;
+    let user = gm.0.user.clone();
+    let games = state
+        .blocking(move |s| {
+            let mut hosted = Vec::new();
+            for g in s.games()? {
+                if s.may_host(g.id, &user)? {
+                    hosted.push(g);
+                }
+            }
+            Ok(hosted)
+        })
+        .await?;
     Ok(layout(
         "GM dashboard",
         html! {
             (gm_nav(&gm))
             h1 { "GM dashboard" }
+            p.muted { "The games you host (an admin sees every game)." }
             ul { @for g in &games { li { a href={ "/gm/g/" (g.slug) } { (g.slug) } } } }
             h2 { "Create a game" }
             form method="post" action="/gm/games" {
@@ -310,6 +436,7 @@ async fn create_game(
         thread_url: thread_url_field("thread URL", &form.thread_url)?,
         forum: non_empty(&form.forum),
         vote_thread_url: thread_url_field("vote thread URL", &form.vote_thread_url)?,
+        owner: Some(gm.0.user.clone()),
     };
     state
         .blocking(move |s| s.create_game(&new))
@@ -324,17 +451,16 @@ async fn create_game(
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
 }
 
-async fn game_page(
-    State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
-) -> Result<Html<String>, AppError> {
+async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<String>, AppError> {
+    let manages = host.role.chooses_cohosts();
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     let d = state.derived(&slug).await?;
-    let id = state.game_id(&slug).await?;
-    let (row, notices) = state
+    let (row, notices, hosts) = state
         .blocking(move |s| {
             let row = s.games()?.into_iter().find(|g| g.id == id);
-            Ok((row, s.notices(id, 50)?))
+            Ok((row, s.notices(id, 50)?, s.hosts(id)?))
         })
         .await?;
     let row = row.ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
@@ -429,6 +555,8 @@ async fn game_page(
                 button { "Import" }
             }
 
+            (hosts_section(&slug, &hosts, manages, &csrf))
+
             h2 { "Game file: players, aliases, schedule, rules" }
             form method="post" action={ "/gm/g/" (slug) "/config" } {
                 (csrf_field(&csrf))
@@ -439,6 +567,88 @@ async fn game_page(
     ))
 }
 
+/// Who hosts the game; for its owner and the admins, the forms that choose the co-hosts.
+fn hosts_section(slug: &str, hosts: &Hosts, manages: bool, csrf: &str) -> Markup {
+    html! {
+        h2 { "Hosts" }
+        p {
+            "Owner: " (hosts.owner.as_deref().unwrap_or("none (only admins)"))
+            @if !hosts.cohosts.is_empty() { ". Co-hosts: " (hosts.cohosts.join(", ")) }
+        }
+        @if manages {
+            form method="post" action={ "/gm/g/" (slug) "/hosts" } {
+                (csrf_field(csrf))
+                label { "Add a co-host (an existing account) " input name="name" required; }
+                button { "Add co-host" }
+            }
+            @for name in &hosts.cohosts {
+                form method="post" action={ "/gm/g/" (slug) "/hosts/remove" } {
+                    (csrf_field(csrf))
+                    input type="hidden" name="name" value=(name);
+                    button { "Remove co-host " (name) }
+                }
+            }
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct HostForm {
+    csrf: String,
+    name: String,
+}
+
+/// Adds a co-host (the owner or an admin only).
+async fn add_cohost(
+    State(state): State<AppState>,
+    host: Host,
+    Form(form): Form<HostForm>,
+) -> Result<Response, AppError> {
+    change_cohosts(&state, host, form, true).await
+}
+
+/// Removes a co-host (the owner or an admin only).
+async fn remove_cohost(
+    State(state): State<AppState>,
+    host: Host,
+    Form(form): Form<HostForm>,
+) -> Result<Response, AppError> {
+    change_cohosts(&state, host, form, false).await
+}
+
+async fn change_cohosts(
+    state: &AppState,
+    host: Host,
+    form: HostForm,
+    add: bool,
+) -> Result<Response, AppError> {
+    host.gm.check(&form.csrf)?;
+    if !host.role.chooses_cohosts() {
+        return Err(AppError::NotAllowed(format!(
+            "only the owner of `{}` or an admin chooses its co-hosts",
+            host.slug
+        )));
+    }
+    let game = host.game;
+    let name = form.name.trim().to_owned();
+    state
+        .blocking(move |s| {
+            if add {
+                s.add_cohost(game, &name)
+            } else {
+                s.remove_cohost(game, &name).map(|_| ())
+            }
+        })
+        .await
+        .map_err(|e| match e {
+            AppError::Store(mafia_store::StoreError::NoUser(n)) => {
+                AppError::BadRequest(format!("there is no account `{n}`"))
+            }
+            other => other,
+        })?;
+    Ok(Redirect::to(&format!("/gm/g/{}", host.slug)).into_response())
+}
+
 #[derive(Debug, Deserialize)]
 struct ConfigForm {
     csrf: String,
@@ -447,12 +657,13 @@ struct ConfigForm {
 
 async fn set_config(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<ConfigForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     check_config(&form.config, &slug)?;
     state
         .blocking(move |s| s.set_config(id, &form.config))
@@ -476,12 +687,13 @@ struct ThreadForm {
 
 async fn set_thread(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<ThreadForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     let url = thread_url_field("thread URL", &form.thread_url)?;
     let votes = thread_url_field("vote thread URL", &form.vote_thread_url)?;
     let forum = non_empty(&form.forum);
@@ -505,12 +717,13 @@ struct PostsForm {
 
 async fn import_posts(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<PostsForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     let mut posts = Vec::new();
     for (i, line) in form.jsonl.lines().enumerate() {
         if line.trim().is_empty() {
@@ -539,10 +752,10 @@ fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
 async fn store_corrections(
     state: &AppState,
     slug: &str,
+    id: GameId,
     records: Vec<Correction>,
     by: String,
 ) -> Result<Response, AppError> {
-    let id = state.game_id(slug).await?;
     state
         .blocking(move |s| {
             for c in &records {
@@ -565,16 +778,18 @@ struct CorrectionForm {
 /// `[[corrections]]` header.
 async fn add_corrections(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
     let d = state.derived(&slug).await?;
     let records = game_for_corrections(&d)?
         .parse_corrections(&form.record, "correction")
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
-    store_corrections(&state, &slug, records, gm.0.user.clone()).await
+    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -591,10 +806,12 @@ struct VoteForm {
 /// stored as `vote = { voter, target }` / `unvote = voter` at N.
 async fn add_vote_correction(
     State(state): State<AppState>,
-    gm: Gm,
-    Path(slug): Path<String>,
+    host: Host,
     Form(form): Form<VoteForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
     let d = state.derived(&slug).await?;
     let game = game_for_corrections(&d)?;
@@ -623,7 +840,7 @@ async fn add_vote_correction(
     let records = game
         .parse_corrections(&correction.to_toml(), "correction")
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
-    store_corrections(&state, &slug, records, gm.0.user.clone()).await
+    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
 /// The name a correction gives the slot of the user `author`: the slot's name in the game
@@ -657,12 +874,14 @@ fn voter_name(game: &Game, status: Option<&Status>, author: &str) -> Option<Stri
 
 async fn remove_correction(
     State(state): State<AppState>,
-    gm: Gm,
-    Path((slug, correction_id)): Path<(String, i64)>,
+    host: Host,
+    Path((_, correction_id)): Path<(String, i64)>,
     Form(form): Form<CsrfForm>,
 ) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
     gm.check(&form.csrf)?;
-    let id = state.game_id(&slug).await?;
     state
         .blocking(move |s| s.remove_correction(id, correction_id))
         .await?;

@@ -10,16 +10,21 @@
 //! - [`derive`]: stored rows → tracker replay → what the pages show.
 //! - [`pages`]: server-rendered HTML (maud escapes every interpolated string).
 //! - [`api`]: the same data as JSON.
-//! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms.
+//! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms; the
+//!   [`gm::Host`] extractor, the one check that a GM may change the game of a route.
+//! - [`admin`]: the admin's page (create accounts).
 //! - [`poll`]: reads each running game's thread (and vote thread) from its forum into the
 //!   store.
+//! - [`throttle`]: login throttling per account name and client address (in memory).
 //! - [`vote_thread`]: how a vote thread's posts are stored apart from the game thread's.
 
+pub mod admin;
 pub mod api;
 pub mod derive;
 pub mod gm;
 pub mod pages;
 pub mod poll;
+pub mod throttle;
 pub mod vote_thread;
 
 use std::collections::HashMap;
@@ -37,6 +42,12 @@ use crate::derive::Derived;
 pub struct Options {
     /// Mark session cookies `Secure` (set when the service is behind HTTPS).
     pub secure_cookies: bool,
+    /// Take the client's address (for login throttling) from the last `X-Forwarded-For`
+    /// entry: set only behind a reverse proxy that appends it, else anyone could choose
+    /// their address.
+    pub behind_proxy: bool,
+    /// The login throttle's policy.
+    pub login_policy: throttle::Policy,
 }
 
 /// Shared by every request.
@@ -45,12 +56,15 @@ pub struct AppState {
     pub store: Arc<Store>,
     pub options: Options,
     cache: Arc<RwLock<HashMap<String, Arc<Derived>>>>,
+    /// Login attempts per name and address.
+    pub throttle: Arc<throttle::Throttle>,
 }
 
 impl AppState {
     pub fn new(store: Arc<Store>, options: Options) -> AppState {
         AppState {
             store,
+            throttle: Arc::new(throttle::Throttle::new(options.login_policy)),
             options,
             cache: Arc::default(),
         }
@@ -139,12 +153,15 @@ pub fn router(state: AppState) -> Router {
         .merge(pages::routes())
         .merge(api::routes())
         .merge(gm::routes())
+        .merge(admin::routes())
         .with_state(state)
 }
 
 /// Serves the site on a bound listener until the process ends.
 pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io::Result<()> {
-    axum::serve(listener, router(state)).await
+    // The peer's address reaches the handlers (login throttling).
+    let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app).await
 }
 
 /// Why a request failed, as the visitor sees it.
@@ -158,6 +175,10 @@ pub enum AppError {
     Unauthorized,
     #[error("this form is out of date or was not sent by this site; reload the page and try again")]
     Forbidden,
+    /// A logged-in GM who is not a host of the game (nor an admin), or not allowed what
+    /// they asked (the string says what).
+    #[error("{0}")]
+    NotAllowed(String),
     #[error("storage: {0}")]
     Store(#[from] StoreError),
     #[error("internal error: {0}")]
@@ -170,7 +191,7 @@ impl IntoResponse for AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unauthorized => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden => StatusCode::FORBIDDEN,
+            AppError::Forbidden | AppError::NotAllowed(_) => StatusCode::FORBIDDEN,
             AppError::Store(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         if status == StatusCode::INTERNAL_SERVER_ERROR {

@@ -56,6 +56,12 @@ fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
             vec![("record", "at = 2\nunvote = \"Alice\"")],
         ),
         ("/gm/g/test/corrections/1/delete", vec![]),
+        ("/gm/g/test/hosts", vec![("name", "Mod")]),
+        ("/gm/g/test/hosts/remove", vec![("name", "Mod")]),
+        (
+            "/gm/accounts",
+            vec![("name", "Another"), ("password", "long enough")],
+        ),
         ("/gm/logout", vec![]),
     ]
 }

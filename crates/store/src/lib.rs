@@ -21,6 +21,7 @@
 //! ```
 
 mod backend;
+mod hosts;
 mod schema;
 
 use std::sync::{Mutex, MutexGuard};
@@ -30,6 +31,7 @@ use mafia_posts::{Edited, Markup, RawPost};
 
 pub use backend::Engine;
 use backend::{Backend, Row, Tx, Value};
+pub use hosts::{Account, HostRole, Hosts};
 
 /// Why a storage operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -50,6 +52,8 @@ pub enum StoreError {
     GameExists(String),
     #[error("a GM account `{0}` already exists")]
     UserExists(String),
+    #[error("no GM account `{0}`")]
+    NoUser(String),
     #[error("password hashing failed: {0}")]
     Hash(String),
     #[error("no secure random numbers: {0}")]
@@ -94,6 +98,9 @@ pub struct NewGame {
     pub thread_url: Option<String>,
     pub forum: Option<String>,
     pub vote_thread_url: Option<String>,
+    /// The account that owns the game (it and the admins may change it, with co-hosts
+    /// added later); none for a game made outside the dashboard (only admins).
+    pub owner: Option<String>,
 }
 
 impl NewGame {
@@ -104,6 +111,7 @@ impl NewGame {
             thread_url: None,
             forum: None,
             vote_thread_url: None,
+            owner: None,
         }
     }
 }
@@ -285,6 +293,12 @@ impl Store {
                 tx.exec(
                     "UPDATE games SET vote_thread_url = $1 WHERE id = $2",
                     &[url.as_str().into(), id.into()],
+                )?;
+            }
+            if let Some(owner) = &game.owner {
+                tx.exec(
+                    "UPDATE games SET owner = $1 WHERE id = $2",
+                    &[owner.as_str().into(), id.into()],
                 )?;
             }
             Ok(id)
@@ -532,22 +546,9 @@ impl Store {
 
     // --- GM accounts and sessions ----------------------------------------------------------
 
-    /// Creates a GM account; the password is kept only as an argon2 hash.
+    /// Creates a GM account (an admin when it is the first); see [`Store::add_account`].
     pub fn add_user(&self, name: &str, password: &str) -> Result<()> {
-        let hash = hash_password(password)?;
-        self.tx(|tx| {
-            if !tx
-                .query("SELECT id FROM users WHERE name = $1", &[name.into()])?
-                .is_empty()
-            {
-                return Err(StoreError::UserExists(name.to_owned()));
-            }
-            tx.exec(
-                "INSERT INTO users (name, password_hash, created) VALUES ($1, $2, $3)",
-                &[name.into(), hash.into(), now().into()],
-            )?;
-            Ok(())
-        })
+        self.add_account(name, password, false)
     }
 
     pub fn user_count(&self) -> Result<u64> {
@@ -570,15 +571,10 @@ impl Store {
                 .and_then(|r| r.into_iter().next())
                 .and_then(Value::text))
         })?;
-        // Verify against a dummy hash for unknown names, so timing does not tell which
-        // names exist.
-        let ok = match &stored {
-            Some(hash) => verify_password(password, hash),
-            None => {
-                let _ = verify_password(password, dummy_hash());
-                false
-            }
-        };
+        // One argon2 check whether the name exists or not (an unknown name against a dummy
+        // hash made with the same parameters), so the work done does not tell which names
+        // exist.
+        let ok = check_login(stored.as_deref(), password);
         if !ok {
             return Ok(None);
         }
@@ -968,6 +964,13 @@ fn dummy_hash() -> &'static str {
     HASH.get_or_init(|| hash_password("no such account").unwrap_or_default())
 }
 
+/// The password check of a login: always exactly one argon2 verification, against the
+/// stored hash or, for an unknown name, the dummy hash (which never matches).
+fn check_login(stored: Option<&str>, password: &str) -> bool {
+    let verified = verify_password(password, stored.unwrap_or_else(|| dummy_hash()));
+    verified && stored.is_some()
+}
+
 fn hash_password(password: &str) -> Result<String> {
     use argon2::password_hash::{PasswordHasher, SaltString};
     let mut salt = [0u8; 16];
@@ -979,8 +982,14 @@ fn hash_password(password: &str) -> Result<String> {
         .map_err(|e| StoreError::Hash(e.to_string()))
 }
 
+thread_local! {
+    /// Argon2 verifications made on this thread (tests check the login's code path by it).
+    static VERIFICATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 fn verify_password(password: &str, hash: &str) -> bool {
     use argon2::password_hash::{PasswordHash, PasswordVerifier};
+    VERIFICATIONS.with(|n| n.set(n.get() + 1));
     PasswordHash::new(hash).is_ok_and(|h| {
         argon2::Argon2::default()
             .verify_password(password.as_bytes(), &h)
@@ -1020,6 +1029,30 @@ mod tests {
             correction_text(7, "C:\\x", None, ""),
             "[[corrections]]\nat = 7\nunvote = \"C:\\\\x\"\n"
         );
+    }
+
+    /// Issue 14, point 2: an unknown name costs the same argon2 check as a wrong password,
+    /// against a hash of the same parameters, and is refused the same way.
+    #[test]
+    fn an_unknown_name_costs_one_argon2_check_like_a_wrong_password() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("m.db").to_str().unwrap()).unwrap();
+        store.add_user("Moderator", "s3cret").unwrap();
+        let checks = |name: &str, password: &str| {
+            let before = VERIFICATIONS.with(std::cell::Cell::get);
+            let session = store.login(name, password).unwrap();
+            (
+                session.is_some(),
+                VERIFICATIONS.with(std::cell::Cell::get) - before,
+            )
+        };
+        assert_eq!(checks("Moderator", "wrong"), (false, 1));
+        assert_eq!(checks("Nobody", "wrong"), (false, 1));
+        assert_eq!(checks("Nobody", "no such account"), (false, 1));
+        assert_eq!(checks("Moderator", "s3cret"), (true, 1));
+        // The dummy hash has the parameters of a real one.
+        let params = |h: &str| h.rsplitn(3, '$').nth(2).unwrap().to_owned();
+        assert_eq!(params(dummy_hash()), params(&hash_password("x").unwrap()));
     }
 
     #[test]

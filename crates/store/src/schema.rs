@@ -92,6 +92,20 @@ const MIGRATIONS: &[Step] = &[
         failures BIGINT NOT NULL DEFAULT 0
     );",
     ),
+    // 4: hosts per game (issue 14, point 1): a game has an owner and co-hosts, an account
+    // may be an admin. The first account becomes the admin and the owner of every game
+    // stored before, so that nobody loses a game they could change.
+    Step::Sql(
+        "ALTER TABLE users ADD COLUMN admin BIGINT NOT NULL DEFAULT 0;
+    UPDATE users SET admin = 1 WHERE id = (SELECT MIN(id) FROM users);
+    ALTER TABLE games ADD COLUMN owner TEXT;
+    UPDATE games SET owner = (SELECT name FROM users ORDER BY id LIMIT 1);
+    CREATE TABLE game_hosts (
+        game BIGINT NOT NULL REFERENCES games (id),
+        user_name TEXT NOT NULL,
+        PRIMARY KEY (game, user_name)
+    );",
+    ),
 ];
 
 /// Migration 2: a `corrections` table holds the GM's corrections as game-file records

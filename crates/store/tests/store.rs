@@ -4,7 +4,10 @@ mod common;
 
 use common::{TestDb, edited, post};
 use mafia_posts::{Edited, Markup, RawPost};
-use mafia_store::{ImportSummary, NewGame, PollState, Store, StoreError, Thread, VOTE_POST_PREFIX};
+use mafia_store::{
+    Account, HostRole, Hosts, ImportSummary, NewGame, PollState, Store, StoreError, Thread,
+    VOTE_POST_PREFIX,
+};
 
 const CONFIG: &str = "name = \"Test Game\"\n";
 
@@ -408,5 +411,93 @@ on_both_engines!(
                 .as_deref(),
             Some("https://forum.example/t/5")
         );
+    }
+);
+
+// Issue 14, point 1: a database of schema 3 (any account could change any game) gains owners;
+// the first account becomes the admin and owns every game stored before, so no game is lost.
+on_both_engines!(
+    a_database_of_schema_3_gives_its_games_to_the_first_account,
+    |db: &TestDb| {
+        let store = Store::open_at_schema(&db.url, 3).unwrap();
+        store.create_game(&NewGame::new("old", CONFIG)).unwrap();
+        drop(store);
+        raw_sql(
+            db,
+            "INSERT INTO users (name, password_hash, created) VALUES \
+             ('First', 'x', '2026-01-01T00:00:00Z'), ('Second', 'y', '2026-01-02T00:00:00Z')",
+        );
+        let store = db.open();
+        let old = store.game("old").unwrap().unwrap().id;
+        assert_eq!(
+            store.hosts(old).unwrap(),
+            Hosts {
+                owner: Some("First".into()),
+                cohosts: vec![]
+            }
+        );
+        assert_eq!(
+            store.accounts().unwrap(),
+            [
+                Account {
+                    name: "First".into(),
+                    admin: true
+                },
+                Account {
+                    name: "Second".into(),
+                    admin: false
+                }
+            ]
+        );
+        assert!(store.may_host(old, "First").unwrap());
+        assert!(!store.may_host(old, "Second").unwrap());
+    }
+);
+
+on_both_engines!(
+    an_owner_co_hosts_and_admins_may_change_a_game_and_nobody_else,
+    |db: &TestDb| {
+        let store = db.open();
+        // The first account is the admin whatever it asks; later ones only when asked.
+        store.add_account("Admin", "pw", false).unwrap();
+        store.add_account("Owner", "pw", false).unwrap();
+        store.add_account("Helper", "pw", false).unwrap();
+        store.add_account("Stranger", "pw", false).unwrap();
+        store.add_account("Boss", "pw", true).unwrap();
+        let game = store
+            .create_game(&NewGame {
+                owner: Some("Owner".into()),
+                ..NewGame::new("owned", CONFIG)
+            })
+            .unwrap();
+        store.add_cohost(game, "Helper").unwrap();
+        store.add_cohost(game, "Helper").unwrap();
+        assert!(matches!(
+            store.add_cohost(game, "Ghost"),
+            Err(StoreError::NoUser(_))
+        ));
+        assert_eq!(
+            store.hosts(game).unwrap(),
+            Hosts {
+                owner: Some("Owner".into()),
+                cohosts: vec!["Helper".into()]
+            }
+        );
+        let may = |name: &str| store.may_host(game, name).unwrap();
+        assert!(may("Admin") && may("Boss") && may("Owner") && may("Helper"));
+        assert!(!may("Stranger") && !may("Ghost"));
+        let role = |name: &str| store.host_role(game, name).unwrap();
+        assert_eq!(role("Owner"), Some(HostRole::Owner));
+        assert_eq!(role("Helper"), Some(HostRole::Cohost));
+        assert_eq!(role("Boss"), Some(HostRole::Admin));
+        assert_eq!(role("Stranger"), None);
+        assert!(HostRole::Admin.chooses_cohosts() && !HostRole::Cohost.chooses_cohosts());
+        assert!(store.remove_cohost(game, "Helper").unwrap());
+        assert!(!store.remove_cohost(game, "Helper").unwrap());
+        assert!(!store.may_host(game, "Helper").unwrap());
+        // A game made outside the dashboard has no owner: only admins.
+        let demo = store.create_game(&NewGame::new("demo", CONFIG)).unwrap();
+        assert!(store.may_host(demo, "Admin").unwrap());
+        assert!(!store.may_host(demo, "Owner").unwrap());
     }
 );

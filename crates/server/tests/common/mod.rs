@@ -25,6 +25,7 @@ pub struct Reply {
     pub body: String,
     pub set_cookies: Vec<String>,
     pub location: Option<String>,
+    pub retry_after: Option<String>,
 }
 
 impl Site {
@@ -85,6 +86,10 @@ impl Site {
             .headers()
             .get(header::LOCATION)
             .and_then(|v| v.to_str().ok().map(str::to_owned));
+        let retry_after = resp
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok().map(str::to_owned));
         let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX)
             .await
             .expect("a body");
@@ -93,6 +98,7 @@ impl Site {
             body: String::from_utf8_lossy(&bytes).into_owned(),
             set_cookies,
             location,
+            retry_after,
         }
     }
 
