@@ -42,7 +42,8 @@ fn the_readmes_first_command_prints_the_demo_status() {
     let out = stdout(&o);
     for expected in [
         "Demo Mafia — Night 2 (after post 46)",
-        "The game is over.",
+        // "The game is over! The mafia has reached parity." (post 42) names the winner.
+        "The game is over: Mafia won.",
         "Alive (4): Alice, Carol, Dave, Erin",
         // Ivan's lynch is posted after the Day 2 deadline: it is Day 2's death (issue 11 point 8).
         "Ivan (replacing Frank) (Day 2, post 39): a Vanilla Townie.",

@@ -100,7 +100,10 @@ fn the_status_page_shows_the_finished_demo_game() {
     assert_eq!(v.browser.title().unwrap(), "Demo Mafia");
     assert_eq!(v.text(By::Css("h1")), "Demo Mafia");
     // Post 46: "mafia Dave and Erin win. Game has ended."
-    assert!(v.text(By::Css("body")).contains("The game is over."));
+    assert!(
+        v.text(By::Css("body"))
+            .contains("The game is over: Mafia won.")
+    );
     assert_eq!(
         v.text(By::XPath("//h2[starts-with(., 'Alive')]")),
         "Alive (4)"

@@ -215,7 +215,7 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
     html! {
         @if let Some(n) = at { p.notice { "As of " (post_name(n)) ". " a href={ "/g/" (slug) } { "Now" } } }
         @if s.game_over {
-            p { strong { "The game is over." } }
+            p { strong { "The game is over" } @if let Some(side) = &s.winner { ": " (side) " won." } @else { "." } }
         } @else {
             p { "Phase: " strong { (s.phase) } " — ends " (deadline_cell(&s.deadline, now)) }
             @if !s.upcoming.is_empty() {
