@@ -65,17 +65,7 @@ impl Reader<'_> {
         if !closed || !self.vocab.lynch_marks.contains(&word) {
             return false;
         }
-        let player = self.dead_names.canonical(hit.name).to_owned();
-        self.push(
-            Command::Death {
-                player,
-                comment: line.text.trim().to_owned(),
-                phase: None,
-                lynch: true,
-            },
-            index,
-            line,
-        );
+        self.push_lynch(hit.name, index, line);
         true
     }
 }
@@ -177,17 +167,7 @@ impl Reader<'_> {
             if !opens_clause(lower[..hit.start].trim_end()) {
                 continue;
             }
-            let player = self.dead_names.canonical(hit.name).to_owned();
-            self.push(
-                Command::Death {
-                    player,
-                    comment: line.text.trim().to_owned(),
-                    phase: None,
-                    lynch: true,
-                },
-                index,
-                line,
-            );
+            self.push_lynch(hit.name, index, line);
             found = true;
         }
         found
@@ -211,4 +191,19 @@ fn opens_clause(before: &str) -> bool {
         return rest.trim_end().ends_with(',');
     }
     ends_sentence(before)
+}
+
+impl Reader<'_> {
+    /// A lynch of the dead-names set's player `name`, told by the whole line (its comment).
+    fn push_lynch(&mut self, name: usize, index: usize, line: &Line) {
+        let player = self.dead_names.canonical(name).to_owned();
+        let comment = line.text.trim().to_owned();
+        let lynch = Command::Death {
+            player,
+            comment,
+            phase: None,
+            lynch: true,
+        };
+        self.push(lynch, index, line);
+    }
 }
