@@ -747,6 +747,12 @@ fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
     })
 }
 
+/// Correction records as a GM typed them (or as a form wrote them), checked against the game.
+fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
+    game.parse_corrections(text, "correction")
+        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))
+}
+
 /// Checks correction records against the game and stores each (as the TOML the tracker
 /// writes, so the list shows them alike).
 async fn store_corrections(
@@ -786,9 +792,7 @@ async fn add_corrections(
     } = host;
     gm.check(&form.csrf)?;
     let d = state.derived(&slug).await?;
-    let records = game_for_corrections(&d)?
-        .parse_corrections(&form.record, "correction")
-        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
+    let records = parse_records(game_for_corrections(&d)?, &form.record)?;
     store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
@@ -837,9 +841,7 @@ async fn add_vote_correction(
         comment: non_empty(&form.note),
     };
     // Checked as a record pasted into the form is (a target that names nobody is refused).
-    let records = game
-        .parse_corrections(&correction.to_toml(), "correction")
-        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))?;
+    let records = parse_records(game, &correction.to_toml())?;
     store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
