@@ -4,12 +4,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mafia_posts::SourceProblem;
 use mafia_tracker::Game;
 use mafia_tracker::audit::audit;
 
-use crate::errors;
-use crate::track::read_posts;
+use crate::track::thread;
 
 /// Shown after the options of `mafia audit --help`.
 const AUDIT_HELP: &str = "\
@@ -58,24 +56,7 @@ pub fn run(args: AuditArgs) -> miette::Result<ExitCode> {
         Ok(game) => game,
         Err(e) => return fail(e),
     };
-    let batch = match read_posts(&args.posts) {
-        Ok(Some(batch)) => batch,
-        Ok(None) => {
-            return fail(format_args!(
-                "{}: not a page of a known forum (expected phpBB, XenForo or MTG Salvation posts)",
-                args.posts.display()
-            ));
-        }
-        Err(e) => return fail(e),
-    };
-    for problem in &batch.problems {
-        let what = match problem {
-            SourceProblem::Jsonl(_) => "line",
-            SourceProblem::Page { .. } => "post",
-        };
-        errors::warn(format_args!("{problem} ({what} skipped)"));
-    }
-    let posts = batch.normalised();
+    let posts = thread(&args.posts)?;
     let report = match audit(game, &posts) {
         Ok(report) => report,
         Err(e) => return fail(format_args!("{}: {e}", args.game.display())),

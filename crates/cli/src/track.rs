@@ -124,7 +124,7 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
 
 /// A thread's posts, normalised, with a warning for each one that could not be read; an
 /// error when nothing could be read.
-fn thread(path: &Path) -> miette::Result<Vec<Post>> {
+pub(crate) fn thread(path: &Path) -> miette::Result<Vec<Post>> {
     let batch = match read_posts(path) {
         Ok(Some(batch)) => batch,
         Ok(None) => {
@@ -145,12 +145,12 @@ fn thread(path: &Path) -> miette::Result<Vec<Post>> {
     if batch.posts.is_empty() && !batch.problems.is_empty() {
         return Err(miette::miette!("{}: no post could be read", path.display()));
     }
-    Ok(batch.posts.iter().map(|raw| raw.normalise()).collect())
+    Ok(batch.normalised())
 }
 
 /// The posts of a JSON Lines file, or of a saved `.html` page of a forum the importers read
 /// (`None` when the page is of no known forum).
-pub(crate) fn read_posts(path: &Path) -> Result<Option<Batch>, SourceError> {
+fn read_posts(path: &Path) -> Result<Option<Batch>, SourceError> {
     let is_page = path
         .extension()
         .and_then(|e| e.to_str())
