@@ -382,12 +382,15 @@ fn compare(
     let differences: Vec<Difference> = voters
         .into_iter()
         .filter(|v| host_votes.get(v) != our_votes.get(v))
-        .map(|v| Difference {
-            voter: names.show(Choice::Slot(v)),
-            host: host_votes.get(&v).map(|c| names.show(*c)),
-            ours: our_votes.get(&v).map(|c| names.show(*c)),
-            since: last_mark(&ours.log, names, v, post).map_or(day_began, |r| r.post),
-            last_mark: last_mark(&ours.log, names, v, post).map(|r| r.raw.clone()),
+        .map(|v| {
+            let mark = last_mark(&ours.log, names, v, post);
+            Difference {
+                voter: names.show(Choice::Slot(v)),
+                host: host_votes.get(&v).map(|c| names.show(*c)),
+                ours: our_votes.get(&v).map(|c| names.show(*c)),
+                since: mark.map_or(day_began, |r| r.post),
+                last_mark: mark.map(|r| r.raw.clone()),
+            }
         })
         .collect();
     Some(CountCheck {
