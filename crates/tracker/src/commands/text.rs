@@ -407,15 +407,12 @@ pub(crate) fn is_alone(folded: &Folded<'_>, words: &[Word]) -> bool {
 
 /// A line whose words are all in bold, with only punctuation around them.
 pub(crate) fn is_bold_alone(line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
-    let lower = folded.lower();
+    if !is_alone(folded, words) {
+        return false;
+    }
     let (Some(first), Some(last)) = (words.first(), words.last()) else {
         return false;
     };
-    if !only_punctuation(lower.get(..first.start).unwrap_or("x"))
-        || !only_punctuation(lower.get(last.end..).unwrap_or("x"))
-    {
-        return false;
-    }
     let (start, end) = (
         folded.original_offset(first.start),
         folded.original_offset(last.end),

@@ -218,11 +218,7 @@ impl Tracker {
                     .as_ref()
                     .is_some_and(|d| d.post == post.number);
                 let fresh = self.slots[slot].alive || (same_post && named.is_some());
-                if fresh
-                    && self.slots[slot].alive
-                    && self.phase().is_day()
-                    && self.standing.is_none()
-                {
+                if self.slots[slot].alive && self.phase().is_day() && self.standing.is_none() {
                     // The day's count as it stood when the lynch (or a day kill) was told; it
                     // is the day's result if no vote follows (`phase_ended`).
                     self.standing = Some(self.tally_now());
