@@ -22,8 +22,8 @@ pub struct Hosts {
     pub cohosts: Vec<String>,
 }
 
-/// What an account is to a game, the strongest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// What an account is to a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HostRole {
     /// Not the owner nor a co-host, but an admin: may do all an owner may.
     Admin,
