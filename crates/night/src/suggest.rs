@@ -4,29 +4,14 @@
 /// The candidate closest to `word` (at most a third of its length, and at least 2, edits
 /// away), if any.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let w: Vec<char> = word.to_lowercase().chars().collect();
-    let limit = (w.len() / 3).max(2);
+    let word = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(2);
     candidates
         .into_iter()
-        .map(|c| (distance(&w, c), c))
+        .map(|c| (strsim::levenshtein(&word, &c.to_lowercase()), c))
         .filter(|&(d, _)| d <= limit)
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
-}
-
-/// Levenshtein distance between `a` (already lowercased) and `b`, ignoring case.
-fn distance(a: &[char], b: &str) -> usize {
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 #[cfg(test)]

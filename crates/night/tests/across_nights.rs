@@ -53,7 +53,8 @@ fn a_blocked_one_shot_is_used_up() {
     let mut state = GameState::default();
     let n1 = next_night(&mut state, spec(&players, &["Jo[shoot]: Ann", "Rob: Jo"])).expect("n1");
     assert!(n1.deaths.is_empty());
-    assert!(next_night(&mut state, spec(&players, &["Jo[shoot]: Ann"])).is_err());
+    let refused = next_night(&mut state, spec(&players, &["Jo[shoot]: Ann"])).expect_err("n2");
+    assert!(refused.contains("were used on earlier nights"), "{refused}");
 }
 
 /// https://wiki.mafiascum.net/index.php?title=Even/Odd_Night — the state numbers the nights:
