@@ -221,6 +221,9 @@ impl NameSet {
             .collect();
         names.extend(spaced);
         names.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then_with(|| a.1.cmp(&b.1)));
+        // A name given twice (a player is also a user) is one pattern; the sort is stable, so
+        // the first spelling given is the one kept.
+        names.dedup_by(|later, kept| later.1 == kept.1);
         // Standard semantics: every occurrence of every name, overlapping ones included.
         let automaton = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)

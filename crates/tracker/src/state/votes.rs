@@ -17,17 +17,20 @@ impl Tracker {
         if marks.is_empty() {
             return;
         }
-        if marks.iter().any(|m| own_vote(&m.verdict, slot).is_some()) {
-            // `VOTE: Me`: a vote for the voter's own slot.
-            let owned: Vec<VoteMark> = marks
-                .iter()
-                .map(|m| VoteMark {
-                    verdict: own_vote(&m.verdict, slot).unwrap_or_else(|| m.verdict.clone()),
-                    ..m.clone()
-                })
-                .collect();
-            return self.cast_marks(slot, &owned, post);
-        }
+        // `VOTE: Me`: a vote for the voter's own slot (marks are copied only when one is).
+        let owned: Option<Vec<VoteMark>> = marks
+            .iter()
+            .any(|m| own_vote(&m.verdict, slot).is_some())
+            .then(|| {
+                marks
+                    .iter()
+                    .map(|m| VoteMark {
+                        verdict: own_vote(&m.verdict, slot).unwrap_or_else(|| m.verdict.clone()),
+                        ..m.clone()
+                    })
+                    .collect()
+            });
+        let marks = owned.as_deref().unwrap_or(marks);
         let name = self.slots[slot].name.clone();
         let last_counting = marks.iter().rposition(|m| m.verdict.counts());
         for (i, mark) in marks.iter().enumerate() {
