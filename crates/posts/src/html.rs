@@ -128,10 +128,10 @@ impl Walker {
         }
         let quote = is_dropped(tag) && !spoiler;
         let dropped = parent_dropped || quote;
-        let (css_style, flow) = element_style(tag, parent_style);
+        let (css_style, flow, vote_tag) = element_style(tag, parent_style);
         if !dropped {
             self.boundary(flow);
-            if is_vote_tag(tag) {
+            if vote_tag {
                 self.out.open_vote_tag();
             }
             if css_style.struck && !parent_style.struck {
@@ -426,8 +426,9 @@ fn is_vote_tag(el: &Tag) -> bool {
             .any(|c| has_class(el, c))
 }
 
-/// The style inside `el`, given the style of its parent, and how `el` breaks the text.
-fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
+/// The style inside `el`, given the style of its parent, how `el` breaks the text, and whether
+/// it is a vote tag.
+fn element_style(el: &Tag, parent: Style) -> (Style, Flow, bool) {
     let mut style = parent;
     match el.name.as_ref() {
         "b" | "strong" => style.bold = true,
@@ -438,7 +439,8 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     if has_class(el, "noboldsig") {
         style.bold = true;
     }
-    if is_vote_tag(el) {
+    let vote_tag = is_vote_tag(el);
+    if vote_tag {
         style.vote = true;
     }
     let css = attr(el, "style").map(inline_css).unwrap_or_default();
@@ -447,7 +449,7 @@ fn element_style(el: &Tag, parent: Style) -> (Style, Flow) {
     }
     // A line-through decoration reaches everything inside, whatever it says itself.
     style.struck |= css.struck;
-    (style, flow_of(el.name.as_ref(), css.display))
+    (style, flow_of(el.name.as_ref(), css.display), vote_tag)
 }
 
 /// What an inline `style` attribute says that matters here.
@@ -577,7 +579,7 @@ mod tests {
             let el = element.value();
             let tag = tag_of(el);
             let name = el.name();
-            let (inner, flow) = element_style(&tag, style);
+            let (inner, flow, vote_tag) = element_style(&tag, style);
             if is_dropped(&tag) {
                 if flow == Flow::Block {
                     out.break_line();
@@ -589,7 +591,7 @@ mod tests {
             } else if flow == Flow::Cell {
                 out.space();
             }
-            if is_vote_tag(&tag) {
+            if vote_tag {
                 out.open_vote_tag();
             }
             if inner.struck && !style.struck {
