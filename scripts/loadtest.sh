@@ -7,7 +7,7 @@
 #
 # What it does, all on 127.0.0.1, and stops by itself:
 # 1. builds the release binary and starts `mafia serve --demo` (SQLite, a free port) with
-#    polling every second;
+#    polling every second (--allow-private-forums: the fake forum is on 127.0.0.1);
 # 2. serves a generated 1,000-post phpBB topic page (scripts/fake_forum.py) and creates a
 #    game `polled` following it through the GM dashboard (log in, CSRF token, create form), so
 #    the poller downloads, parses and stores that page about once a second throughout;
@@ -89,7 +89,7 @@ echo "== mafia serve --demo (polling every ${POLL}s)"
 password=loadtest-password
 printf '%s\n' "$password" | "$bin" serve --db "$work/load.db" --add-gm loadtest >/dev/null
 NO_COLOR=1 RUST_LOG=mafia_server::poll=info "$bin" serve --demo --db "$work/load.db" \
-    --listen 127.0.0.1:0 --poll-interval "$POLL" >"$work/serve.out" 2>"$work/serve.err" & pids+=($!)
+    --listen 127.0.0.1:0 --poll-interval "$POLL" --allow-private-forums >"$work/serve.out" 2>"$work/serve.err" & pids+=($!)
 wait_for "grep -q '^Serving the demo game at ' '$work/serve.out'" 30
 demo_url=$(sed -n 's/^Serving the demo game at //p' "$work/serve.out" | head -n 1)
 base=${demo_url%/g/demo}
