@@ -190,7 +190,7 @@ async fn two_instances_on_postgresql_poll_each_page_once_per_interval_and_share_
         assert!(started.elapsed() < Duration::from_secs(20), "never polled");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    tokio::time::sleep(4 * interval).await;
+    tokio::time::sleep(5 * interval).await;
     for poller in pollers {
         poller.abort();
         let _ = poller.await;
