@@ -5,8 +5,9 @@
 //! into a [`derive::Derived`] per game, cached in memory with the game's version (which the
 //! store bumps whenever the game's posts, game file or corrections change, through any
 //! instance of the service) and stored as a snapshot so that a restart skips the replay;
-//! [`pages`] and [`api`] render that cache once its version is checked, [`gm`] changes the
-//! store and drops the cache entry.
+//! [`pages`] and [`api`] render that cache (on PostgreSQL, which several instances may share,
+//! once the game's version in the database is checked), [`gm`] changes the store and drops
+//! the cache entry.
 //!
 //! Modules:
 //! - [`derive`]: stored rows → tracker replay → what the pages show.
@@ -53,6 +54,10 @@ pub struct Options {
     pub behind_proxy: bool,
     /// The login throttle's policy.
     pub login_policy: throttle::Policy,
+    /// Check a game's version in the database before serving its cached pages even on
+    /// SQLite (always done on PostgreSQL, which other instances may share; one instance on
+    /// SQLite drops its cache itself on every change, so it skips the read): for tests.
+    pub check_versions: bool,
 }
 
 /// A game's derivation and the game version it was made from.
@@ -67,6 +72,8 @@ pub struct AppState {
     pub store: Arc<Store>,
     pub options: Options,
     cache: Arc<RwLock<HashMap<String, Cached>>>,
+    /// Whether other instances may change the database (see [`Options::check_versions`]).
+    check_versions: bool,
     /// Login attempts per name and address.
     pub throttle: Arc<throttle::Throttle>,
 }
@@ -74,6 +81,8 @@ pub struct AppState {
 impl AppState {
     pub fn new(store: Arc<Store>, options: Options) -> AppState {
         AppState {
+            check_versions: options.check_versions
+                || store.engine() == mafia_store::Engine::Postgres,
             store,
             throttle: Arc::new(throttle::Throttle::new(options.login_policy)),
             options,
@@ -82,22 +91,29 @@ impl AppState {
     }
 
     /// The derived state of a game: from the cache when it was made from the game's current
-    /// version (one read of the store: another instance may have changed the game), else
-    /// from a snapshot, else replayed from the store.
+    /// version (on PostgreSQL one read of the store first: another instance may have changed
+    /// the game), else from a snapshot, else replayed from the store.
     pub async fn derived(&self, slug: &str) -> Result<Arc<Derived>, AppError> {
+        let cached = self
+            .cache
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(slug)
+            .map(|c| (c.version, c.derived.clone()));
+        if let Some((_, derived)) = &cached
+            && !self.check_versions
+        {
+            return Ok(derived.clone());
+        }
         let wanted = slug.to_owned();
         let (_, version) = self
             .blocking(move |s| s.game_version(&wanted))
             .await?
             .ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
-        if let Some(c) = self
-            .cache
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(slug)
-            && c.version == version
+        if let Some((made_at, derived)) = cached
+            && made_at == version
         {
-            return Ok(c.derived.clone());
+            return Ok(derived);
         }
         let store = self.store.clone();
         let wanted = slug.to_owned();

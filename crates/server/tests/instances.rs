@@ -16,6 +16,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::routing::get;
 use common::Site;
+use mafia_server::Options;
 use mafia_server::poll::PollOptions;
 use mafia_store::{NewGame, Store};
 use serde::Deserialize;
@@ -229,13 +230,22 @@ async fn two_instances_on_postgresql_poll_each_page_once_per_interval_and_share_
     off(move || drop((a, b, one, other))).await;
 }
 
-/// The same cache check without PostgreSQL: two services on one SQLite file.
+/// The same cache check without PostgreSQL: two services on one SQLite file, checking
+/// versions as they do on PostgreSQL.
 #[tokio::test]
 async fn a_correction_made_through_one_instance_shows_on_the_other_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("shared.db");
     let open = || Arc::new(Store::open(path.to_str().unwrap()).unwrap());
-    let (a, b) = (Site::on_store(open()), Site::on_store(open()));
+    // On SQLite an instance checks versions only when told (one instance has no need).
+    let options = Options {
+        check_versions: true,
+        ..Options::default()
+    };
+    let (a, b) = (
+        Site::on_store_with(open(), options.clone()),
+        Site::on_store_with(open(), options),
+    );
     let game = a.game("shared", GAME, &POSTS);
     a.store.add_user("Mod", "correct horse").unwrap();
     let before = vec![wagon("Alice", &["Bob"]), wagon("Bob", &["Alice"])];

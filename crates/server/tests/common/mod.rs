@@ -47,7 +47,12 @@ impl Site {
     /// A service on a store opened elsewhere (another engine, or a second instance on the
     /// same database).
     pub fn on_store(store: Arc<Store>) -> Site {
-        let state = AppState::new(store.clone(), Options::default());
+        Site::on_store_with(store, Options::default())
+    }
+
+    /// The same, with service options.
+    pub fn on_store_with(store: Arc<Store>, options: Options) -> Site {
+        let state = AppState::new(store.clone(), options);
         let app = mafia_server::router(state.clone());
         Site {
             store,
