@@ -351,6 +351,12 @@ async fn read_body(
                 body.extend_from_slice(&chunk);
             }
             Ok(None) => break,
+            // The client's time bound covers the body too.
+            Err(e) if e.is_timeout() => {
+                return Err(FetchError::Timeout {
+                    url: url.to_owned(),
+                });
+            }
             Err(e) => {
                 return Err(FetchError::BrokeOff {
                     url: url.to_owned(),

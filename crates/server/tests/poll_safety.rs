@@ -50,7 +50,8 @@ async fn log(State(asked): State<Asked>, uri: Uri) -> Uri {
 }
 
 /// The forum: `/t` a thread page, `/to?loc=X` a redirect to X, `/loop` a redirect to itself,
-/// `/huge` 100 KiB with its length, `/stream` 100 KiB in chunks without a length.
+/// `/huge` 100 KiB with its length, `/stream` 100 KiB in chunks without a length, `/drip` the
+/// thread page slowly.
 async fn forum() -> (SocketAddr, Asked) {
     let asked: Asked = Arc::default();
     let app = Router::new()
@@ -88,6 +89,27 @@ async fn forum() -> (SocketAddr, Asked) {
                 log(s, u).await;
                 let chunks = (0..100).map(|_| Ok::<_, Infallible>(vec![b'x'; 1024]));
                 Response::new(Body::from_stream(futures_util::stream::iter(chunks)))
+            }),
+        )
+        .route(
+            "/drip",
+            get(|s: State<Asked>, u: Uri| async move {
+                log(s, u).await;
+                // The page a few bytes at a time, a chunk every 200 ms: the headers come at
+                // once, the body takes seconds.
+                let chunks = PAGE
+                    .as_bytes()
+                    .chunks(64)
+                    .map(<[u8]>::to_vec)
+                    .collect::<Vec<_>>();
+                let slow = futures_util::StreamExt::then(
+                    futures_util::stream::iter(chunks),
+                    |chunk| async move {
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                        Ok::<_, Infallible>(chunk)
+                    },
+                );
+                Response::new(Body::from_stream(slow))
             }),
         )
         .with_state(asked.clone());
@@ -302,4 +324,18 @@ async fn a_thread_url_that_is_not_http_is_refused() {
             format!("refused {url}: only http:// and https:// addresses are polled, not {scheme}:")
         );
     }
+}
+
+#[tokio::test]
+async fn a_page_that_drips_in_slowly_is_cut_at_the_timeout() {
+    let (addr, _) = forum().await;
+    let mut poller = Poller::allowing_private_forums();
+    poller.options.timeout = Duration::from_millis(500);
+    let url = format!("http://{addr}/drip");
+    let started = std::time::Instant::now();
+    assert_eq!(
+        poller.refusal("drip", &url).await,
+        format!("no answer from {url} within 500ms")
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
 }
