@@ -342,6 +342,18 @@ async fn read_pages(
                 url = next;
                 conditional = false;
             }
+            // Stopped by a limit with pages still unread: the next poll starts at the first
+            // of them, unconditionally (the page just read is full and stays as it is, so a
+            // conditional request for it would be answered "not modified" forever).
+            Some(next) if next != url => {
+                let state = PollState {
+                    etag: None,
+                    last_modified: None,
+                    page_url: Some(next),
+                    failures: previous.failures,
+                };
+                return Ok((state, PollOutcome::Read { pages, new, edited }));
+            }
             _ => {
                 let state = PollState {
                     etag,
