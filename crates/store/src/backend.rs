@@ -80,6 +80,14 @@ pub(crate) trait Backend: Send + Sync {
         &self,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
     ) -> Result<(), StoreError>;
+    /// Runs `f` for one read (a single statement, so no transaction is needed around it):
+    /// on PostgreSQL without `BEGIN` and `COMMIT`, two round trips fewer.
+    fn read(
+        &self,
+        f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        self.transaction(f)
+    }
     /// The engine's name as the migrations know it.
     fn kind(&self) -> Engine;
     /// Checks the database file or server for corruption.
@@ -257,6 +265,9 @@ fn redact(url: &str) -> String {
 
 struct PgTx<'a, 'b>(&'a mut postgres::Transaction<'b>);
 
+/// A connection used outside a transaction (each statement is its own).
+struct PgRead<'a>(&'a mut postgres::Client);
+
 fn pg_params(params: &[Value]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
     params
         .iter()
@@ -273,31 +284,49 @@ impl Tx for PgTx<'_, '_> {
     }
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
-        use postgres::types::Type;
-        let rows = self.0.query(sql, &pg_params(params))?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let mut values = Vec::with_capacity(row.len());
-            for (i, col) in row.columns().iter().enumerate() {
-                let ty = col.type_();
-                values.push(if *ty == Type::INT8 {
-                    Value::Int(row.try_get::<_, Option<i64>>(i)?)
-                } else if *ty == Type::INT4 {
-                    Value::Int(row.try_get::<_, Option<i32>>(i)?.map(i64::from))
-                } else if *ty == Type::INT2 {
-                    Value::Int(row.try_get::<_, Option<i16>>(i)?.map(i64::from))
-                } else {
-                    Value::Text(row.try_get::<_, Option<String>>(i)?)
-                });
-            }
-            out.push(values);
-        }
-        Ok(out)
+        pg_rows(self.0.query(sql, &pg_params(params))?)
     }
 
     fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         Ok(self.0.batch_execute(sql)?)
     }
+}
+
+impl Tx for PgRead<'_> {
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64, StoreError> {
+        Ok(self.0.execute(sql, &pg_params(params))?)
+    }
+
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
+        pg_rows(self.0.query(sql, &pg_params(params))?)
+    }
+
+    fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.0.batch_execute(sql)?)
+    }
+}
+
+/// PostgreSQL rows as integers and texts.
+fn pg_rows(rows: Vec<postgres::Row>) -> Result<Vec<Row>, StoreError> {
+    use postgres::types::Type;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut values = Vec::with_capacity(row.len());
+        for (i, col) in row.columns().iter().enumerate() {
+            let ty = col.type_();
+            values.push(if *ty == Type::INT8 {
+                Value::Int(row.try_get::<_, Option<i64>>(i)?)
+            } else if *ty == Type::INT4 {
+                Value::Int(row.try_get::<_, Option<i32>>(i)?.map(i64::from))
+            } else if *ty == Type::INT2 {
+                Value::Int(row.try_get::<_, Option<i16>>(i)?.map(i64::from))
+            } else {
+                Value::Text(row.try_get::<_, Option<String>>(i)?)
+            });
+        }
+        out.push(values);
+    }
+    Ok(out)
 }
 
 impl Backend for Postgres {
@@ -310,6 +339,14 @@ impl Backend for Postgres {
         f(&mut PgTx(&mut tx))?;
         tx.commit()?;
         Ok(())
+    }
+
+    fn read(
+        &self,
+        f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let mut client = self.pool.get()?;
+        f(&mut PgRead(&mut client))
     }
 
     fn kind(&self) -> Engine {

@@ -11,7 +11,7 @@ impl Store {
     /// A game's id and current version, by slug (`None`: no such game). One indexed read.
     pub fn game_version(&self, slug: &str) -> Result<Option<(GameId, i64)>> {
         let versioned = self.versioned();
-        self.tx(|tx| {
+        self.read(|tx| {
             let sql = if versioned {
                 "SELECT id, version FROM games WHERE slug = $1"
             } else {
