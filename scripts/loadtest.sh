@@ -6,8 +6,8 @@
 #   MAFIA_BIN=target/release/mafia RATE=1000 DURATION=30s bash scripts/loadtest.sh
 #
 # What it does, all on 127.0.0.1, and stops by itself:
-# 1. builds the release binary and starts `mafia serve --demo` (SQLite, a free port) with
-#    polling every second;
+# 1. builds the release binary and starts `mafia serve --demo` (SQLite, or DB; a free port) with
+#    polling every second (--allow-private-forums: the fake forum is on 127.0.0.1);
 # 2. serves a generated 1,000-post phpBB topic page (scripts/fake_forum.py) and creates a
 #    game `polled` following it through the GM dashboard (log in, CSRF token, create form), so
 #    the poller downloads, parses and stores that page about once a second throughout;
@@ -22,7 +22,14 @@
 # Settings (environment): MAFIA_BIN (a built binary to use instead of building one),
 # RATE (requests/s, 1000), DURATION (per target, 30s), CONNECTIONS (16),
 # POSTS (on the forum page, 1000), POLL (seconds between polls, 1),
-# TARGETS (paths, "/g/demo /api/games/demo /g/polled").
+# TARGETS (paths, "/g/demo /api/games/demo /g/polled"),
+# DB (the database: a fresh one; default a SQLite file in a scratch folder; a postgres:// URL of
+# an empty database for PostgreSQL), INSTANCES (1: with more, that many `mafia serve` on DB, all
+# polling, each loaded at RATE/INSTANCES at the same time, one table row per instance; needs a
+# PostgreSQL DB: two instances on one SQLite file would each poll the thread).
+#
+#   createdb -h 127.0.0.1 -p 54329 -U postgres mafia_load
+#   DB=postgres://postgres@127.0.0.1:54329/mafia_load INSTANCES=2 bash scripts/loadtest.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RATE=${RATE:-1000}
@@ -30,6 +37,7 @@ DURATION=${DURATION:-30s}
 CONNECTIONS=${CONNECTIONS:-16}
 TARGETS=${TARGETS:-/g/demo /api/games/demo /g/polled}
 POSTS=${POSTS:-1000}
+INSTANCES=${INSTANCES:-1}
 POLL=${POLL:-1}
 target=${CARGO_TARGET_DIR:-target}
 
@@ -85,15 +93,22 @@ forum_port=$(free_port)
 "$py" scripts/fake_forum.py "$forum_port" "$POSTS" "$work/forum-count" & pids+=($!)
 wait_for "curl -sf -o /dev/null http://127.0.0.1:$forum_port/" 30
 
-echo "== mafia serve --demo (polling every ${POLL}s)"
+db=${DB:-$work/load.db}
+echo "== mafia serve --demo, $INSTANCES instance(s) on one database (polling every ${POLL}s)"
 password=loadtest-password
-printf '%s\n' "$password" | "$bin" serve --db "$work/load.db" --add-gm loadtest >/dev/null
-NO_COLOR=1 RUST_LOG=mafia_server::poll=info "$bin" serve --demo --db "$work/load.db" \
-    --listen 127.0.0.1:0 --poll-interval "$POLL" >"$work/serve.out" 2>"$work/serve.err" & pids+=($!)
-wait_for "grep -q '^Serving the demo game at ' '$work/serve.out'" 30
-demo_url=$(sed -n 's/^Serving the demo game at //p' "$work/serve.out" | head -n 1)
-base=${demo_url%/g/demo}
-wait_for "curl -sf -o /dev/null $demo_url" 30
+printf '%s\n' "$password" | "$bin" serve --db "$db" --add-gm loadtest >/dev/null
+# One after the other: the first stores the demo game, the others find it stored.
+bases=()
+for i in $(seq 1 "$INSTANCES"); do
+    NO_COLOR=1 RUST_LOG=mafia_server::poll=info "$bin" serve --demo --db "$db" \
+        --listen 127.0.0.1:0 --poll-interval "$POLL" --allow-private-forums \
+        >"$work/serve.$i.out" 2>"$work/serve.$i.err" & pids+=($!)
+    wait_for "grep -q '^Serving the demo game at ' '$work/serve.$i.out'" 30
+    demo_url=$(sed -n 's/^Serving the demo game at //p' "$work/serve.$i.out" | head -n 1)
+    bases+=("${demo_url%/g/demo}")
+    wait_for "curl -sf -o /dev/null $demo_url" 30
+done
+base=${bases[0]}
 
 echo "== the GM creates a game that follows the fake forum's thread"
 jar="$work/cookies"
@@ -131,30 +146,42 @@ fi
 summary="$work/summary"
 # One line per poll of the forum's thread in the server's log (RUST_LOG=mafia_server::poll=info).
 # (Colour codes, if any, are taken out first.)
-poll_log() { sed 's/\x1b\[[0-9;]*m//g' "$work/serve.err" | grep 'game=polled' || true; }
+poll_log() { cat "$work"/serve.*.err | sed 's/\x1b\[[0-9;]*m//g' | grep 'game=polled' || true; }
 poll_lines() { poll_log | wc -l; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
+rate=$((RATE / INSTANCES))
 for path in $TARGETS; do
-    url="$base$path"
-    if [ "$LOADGEN" = wrk ]; then
-        wrk -t2 -c"$CONNECTIONS" -d2s "$url" >/dev/null # warm-up
-        cmd=(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$url")
-    else
-        "$oha" --no-tui -n 500 -c "$CONNECTIONS" "$url" >/dev/null # warm-up
-        cmd=("$oha" --no-tui "${json[@]}" -z "$DURATION" -q "$RATE" -c "$CONNECTIONS" --latency-correction "$url")
-    fi
+    cmds=()
+    for i in "${!bases[@]}"; do
+        url="${bases[$i]}$path"
+        if [ "$LOADGEN" = wrk ]; then
+            wrk -t2 -c"$CONNECTIONS" -d2s "$url" >/dev/null # warm-up
+            cmds+=("wrk -t2 -c$CONNECTIONS -d$DURATION --latency $url")
+        else
+            "$oha" --no-tui -n 500 -c "$CONNECTIONS" "$url" >/dev/null # warm-up
+            cmds+=("$oha --no-tui ${json[*]} -z $DURATION -q $rate -c $CONNECTIONS --latency-correction $url")
+        fi
+    done
     pages_before=$(cat "$work/forum-count")
     polls_before=$(poll_lines)
     load_before=$(load1)
-    echo "-- $(date -u +%H:%M:%S) load average $load_before: ${cmd[*]}"
-    "${cmd[@]}" >"$work/loadgen.out"
+    # Every instance at once (the URLs and flags have no spaces).
+    loadgens=()
+    for i in "${!cmds[@]}"; do
+        echo "-- $(date -u +%H:%M:%S) load average $load_before: ${cmds[$i]}"
+        ${cmds[$i]} >"$work/loadgen.$i.out" & loadgens+=($!)
+    done
+    wait "${loadgens[@]}"
     load="$load_before → $(load1)"
     pages=$(($(cat "$work/forum-count") - pages_before))
     polls=$(($(poll_lines) - polls_before))
-    echo "   the forum served $pages pages, the server logged $polls polls; the last:"
+    echo "   the forum served $pages pages, the servers logged $polls polls; the last:"
     poll_log | tail -n 1 | cut -c 1-200 | sed 's/^/   /'
-    if [ "$LOADGEN" = wrk ]; then
-        "$py" - "$work/loadgen.out" "$path" "$pages" "$polls" "$load" <<'PY' | tee -a "$summary"
+    for i in "${!cmds[@]}"; do
+        label=$path
+        if [ "$INSTANCES" -gt 1 ]; then label="$path (instance $((i + 1)) of $INSTANCES)"; fi
+        if [ "$LOADGEN" = wrk ]; then
+            "$py" - "$work/loadgen.$i.out" "$label" "$pages" "$polls" "$load" <<'PY' | tee -a "$summary"
 import re, sys
 text, path, pages, polls, load = open(sys.argv[1]).read(), *sys.argv[2:]
 def field(pattern):
@@ -167,9 +194,9 @@ slowest = field(r"^\s*Latency\s+\S+\s+\S+\s+(\S+)")
 answered = "all 2xx" if errors == "n/a" else errors + " not 2xx"
 print(f"| {path} | {rate:.0f} | {p50} | {p99} | n/a | {slowest} | {answered} | {polls} polls, {pages} pages | {load} |")
 PY
-        continue
-    fi
-    "$py" - "$work/loadgen.out" "$path" "$pages" "$polls" "$load" <<'PY' | tee -a "$summary"
+            continue
+        fi
+        "$py" - "$work/loadgen.$i.out" "$label" "$pages" "$polls" "$load" <<'PY' | tee -a "$summary"
 import json, sys
 report, (path, pages, polls, load) = json.load(open(sys.argv[1])), sys.argv[2:]
 s, p = report["summary"], report["latencyPercentiles"]
@@ -183,6 +210,7 @@ print(f"| {path} | {s['requestsPerSec']:.0f} | {ms(p.get('p50'))} | {ms(p.get('p
       f"{ms(p.get('p99.9'))} | {ms(s.get('slowest'))} | {s['successRate'] * 100:.1f}% "
       f"({answers}{'; ' + errors if errors else ''}) | {polls} polls, {pages} pages | {load} |")
 PY
+    done
 done
 echo
 echo "| target | requests/s | p50 | p99 | p99.9 | slowest | answered (status: count) | polls during the run | load average (1 min) before → after |"

@@ -58,6 +58,13 @@ pub struct ServeArgs {
     /// Seconds between two polls of each running game's forum thread (0: no polling).
     #[arg(long, default_value_t = 120, value_name = "SECONDS")]
     pub poll_interval: u64,
+    /// Let the poller reach forums on internal addresses: loopback (this machine), private
+    /// networks (10/8, 172.16/12, 192.168/16, fc00::/7), link-local, carrier-grade NAT and
+    /// the like. Without it only public addresses are polled, checked after each DNS lookup
+    /// and redirect, so that a thread URL typed by a GM cannot reach into the network the
+    /// service runs in. For a forum on the same machine or network, and for tests.
+    #[arg(long)]
+    pub allow_private_forums: bool,
 }
 
 pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
@@ -107,6 +114,7 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         if args.poll_interval > 0 {
             let polling = PollOptions {
                 interval: Duration::from_secs(args.poll_interval),
+                allow_private_forums: args.allow_private_forums,
                 ..PollOptions::default()
             };
             tokio::spawn(mafia_server::poll::poll_forever(state.clone(), polling));

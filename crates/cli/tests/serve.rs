@@ -116,6 +116,23 @@ fn add_gm_reads_the_password_from_standard_input() {
     assert!(String::from_utf8_lossy(&empty.stderr).contains("no password"));
 }
 
+/// Issue 14, point 3: the poller reaches only public forums unless told otherwise, and
+/// `serve --help` says so.
+#[test]
+fn serve_help_explains_the_private_forums_flag() {
+    let help = mafia().args(["serve", "--help"]).output().unwrap();
+    assert!(help.status.success());
+    let help = String::from_utf8_lossy(&help.stdout);
+    let at = help
+        .find("--allow-private-forums")
+        .unwrap_or_else(|| panic!("{help}"));
+    let text = help[at..].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("loopback") && text.contains("only public addresses are polled"),
+        "{text}"
+    );
+}
+
 /// Starts `mafia serve --demo` on a free port; returns the server and the first line it
 /// printed (the URL of the demo game).
 fn start_demo(db: &std::path::Path) -> (Server, String) {

@@ -2,9 +2,12 @@
 //! GM dashboard behind a login.
 //!
 //! Data flow: the store keeps raw posts; [`derive`] replays them (with the GM's corrections)
-//! into a [`derive::Derived`] per game, cached in memory until the game's posts, game file
-//! or corrections change, and stored as a snapshot so that a restart skips the replay; [`pages`] and [`api`] render that cache, [`gm`] changes the store
-//! and drops the cache entry.
+//! into a [`derive::Derived`] per game, cached in memory with the game's version (which the
+//! store bumps whenever the game's posts, game file or corrections change, through any
+//! instance of the service) and stored as a snapshot so that a restart skips the replay;
+//! [`pages`] and [`api`] render that cache (on PostgreSQL, which several instances may share,
+//! once the game's version in the database is checked), [`gm`] changes the store and drops
+//! the cache entry.
 //!
 //! Modules:
 //! - [`derive`]: stored rows → tracker replay → what the pages show.
@@ -14,13 +17,16 @@
 //!   [`gm::Host`] extractor, the one check that a GM may change the game of a route.
 //! - [`admin`]: the admin's page (create accounts).
 //! - [`poll`]: reads each running game's thread (and vote thread) from its forum into the
-//!   store.
+//!   store; with several instances on one PostgreSQL, one of them at a time per thread.
+//! - [`fetch`]: the forum addresses the poller may reach (public ones, unless allowed) and
+//!   the request that keeps to them (redirects checked, size bounded).
 //! - [`throttle`]: login throttling per account name and client address (in memory).
 //! - [`vote_thread`]: how a vote thread's posts are stored apart from the game thread's.
 
 pub mod admin;
 pub mod api;
 pub mod derive;
+pub mod fetch;
 pub mod gm;
 pub mod pages;
 pub mod poll;
@@ -48,6 +54,16 @@ pub struct Options {
     pub behind_proxy: bool,
     /// The login throttle's policy.
     pub login_policy: throttle::Policy,
+    /// Check a game's version in the database before serving its cached pages even on
+    /// SQLite (always done on PostgreSQL, which other instances may share; one instance on
+    /// SQLite drops its cache itself on every change, so it skips the read): for tests.
+    pub check_versions: bool,
+}
+
+/// A game's derivation and the game version it was made from.
+struct Cached {
+    version: i64,
+    derived: Arc<Derived>,
 }
 
 /// Shared by every request.
@@ -55,7 +71,9 @@ pub struct Options {
 pub struct AppState {
     pub store: Arc<Store>,
     pub options: Options,
-    cache: Arc<RwLock<HashMap<String, Arc<Derived>>>>,
+    cache: Arc<RwLock<HashMap<String, Cached>>>,
+    /// Whether other instances may change the database (see [`Options::check_versions`]).
+    check_versions: bool,
     /// Login attempts per name and address.
     pub throttle: Arc<throttle::Throttle>,
 }
@@ -63,6 +81,8 @@ pub struct AppState {
 impl AppState {
     pub fn new(store: Arc<Store>, options: Options) -> AppState {
         AppState {
+            check_versions: options.check_versions
+                || store.engine() == mafia_store::Engine::Postgres,
             store,
             throttle: Arc::new(throttle::Throttle::new(options.login_policy)),
             options,
@@ -70,25 +90,42 @@ impl AppState {
         }
     }
 
-    /// The derived state of a game (from the cache, or replayed from the store).
+    /// The derived state of a game: from the cache when it was made from the game's current
+    /// version (on PostgreSQL one read of the store first: another instance may have changed
+    /// the game), else from a snapshot, else replayed from the store.
     pub async fn derived(&self, slug: &str) -> Result<Arc<Derived>, AppError> {
-        if let Some(d) = self
+        let cached = self
             .cache
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .get(slug)
+            .map(|c| (c.version, c.derived.clone()));
+        if let Some((_, derived)) = &cached
+            && !self.check_versions
         {
-            return Ok(d.clone());
+            return Ok(derived.clone());
+        }
+        let wanted = slug.to_owned();
+        let (_, version) = self
+            .blocking(move |s| s.game_version(&wanted))
+            .await?
+            .ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
+        if let Some((made_at, derived)) = cached
+            && made_at == version
+        {
+            return Ok(derived);
         }
         let store = self.store.clone();
         let wanted = slug.to_owned();
+        // Read after the version: what is read is that version or a newer one (then the next
+        // request derives again, never the other way round).
         let derived = tokio::task::spawn_blocking(move || -> Result<Derived, AppError> {
             let row = store
                 .game(&wanted)?
                 .ok_or_else(|| AppError::NotFound(format!("no game `{wanted}`")))?;
             let corrections = store.corrections(row.id)?;
-            // A snapshot of this code over exactly the stored posts skips the replay (the
-            // store drops it whenever the posts, the game file or the corrections change).
+            // A snapshot of this code over exactly the stored posts skips the replay (the store
+            // drops it whenever the posts, the game file or the corrections change).
             let count = store.post_count(row.id)?;
             if let Some((posts, json)) = store.snapshot(row.id, derive::DERIVE_VERSION)? {
                 if posts == count {
@@ -101,7 +138,10 @@ impl AppState {
             let derived = derive::derive(&row, &posts, corrections);
             if let Ok(json) = serde_json::to_string(&derived.snapshot()) {
                 let stored = posts.len() as u64;
-                if let Err(e) = store.put_snapshot(row.id, derive::DERIVE_VERSION, stored, &json) {
+                // Kept only while the game is at the version derived (no stale snapshot when
+                // a change came meanwhile).
+                let code = derive::DERIVE_VERSION;
+                if let Err(e) = store.put_snapshot_at(row.id, code, version, stored, &json) {
                     tracing::warn!("cannot store the snapshot of `{wanted}`: {e}");
                 }
             }
@@ -110,10 +150,17 @@ impl AppState {
         .await
         .map_err(|e| AppError::Internal(e.to_string()))??;
         let derived = Arc::new(derived);
-        self.cache
-            .write()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(slug.to_owned(), derived.clone());
+        let mut cache = self.cache.write().unwrap_or_else(|p| p.into_inner());
+        // Two requests may derive at once from different versions: keep the newer.
+        if cache.get(slug).is_none_or(|c| c.version <= version) {
+            cache.insert(
+                slug.to_owned(),
+                Cached {
+                    version,
+                    derived: derived.clone(),
+                },
+            );
+        }
         Ok(derived)
     }
 

@@ -5,21 +5,30 @@
 //! pause after errors. Posts are stored by id, so a post read twice is stored once and an
 //! edited post updates its row.
 //!
-//! Every failure (no answer, 429, 5xx, a deleted thread, a page that is not a thread page)
-//! becomes a notice on the GM's review list and the poll is tried again later; nothing here
-//! stops the service.
+//! Every failure (no answer, 429, 5xx, a deleted thread, a page that is not a thread page, an
+//! address the poller refuses: see [`crate::fetch`]) becomes a notice on the GM's review list
+//! and the poll is tried again later; nothing here stops the service.
+//!
+//! Several instances of the service on one PostgreSQL database share the work: each thread
+//! is polled by one instance at a time and at its pace, whichever instance it is, through a
+//! lease in the store (`Store::claim_poll`); an instance that dies leaves its lease to run
+//! out, and another takes the thread over. On SQLite (one instance) there is no lease.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::time::Duration;
 
 use mafia_posts::import::{Engine, NextPage};
 pub use mafia_store::Thread;
-use mafia_store::{GameRow, PollState};
+use mafia_store::{Claim, GameRow, PollState};
 use reqwest::StatusCode;
-use reqwest::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, RETRY_AFTER};
+use reqwest::header::{
+    ETAG, HeaderMap, HeaderValue, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, RETRY_AFTER,
+};
 use tokio::time::Instant;
 
 use crate::AppState;
+use crate::fetch::{self, FetchError, Policy};
 
 /// The `User-Agent` of every request: who is asking, and why.
 pub const USER_AGENT: &str = concat!(
@@ -39,6 +48,17 @@ pub struct PollOptions {
     pub max_backoff: Duration,
     /// At most this many pages per poll (a long backlog is read over several polls).
     pub max_pages: u32,
+    /// No further page is asked for once a poll has taken this long (the rest is read by the
+    /// next poll); a poll lasts at most this and one more page (`timeout`).
+    pub max_poll_time: Duration,
+    /// A page larger than this is not read (a forum's thread page is far smaller).
+    pub max_page_bytes: usize,
+    /// Poll forums on internal addresses too (loopback, private, link-local…):
+    /// `mafia serve --allow-private-forums`. Off, only public addresses are asked.
+    pub allow_private_forums: bool,
+    /// Addresses polled whatever their kind (tests: a fake forum on 127.0.0.1 standing for
+    /// a public forum). Empty in the service.
+    pub exempt: Vec<IpAddr>,
 }
 
 impl Default for PollOptions {
@@ -48,7 +68,27 @@ impl Default for PollOptions {
             timeout: Duration::from_secs(20),
             max_backoff: Duration::from_secs(3600),
             max_pages: 20,
+            max_poll_time: Duration::from_secs(300),
+            max_page_bytes: 8 * 1024 * 1024,
+            allow_private_forums: false,
+            exempt: Vec::new(),
         }
+    }
+}
+
+impl PollOptions {
+    /// The addresses the poller may reach.
+    pub fn policy(&self) -> Policy {
+        Policy {
+            allow_private: self.allow_private_forums,
+            exempt: self.exempt.clone(),
+        }
+    }
+
+    /// How long a poll lease lasts: longer than any poll (then another instance takes the
+    /// thread over, its holder presumed dead).
+    pub fn lease_time(&self) -> Duration {
+        self.max_poll_time + self.timeout + Duration::from_secs(60)
     }
 }
 
@@ -70,13 +110,10 @@ pub enum PollOutcome {
     },
 }
 
-/// The HTTP client of the poller.
+/// The HTTP client of the poller: it reaches only the addresses `options` allow, and follows
+/// no redirect by itself (the poller checks each).
 pub fn client(options: &PollOptions) -> reqwest::Result<reqwest::Client> {
-    reqwest::Client::builder()
-        .user_agent(USER_AGENT)
-        .timeout(options.timeout)
-        .connect_timeout(options.timeout)
-        .build()
+    fetch::client(USER_AGENT, options.timeout, options.policy())
 }
 
 /// The pause before the next poll after `failures` failed polls in a row: the interval,
@@ -200,30 +237,39 @@ async fn read_pages(
     let mut pages = 0;
     let (mut new, mut edited) = (0, 0);
     let mut conditional = previous.page_url.is_some();
+    let policy = options.policy();
+    let started = Instant::now();
     loop {
-        let mut request = client.get(&url);
+        let mut headers = HeaderMap::new();
         if conditional {
-            if let Some(etag) = &previous.etag {
-                request = request.header(IF_NONE_MATCH, etag);
+            let value =
+                |v: &Option<String>| v.as_deref().and_then(|v| HeaderValue::from_str(v).ok());
+            if let Some(etag) = value(&previous.etag) {
+                headers.insert(IF_NONE_MATCH, etag);
             }
-            if let Some(since) = &previous.last_modified {
-                request = request.header(IF_MODIFIED_SINCE, since);
+            if let Some(since) = value(&previous.last_modified) {
+                headers.insert(IF_MODIFIED_SINCE, since);
             }
         }
-        let response = request.send().await.map_err(|e| {
-            if e.is_timeout() {
-                failed(format!("no answer from {url} within {:?}", options.timeout))
-            } else {
-                failed(format!("cannot reach {url}: {}", without_url(&e)))
+        // One bound for the page, its redirects and its body.
+        let fetching = fetch::get(client, &policy, &url, &headers, options.max_page_bytes);
+        let response = match tokio::time::timeout(options.timeout, fetching).await {
+            Ok(Ok(response)) => response,
+            Ok(Err(FetchError::Timeout { .. })) | Err(_) => {
+                return Err(failed(format!(
+                    "no answer from {url} within {:?}",
+                    options.timeout
+                )));
             }
-        })?;
-        let status = response.status();
+            Ok(Err(e)) => return Err(failed(e.to_string())),
+        };
+        let status = response.status;
         if status == StatusCode::NOT_MODIFIED {
             return Ok((previous.clone(), PollOutcome::NotModified));
         }
         if !status.is_success() {
             let retry_after = response
-                .headers()
+                .headers
                 .get(RETRY_AFTER)
                 .and_then(|v| v.to_str().ok())
                 .and_then(|v| v.trim().parse::<u64>().ok())
@@ -245,16 +291,15 @@ async fn read_pages(
         }
         let header = |name| {
             response
-                .headers()
+                .headers
                 .get(name)
                 .and_then(|v: &reqwest::header::HeaderValue| v.to_str().ok())
                 .map(str::to_owned)
         };
         let (etag, last_modified) = (header(ETAG), header(LAST_MODIFIED));
-        let text = response
-            .text()
-            .await
-            .map_err(|e| failed(format!("the page {url} broke off: {}", without_url(&e))))?;
+        // Relative links of the page are relative to where it was found.
+        let found_at = response.url.to_string();
+        let text = response.body.unwrap_or_default();
         // Parsing a long page takes a while: keep it off the threads that serve the pages.
         let known = engine_of(row);
         let parsed = tokio::task::spawn_blocking(move || {
@@ -290,11 +335,24 @@ async fn read_pages(
         if summary.inserted + summary.updated > 0 {
             state.invalidate(&row.slug);
         }
-        let next = page.next.and_then(|n| next_url(&url, &n));
+        let next = page.next.and_then(|n| next_url(&found_at, &n));
+        let in_time = started.elapsed() < options.max_poll_time;
         match next {
-            Some(next) if pages < options.max_pages && next != url => {
+            Some(next) if pages < options.max_pages && in_time && next != url => {
                 url = next;
                 conditional = false;
+            }
+            // Stopped by a limit with pages still unread: the next poll starts at the first
+            // of them, unconditionally (the page just read is full and stays as it is, so a
+            // conditional request for it would be answered "not modified" forever).
+            Some(next) if next != url => {
+                let state = PollState {
+                    etag: None,
+                    last_modified: None,
+                    page_url: Some(next),
+                    failures: previous.failures,
+                };
+                return Ok((state, PollOutcome::Read { pages, new, edited }));
             }
             _ => {
                 let state = PollState {
@@ -307,21 +365,6 @@ async fn read_pages(
             }
         }
     }
-}
-
-/// A reqwest error without the URL (the message names it already).
-fn without_url(e: &reqwest::Error) -> String {
-    let mut s = e.to_string();
-    if let Some(url) = e.url() {
-        s = s.replace(&format!(" ({url})"), "");
-    }
-    let mut source = std::error::Error::source(e);
-    while let Some(inner) = source {
-        s.push_str(": ");
-        s.push_str(&inner.to_string());
-        source = inner.source();
-    }
-    s
 }
 
 /// The address of the next page: a link resolved against the page, or a page number.
@@ -346,7 +389,10 @@ fn next_url(current: &str, next: &NextPage) -> Option<String> {
 }
 
 /// Polls every running game's threads (its thread URL, and its vote thread URL when it has
-/// one), each thread at its own pace, until the process ends.
+/// one), each thread at its own pace, until the process ends. On PostgreSQL, where other
+/// instances may share the database, a thread is polled only under its lease
+/// ([`mafia_store::Store::claim_poll`]), so that among all instances one polls it at a time
+/// and at its pace.
 pub async fn poll_forever(state: AppState, options: PollOptions) {
     let client = match client(&options) {
         Ok(c) => c,
@@ -355,6 +401,8 @@ pub async fn poll_forever(state: AppState, options: PollOptions) {
             return;
         }
     };
+    let shared = state.store.engine() == mafia_store::Engine::Postgres;
+    let holder = instance_id();
     let mut due: HashMap<(i64, Thread), Instant> = HashMap::new();
     loop {
         let games = state.blocking(|s| s.games()).await.unwrap_or_default();
@@ -367,8 +415,29 @@ pub async fn poll_forever(state: AppState, options: PollOptions) {
                 if due.get(&(row.id, which)).is_some_and(|t| *t > now) {
                     continue;
                 }
-                let outcome = poll_thread(&state, &client, &options, row, which).await;
                 let id = row.id;
+                if shared {
+                    let (me, ttl) = (holder.clone(), options.lease_time());
+                    let claim = state
+                        .blocking(move |s| s.claim_poll(id, which, &me, ttl))
+                        .await;
+                    let wait = match claim {
+                        Ok(Claim::Taken) => None,
+                        // Another instance is polling it: it will be due an interval after
+                        // that poll at the earliest.
+                        Ok(Claim::Held { expires_in }) => Some(expires_in.min(options.interval)),
+                        Ok(Claim::NotDue { due_in }) => Some(due_in),
+                        Err(e) => {
+                            tracing::warn!(game = %row.slug, "cannot take the poll lease: {e}");
+                            Some(options.interval)
+                        }
+                    };
+                    if let Some(wait) = wait {
+                        due.insert((id, which), now + wait);
+                        continue;
+                    }
+                }
+                let outcome = poll_thread(&state, &client, &options, row, which).await;
                 let failures = state
                     .blocking(move |s| s.thread_poll_state(id, which))
                     .await
@@ -379,14 +448,32 @@ pub async fn poll_forever(state: AppState, options: PollOptions) {
                     _ => None,
                 };
                 tracing::info!(game = %row.slug, thread = ?which, ?outcome, "polled");
-                due.insert(
-                    (row.id, which),
-                    Instant::now() + next_delay(&options, failures, retry_after),
-                );
+                let delay = next_delay(&options, failures, retry_after);
+                if shared {
+                    let me = holder.clone();
+                    let released = state
+                        .blocking(move |s| s.release_poll(id, which, &me, delay))
+                        .await;
+                    if let Err(e) = released {
+                        tracing::warn!(game = %row.slug, "cannot release the poll lease: {e}");
+                    }
+                }
+                due.insert((row.id, which), Instant::now() + delay);
             }
         }
         tokio::time::sleep(Duration::from_secs(1).min(options.interval)).await;
     }
+}
+
+/// This instance's name in the poll leases: the process and a random part (two instances on
+/// one machine differ, and a restarted one is a new holder).
+fn instance_id() -> String {
+    let random = mafia_store::random_token().unwrap_or_default();
+    format!(
+        "{}-{}",
+        std::process::id(),
+        random.get(..12).unwrap_or(&random)
+    )
 }
 
 #[cfg(test)]

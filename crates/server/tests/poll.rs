@@ -220,6 +220,8 @@ impl Fixture {
         let row = site.store.game("polled").unwrap().unwrap();
         let options = PollOptions {
             timeout: Duration::from_millis(500),
+            // The fake forum is on 127.0.0.1.
+            allow_private_forums: true,
             ..PollOptions::default()
         };
         let client = mafia_server::poll::client(&options).unwrap();
@@ -318,6 +320,28 @@ async fn a_poll_reads_every_page_then_only_the_last_one_with_its_etag() {
         status["tally"]["wagons"][0]["voters"],
         serde_json::json!(["Alice", "Carol"])
     );
+}
+
+/// "A long backlog is read over several polls": a poll stopped by its page limit leaves the
+/// next poll to start at the first page it did not read.
+#[tokio::test]
+async fn a_long_backlog_is_read_over_several_polls() {
+    let mut fx = Fixture::new(&[
+        ("Mod", "It is now Day 1."),
+        ("Alice", "<b>Vote: Bob</b>"),
+        ("Bob", "<b>Vote: Alice</b>"),
+        ("Carol", "<b>Vote: Bob</b>"),
+        ("Alice", "hello"),
+    ])
+    .await;
+    fx.options.max_pages = 1;
+    assert_eq!(fx.poll().await, read(1, 2, 0));
+    assert_eq!(fx.poll().await, read(1, 2, 0));
+    assert_eq!(fx.poll().await, read(1, 1, 0));
+    assert_eq!(fx.pages_requested(), [1, 2, 3]);
+    // Caught up: the last page is asked for with its ETag.
+    assert_eq!(fx.poll().await, PollOutcome::NotModified);
+    assert_eq!(fx.site.store.post_count(fx.row.id).unwrap(), 5);
 }
 
 #[tokio::test]

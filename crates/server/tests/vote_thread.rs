@@ -141,6 +141,8 @@ impl Fixture {
         let (session, _) = site.log_in("Mod", "correct horse").await;
         let options = PollOptions {
             timeout: Duration::from_millis(500),
+            // The fake forum is on 127.0.0.1.
+            allow_private_forums: true,
             ..PollOptions::default()
         };
         let client = mafia_server::poll::client(&options).unwrap();

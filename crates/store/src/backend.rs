@@ -5,6 +5,8 @@
 //! becomes `?` (`?1`, `?2`…, which SQLite numbers the same way). The queries only use
 //! what both engines share (`INSERT … ON CONFLICT`, `RETURNING`).
 
+use std::sync::{Mutex, MutexGuard};
+
 use crate::StoreError;
 
 /// A value bound to or read from a query: every column is an integer or a text.
@@ -71,15 +73,25 @@ pub(crate) trait Tx {
 }
 
 /// An engine: runs a closure inside one transaction, committed only when it returns `Ok`.
-pub(crate) trait Backend: Send {
+/// Shared by every thread of the process: SQLite behind one lock (its single writer),
+/// PostgreSQL through a pool of connections (as many transactions at once as connections).
+pub(crate) trait Backend: Send + Sync {
     fn transaction(
-        &mut self,
+        &self,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
     ) -> Result<(), StoreError>;
+    /// Runs `f` for one read (a single statement, so no transaction is needed around it):
+    /// on PostgreSQL without `BEGIN` and `COMMIT`, two round trips fewer.
+    fn read(
+        &self,
+        f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        self.transaction(f)
+    }
     /// The engine's name as the migrations know it.
     fn kind(&self) -> Engine;
     /// Checks the database file or server for corruption.
-    fn integrity_check(&mut self) -> Result<(), StoreError>;
+    fn integrity_check(&self) -> Result<(), StoreError>;
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,8 +102,9 @@ pub enum Engine {
 
 // --- SQLite ------------------------------------------------------------------------------
 
+/// One connection behind a lock: one transaction at a time (SQLite has one writer).
 pub(crate) struct Sqlite {
-    conn: rusqlite::Connection,
+    conn: Mutex<rusqlite::Connection>,
 }
 
 impl Sqlite {
@@ -105,7 +118,15 @@ impl Sqlite {
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        Ok(Sqlite { conn })
+        Ok(Sqlite {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, rusqlite::Connection> {
+        // A panic while holding the lock cannot leave a transaction half done (it rolls
+        // back when dropped), so the connection stays usable.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
@@ -164,12 +185,11 @@ impl Tx for SqliteTx<'_> {
 
 impl Backend for Sqlite {
     fn transaction(
-        &mut self,
+        &self,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut conn = self.lock();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         f(&mut SqliteTx(&tx))?;
         tx.commit()?;
         Ok(())
@@ -179,9 +199,9 @@ impl Backend for Sqlite {
         Engine::Sqlite
     }
 
-    fn integrity_check(&mut self) -> Result<(), StoreError> {
+    fn integrity_check(&self) -> Result<(), StoreError> {
         let verdict: String = self
-            .conn
+            .lock()
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
         if verdict == "ok" {
             Ok(())
@@ -193,18 +213,41 @@ impl Backend for Sqlite {
 
 // --- PostgreSQL --------------------------------------------------------------------------
 
+/// How many connections one process keeps to PostgreSQL at most (each request or poll holds
+/// one for one transaction; the others wait for a free one).
+pub const POSTGRES_POOL_SIZE: u32 = 16;
+
+type PgManager = r2d2_postgres::PostgresConnectionManager<postgres::NoTls>;
+
+/// A pool of connections: transactions of different threads run at once, each on its own
+/// connection (no lock of the process around the database; PostgreSQL orders them).
 pub(crate) struct Postgres {
-    client: postgres::Client,
+    pool: r2d2::Pool<PgManager>,
 }
 
 impl Postgres {
     pub(crate) fn connect(url: &str) -> Result<Postgres, StoreError> {
-        let client =
-            postgres::Client::connect(url, postgres::NoTls).map_err(|e| StoreError::Open {
-                target: redact(url),
-                message: e.to_string(),
-            })?;
-        Ok(Postgres { client })
+        let open_error = |message: String| StoreError::Open {
+            target: redact(url),
+            message,
+        };
+        let config: postgres::Config = url
+            .parse()
+            .map_err(|e: postgres::Error| open_error(e.to_string()))?;
+        // One connection first, so that a wrong address or password is told at once (the
+        // pool would keep retrying in the background until its timeout).
+        config
+            .connect(postgres::NoTls)
+            .map_err(|e| open_error(e.to_string()))?;
+        let pool = r2d2::Pool::builder()
+            .max_size(POSTGRES_POOL_SIZE)
+            .min_idle(Some(1))
+            // A connection is checked by its use: a broken one fails that transaction and
+            // is then dropped from the pool (`is_closed`), not tested before each use.
+            .test_on_check_out(false)
+            .connection_timeout(std::time::Duration::from_secs(30))
+            .build_unchecked(PgManager::new(config, postgres::NoTls));
+        Ok(Postgres { pool })
     }
 }
 
@@ -222,6 +265,9 @@ fn redact(url: &str) -> String {
 
 struct PgTx<'a, 'b>(&'a mut postgres::Transaction<'b>);
 
+/// A connection used outside a transaction (each statement is its own).
+struct PgRead<'a>(&'a mut postgres::Client);
+
 fn pg_params(params: &[Value]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
     params
         .iter()
@@ -238,26 +284,7 @@ impl Tx for PgTx<'_, '_> {
     }
 
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
-        use postgres::types::Type;
-        let rows = self.0.query(sql, &pg_params(params))?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let mut values = Vec::with_capacity(row.len());
-            for (i, col) in row.columns().iter().enumerate() {
-                let ty = col.type_();
-                values.push(if *ty == Type::INT8 {
-                    Value::Int(row.try_get::<_, Option<i64>>(i)?)
-                } else if *ty == Type::INT4 {
-                    Value::Int(row.try_get::<_, Option<i32>>(i)?.map(i64::from))
-                } else if *ty == Type::INT2 {
-                    Value::Int(row.try_get::<_, Option<i16>>(i)?.map(i64::from))
-                } else {
-                    Value::Text(row.try_get::<_, Option<String>>(i)?)
-                });
-            }
-            out.push(values);
-        }
-        Ok(out)
+        pg_rows(self.0.query(sql, &pg_params(params))?)
     }
 
     fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
@@ -265,25 +292,71 @@ impl Tx for PgTx<'_, '_> {
     }
 }
 
+impl Tx for PgRead<'_> {
+    fn exec(&mut self, sql: &str, params: &[Value]) -> Result<u64, StoreError> {
+        Ok(self.0.execute(sql, &pg_params(params))?)
+    }
+
+    fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Row>, StoreError> {
+        pg_rows(self.0.query(sql, &pg_params(params))?)
+    }
+
+    fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.0.batch_execute(sql)?)
+    }
+}
+
+/// PostgreSQL rows as integers and texts.
+fn pg_rows(rows: Vec<postgres::Row>) -> Result<Vec<Row>, StoreError> {
+    use postgres::types::Type;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let mut values = Vec::with_capacity(row.len());
+        for (i, col) in row.columns().iter().enumerate() {
+            let ty = col.type_();
+            values.push(if *ty == Type::INT8 {
+                Value::Int(row.try_get::<_, Option<i64>>(i)?)
+            } else if *ty == Type::INT4 {
+                Value::Int(row.try_get::<_, Option<i32>>(i)?.map(i64::from))
+            } else if *ty == Type::INT2 {
+                Value::Int(row.try_get::<_, Option<i16>>(i)?.map(i64::from))
+            } else {
+                Value::Text(row.try_get::<_, Option<String>>(i)?)
+            });
+        }
+        out.push(values);
+    }
+    Ok(out)
+}
+
 impl Backend for Postgres {
     fn transaction(
-        &mut self,
+        &self,
         f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.client.transaction()?;
+        let mut client = self.pool.get()?;
+        let mut tx = client.transaction()?;
         f(&mut PgTx(&mut tx))?;
         tx.commit()?;
         Ok(())
+    }
+
+    fn read(
+        &self,
+        f: &mut dyn FnMut(&mut dyn Tx) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let mut client = self.pool.get()?;
+        f(&mut PgRead(&mut client))
     }
 
     fn kind(&self) -> Engine {
         Engine::Postgres
     }
 
-    fn integrity_check(&mut self) -> Result<(), StoreError> {
+    fn integrity_check(&self) -> Result<(), StoreError> {
         // PostgreSQL keeps its own consistency (WAL, crash recovery); a query answering is
         // the check.
-        self.client.simple_query("SELECT 1")?;
+        self.pool.get()?.simple_query("SELECT 1")?;
         Ok(())
     }
 }

@@ -22,16 +22,17 @@
 
 mod backend;
 mod hosts;
+mod lease;
 mod schema;
-
-use std::sync::{Mutex, MutexGuard};
+mod version;
 
 use jiff::Timestamp;
 use mafia_posts::{Edited, Markup, RawPost};
 
-pub use backend::Engine;
 use backend::{Backend, Row, Tx, Value};
+pub use backend::{Engine, POSTGRES_POOL_SIZE};
 pub use hosts::{Account, HostRole, Hosts};
+pub use lease::Claim;
 
 /// Why a storage operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -42,6 +43,8 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("PostgreSQL: {0}")]
     Postgres(#[from] postgres::Error),
+    #[error("no free PostgreSQL connection: {0}")]
+    Pool(#[from] r2d2::Error),
     #[error("the database is damaged: {0}")]
     Corrupt(String),
     #[error("stored {what} cannot be read: {message}")]
@@ -64,10 +67,14 @@ pub enum StoreError {
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
-/// The database: a connection behind a lock (one writer at a time; readers of the service
-/// use the derived state it caches, not the database).
+/// The database, shared by the threads of a process: SQLite is one connection behind a lock
+/// (one writer at a time), PostgreSQL a pool of connections ([`POSTGRES_POOL_SIZE`]), so
+/// that several instances of the service and several requests of each run at once.
 pub struct Store {
-    db: Mutex<Box<dyn Backend>>,
+    db: Box<dyn Backend>,
+    /// The schema has game versions and poll leases (a database opened at an older schema
+    /// by the tests of the migrations has not).
+    versioned: std::sync::atomic::AtomicBool,
 }
 
 /// Numeric id of a stored game.
@@ -212,25 +219,20 @@ impl Store {
                 Box::new(backend::Sqlite::open(std::path::Path::new(path))?)
             };
         Ok(Store {
-            db: Mutex::new(backend),
+            db: backend,
+            versioned: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
     pub fn engine(&self) -> Engine {
-        self.lock().kind()
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Box<dyn Backend>> {
-        // A panic while holding the lock cannot leave a transaction half done (it rolls
-        // back when dropped), so the connection stays usable.
-        self.db.lock().unwrap_or_else(|p| p.into_inner())
+        self.db.kind()
     }
 
     /// Runs `f` in one transaction.
     fn tx<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
         let mut f = Some(f);
         let mut out = None;
-        self.lock().transaction(&mut |tx| {
+        self.db.transaction(&mut |tx| {
             if let Some(f) = f.take() {
                 out = Some(f(tx)?);
             }
@@ -242,9 +244,40 @@ impl Store {
         })
     }
 
+    /// Runs `f`, one statement that only reads, outside a transaction where the engine
+    /// allows (PostgreSQL: two round trips fewer; SQLite runs it as [`Store::tx`] does).
+    fn read<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
+        let mut f = Some(f);
+        let mut out = None;
+        self.db.read(&mut |tx| {
+            if let Some(f) = f.take() {
+                out = Some(f(tx)?);
+            }
+            Ok(())
+        })?;
+        out.ok_or(StoreError::Decode {
+            what: "read result",
+            message: "the read ran twice".into(),
+        })
+    }
+
     fn migrate(&self) -> Result<()> {
+        self.migrate_upto(None)
+    }
+
+    fn migrate_upto(&self, upto: Option<i64>) -> Result<()> {
         let engine = self.engine();
-        self.tx(|tx| schema::migrate(tx, engine, None))
+        let reached = self.tx(|tx| schema::migrate(tx, engine, upto))?;
+        self.versioned.store(
+            reached >= schema::GAME_VERSIONS,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        Ok(())
+    }
+
+    /// Whether this database keeps game versions (see [`Store::game_version`]).
+    fn versioned(&self) -> bool {
+        self.versioned.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Opens a database migrated to schema `version` at most: for tests of the migrations,
@@ -252,14 +285,13 @@ impl Store {
     #[doc(hidden)]
     pub fn open_at_schema(target: &str, version: i64) -> Result<Store> {
         let store = Store::connect(target)?;
-        let engine = store.engine();
-        store.tx(|tx| schema::migrate(tx, engine, Some(version)))?;
+        store.migrate_upto(Some(version))?;
         Ok(store)
     }
 
     /// Checks the database for damage.
     pub fn integrity_check(&self) -> Result<()> {
-        self.lock().integrity_check()
+        self.db.integrity_check()
     }
 
     // --- games ---------------------------------------------------------------------------
@@ -340,7 +372,7 @@ impl Store {
                 "UPDATE games SET config = $1 WHERE id = $2",
                 &[config.into(), game.into()],
             )?;
-            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            self.changed(tx, game)?;
             Ok(())
         })
     }
@@ -363,6 +395,8 @@ impl Store {
                     game.into(),
                 ],
             )?;
+            // The pages show the thread's address.
+            self.changed(tx, game)?;
             Ok(())
         })
     }
@@ -396,7 +430,7 @@ impl Store {
                 "DELETE FROM posts WHERE game = $1 AND post_id LIKE $2",
                 &[game.into(), format!("{VOTE_POST_PREFIX}%").into()],
             )?;
-            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            self.changed(tx, game)?;
             Ok(())
         })
     }
@@ -458,7 +492,7 @@ impl Store {
                 }
             }
             if summary.inserted + summary.updated > 0 {
-                tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+                self.changed(tx, game)?;
             }
             Ok(summary)
         })
@@ -507,7 +541,7 @@ impl Store {
                 )?,
                 "correction id",
             )?;
-            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            self.changed(tx, game)?;
             Ok(id)
         })
     }
@@ -518,7 +552,7 @@ impl Store {
                 "DELETE FROM corrections WHERE game = $1 AND id = $2",
                 &[game.into(), id.into()],
             )?;
-            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            self.changed(tx, game)?;
             Ok(n > 0)
         })
     }
@@ -648,6 +682,43 @@ impl Store {
                 ],
             )?;
             Ok(())
+        })
+    }
+
+    /// Stores a derived state as [`Store::put_snapshot`] does, only when the game is still at
+    /// `game_version`, the version it was derived from: a change made meanwhile (through any
+    /// instance) leaves no stale snapshot behind. `false` when it was not stored.
+    pub fn put_snapshot_at(
+        &self,
+        game: GameId,
+        version: &str,
+        game_version: i64,
+        posts: u64,
+        state: &str,
+    ) -> Result<bool> {
+        let versioned = self.versioned();
+        self.tx(|tx| {
+            // An update of the game's row waits for a change being made to it (PostgreSQL
+            // locks the row), then sees its version: the check and the insert are one step.
+            if versioned
+                && tx.exec(
+                    "UPDATE games SET version = version WHERE id = $1 AND version = $2",
+                    &[game.into(), game_version.into()],
+                )? == 0
+            {
+                return Ok(false);
+            }
+            tx.exec("DELETE FROM snapshots WHERE game = $1", &[game.into()])?;
+            tx.exec(
+                "INSERT INTO snapshots (game, version, posts, state) VALUES ($1, $2, $3, $4)",
+                &[
+                    game.into(),
+                    version.into(),
+                    to_i64(posts).into(),
+                    state.into(),
+                ],
+            )?;
+            Ok(true)
         })
     }
 

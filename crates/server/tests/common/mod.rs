@@ -17,7 +17,7 @@ pub struct Site {
     pub store: Arc<Store>,
     pub state: AppState,
     pub app: Router,
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
 }
 
 pub struct Reply {
@@ -40,7 +40,25 @@ impl Site {
             store,
             state,
             app,
-            _dir: dir,
+            _dir: Some(dir),
+        }
+    }
+
+    /// A service on a store opened elsewhere (another engine, or a second instance on the
+    /// same database).
+    pub fn on_store(store: Arc<Store>) -> Site {
+        Site::on_store_with(store, Options::default())
+    }
+
+    /// The same, with service options.
+    pub fn on_store_with(store: Arc<Store>, options: Options) -> Site {
+        let state = AppState::new(store.clone(), options);
+        let app = mafia_server::router(state.clone());
+        Site {
+            store,
+            state,
+            app,
+            _dir: None,
         }
     }
 
