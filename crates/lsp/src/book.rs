@@ -187,3 +187,55 @@ impl Book {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outside_a_role_set_a_file_needs_a_title_and_a_formalized_section() {
+        let book = Book::default();
+        let role = "**Seer** | Townsfolk Investigative\n__Formalized__\nImediate Night: Role Investigate @Selection\n";
+        let notes = "**Shopping** | Monday\nEggs, milk.\n";
+        assert_eq!(
+            book.kind_of(Path::new("/notes/seer"), role),
+            Some(ElementKind::Role)
+        );
+        assert_eq!(book.kind_of(Path::new("/notes/shopping"), notes), None);
+        assert_eq!(
+            book.kind_of(Path::new("/notes/README.md"), "# Roles\n"),
+            None
+        );
+    }
+
+    #[test]
+    fn outside_a_role_set_references_are_not_checked() {
+        let mut book = Book::default();
+        // A misspelt trigger and a group that no file defines: only the first is reported.
+        let text = "**Wolf** | Werewolf Killing\n__Formalized__\nStarting: Join #Wolfpack\nImediate Night: Attack @Selection\n";
+        let n = book.update(Path::new("/notes/wolf"), text.into()).unwrap();
+        let diags = &book.diagnostics(&[n])[0];
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].message, "unknown trigger type `Imediate Night`");
+    }
+
+    #[test]
+    fn an_edit_renames_an_element() {
+        let mut book = Book::default();
+        let path = Path::new("/notes/pack");
+        book.update(
+            path,
+            "**Pack** | Ability Set\n__Formalized__\nStarting: Join #Wolfpack\n".into(),
+        );
+        assert!(book.define(&[ElementKind::AbilitySet], "Pack").is_some());
+        book.update(
+            path,
+            "**Den** | Ability Set\n__Formalized__\nStarting: Join #Wolfpack\n".into(),
+        );
+        assert!(book.define(&[], "Den").is_some());
+        // The file name still names it; the old title no longer does.
+        assert_eq!(book.define(&[], "pack"), book.define(&[], "Den"));
+        book.update(path, String::new());
+        assert_eq!(book.define(&[], "Den"), None);
+    }
+}
