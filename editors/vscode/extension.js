@@ -18,6 +18,10 @@ function activate(context) {
   };
   const clientOptions = {
     documentSelector: [{ scheme: "file", language: "wwr-role" }],
+    // Files changed on disk (a checkout, another program) are re-read by the server.
+    synchronize: {
+      fileEvents: vscode.workspace.createFileSystemWatcher("**/*"),
+    },
   };
   client = new LanguageClient(
     "wwrRoles",

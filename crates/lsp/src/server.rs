@@ -6,18 +6,19 @@ use std::path::PathBuf;
 
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, LogMessage,
-    Notification as _, PublishDiagnostics,
+    DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument, DidOpenTextDocument,
+    LogMessage, Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{Completion, Formatting, GotoDefinition, HoverRequest, Request as _};
 use lsp_types::{
     CompletionItem, CompletionItemKind, CompletionOptions, CompletionParams, CompletionResponse,
     CompletionTextEdit, DiagnosticSeverity, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
-    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents, HoverParams,
-    HoverProviderCapability, InitializeParams, InitializeResult, Location, LogMessageParams,
-    MarkupContent, MarkupKind, MessageType, OneOf, PublishDiagnosticsParams, ServerCapabilities,
-    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Url,
+    DidChangeWatchedFilesParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents,
+    HoverParams, HoverProviderCapability, InitializeParams, InitializeResult, Location,
+    LogMessageParams, MarkupContent, MarkupKind, MessageType, OneOf, PublishDiagnosticsParams,
+    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit,
+    Url,
 };
 use mafia_roles::format::{Formatted, format_parsed};
 use mafia_roles::{ElementKind, Severity};
@@ -183,6 +184,13 @@ impl Server<'_> {
                     self.closed(&p.text_document.uri)?;
                 }
             }
+            DidChangeWatchedFiles::METHOD => {
+                if let Ok(p) =
+                    note.extract::<DidChangeWatchedFilesParams>(DidChangeWatchedFiles::METHOD)
+                {
+                    self.on_disk(p)?;
+                }
+            }
             _ => {} // other notifications (didSave, $/cancelRequest…) need nothing
         }
         Ok(())
@@ -247,6 +255,24 @@ impl Server<'_> {
             self.send_diagnostics(open.uri, Vec::new())?;
         }
         self.publish()
+    }
+
+    /// Files changed on disk (a checkout, another program): the book takes the new text of
+    /// those that are not open (an open file's text is the editor's).
+    fn on_disk(&mut self, p: DidChangeWatchedFilesParams) -> Result<(), LspError> {
+        let mut any = false;
+        for change in p.changes {
+            let Ok(path) = change.uri.to_file_path() else {
+                continue;
+            };
+            if self.open.contains_key(&path) {
+                continue;
+            }
+            // A deleted file reads as nothing, and so defines nothing.
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            any |= self.book.update(&path, text).is_some();
+        }
+        if any { self.publish() } else { Ok(()) }
     }
 
     /// Re-checks every open role file and publishes the diagnostics that changed.

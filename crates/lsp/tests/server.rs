@@ -367,3 +367,28 @@ fn an_unknown_method_is_method_not_found() {
     assert_eq!(r.response_result.unwrap_err().code, -32601);
     client.stop();
 }
+
+#[test]
+fn a_file_written_on_disk_defines_its_name() {
+    let dir = book();
+    let mut client = Client::start(dir.path());
+    let wolf = path(&dir, "roles/wolf");
+    client.open(&wolf, WOLF);
+    assert_eq!(client.diagnostics(&wolf).len(), 1);
+    // Another program writes the group's file; the editor's file watcher reports it.
+    let pack = path(&dir, "groups/wolfpack");
+    std::fs::write(&pack, WOLFPACK).unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&pack), "type": 1}]}),
+    );
+    assert_eq!(client.diagnostics(&wolf), Vec::<Value>::new());
+    // And deleting it brings the error back.
+    std::fs::remove_file(&pack).unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&pack), "type": 3}]}),
+    );
+    assert_eq!(client.diagnostics(&wolf).len(), 1);
+    client.stop();
+}
