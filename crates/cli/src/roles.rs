@@ -1,4 +1,5 @@
-//! `mafia roles`: check, format and show WWR formalized role files (issue 3). Only wiring:
+//! `mafia roles`: check, format and show WWR formalized role files (issue 3), and their
+//! language server (`mafia roles lsp`, issue 12). Only wiring:
 //! the work is done by `mafia_roles`.
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -36,6 +37,17 @@ pub enum RolesCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Run the language server for role files: diagnostics as you type, hover,
+    /// go-to-definition, completion and formatting, for any editor that speaks the Language
+    /// Server Protocol.
+    ///
+    /// Editors start it themselves: configure the command `mafia roles lsp` (no arguments)
+    /// as the language server of role files; it talks JSON-RPC on standard input and output
+    /// and loads the role book at the workspace root (the folder with `_paths`). The README's
+    /// "Role files in your editor" shows the VS Code extension (editors/vscode), Neovim and
+    /// Helix set-ups. Nothing is printed to the terminal: run by hand, it waits for an
+    /// editor's `initialize` message.
+    Lsp,
 }
 
 /// Writes to stdout; a closed pipe (`mafia roles check … | head`) is not an error.
@@ -60,6 +72,12 @@ pub fn run(cmd: RolesCommand) -> miette::Result<ExitCode> {
         RolesCommand::Check { path } => check(path),
         RolesCommand::Fmt { check, path } => fmt(path, check),
         RolesCommand::Show { name, dir, json } => show(&name, dir, json),
+        RolesCommand::Lsp => {
+            mafia_lsp::run_stdio()
+                .into_diagnostic()
+                .wrap_err("the role language server stopped")?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

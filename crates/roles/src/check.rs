@@ -78,12 +78,13 @@ struct Index {
 impl Index {
     fn new(set: &RoleSet) -> Index {
         let mut names: BTreeMap<ElementKind, BTreeSet<String>> = BTreeMap::new();
+        // A file without formalized text defines nothing (`RoleSet::load_dir` leaves such
+        // files out; an editor keeps them, e.g. a new file before its `__Formalized__`).
         for file in &set.files {
+            let Some(e) = &file.element else { continue };
             let entry = names.entry(file.kind).or_default();
             entry.insert(normalize(&file.file_name()));
-            if let Some(e) = &file.element {
-                entry.insert(normalize(&e.name));
-            }
+            entry.insert(normalize(&e.name));
         }
         Index { names }
     }
@@ -109,6 +110,23 @@ pub fn check(set: &RoleSet) -> Vec<Finding> {
     let mut out = Vec::new();
     for (n, file) in set.files.iter().enumerate() {
         let Some(element) = &file.element else {
+            continue;
+        };
+        let mut diags = Vec::new();
+        check_element(element, &index, &mut diags);
+        out.extend(diags.into_iter().map(|diag| Finding { file: n, diag }));
+    }
+    out
+}
+
+/// [`check`] for some files only (indices into [`RoleSet::files`]): the findings of those
+/// files, against the names the whole set defines. An editor re-checks the files it shows
+/// after one file changed without walking the whole set.
+pub fn check_files(set: &RoleSet, files: &[usize]) -> Vec<Finding> {
+    let index = Index::new(set);
+    let mut out = Vec::new();
+    for &n in files {
+        let Some(element) = set.files.get(n).and_then(|f| f.element.as_ref()) else {
             continue;
         };
         let mut diags = Vec::new();

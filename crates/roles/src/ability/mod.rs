@@ -48,7 +48,9 @@ mod value;
 pub use ast::*;
 pub use block::GLYPHS;
 pub use refs::Reference;
+pub use trigger::trigger_names;
 pub use types::{ABILITY_KEYWORDS, DURATIONS, TARGET_TYPES};
+pub use value::{PLAYER_SELECTORS, PROPERTIES, QUERY_KEYS, VARIABLES};
 
 use crate::diag::Diagnostic;
 
@@ -65,7 +67,7 @@ pub enum LineKind {
 }
 
 /// Header keys of the element level that are never triggers (not reported as misspellings).
-const HEADER_KEYS: &[&str] = &[
+pub const HEADER_KEYS: &[&str] = &[
     "Inherit",
     "Require",
     "Role Attribute",

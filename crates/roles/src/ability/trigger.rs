@@ -3,8 +3,9 @@
 use super::ast::{AbilityFilter, Event, Loc, Timing, Trigger};
 use super::lex::{Cursor, PErr, PResult, suggest};
 
-/// Every trigger spelling that a misspelling may be compared against.
-pub(crate) fn trigger_names() -> Vec<&'static str> {
+/// Every trigger spelling without parameters (the action timings and the `On <Event>` forms):
+/// what a misspelling is compared against, and what an editor offers as completions.
+pub fn trigger_names() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = Timing::NAMES.to_vec();
     v.extend([
         "On Death",
