@@ -31,7 +31,7 @@ enum Command {
     Track(track::TrackArgs),
     /// Check every vote count the hosts posted in a thread against the tracker's tally.
     Audit(audit::AuditArgs),
-    /// Work with WWR formalized role sheets: check, format, show.
+    /// Work with WWR formalized role sheets: check, format, show, and the language server (lsp).
     #[command(subcommand)]
     Roles(roles::RolesCommand),
     /// Resolve night actions.
