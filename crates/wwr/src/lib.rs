@@ -12,9 +12,11 @@
 //! conditions), [`engine`] (phase machine, triggers, abilities, killing order, polls),
 //! [`input`] (the `act` line syntax), [`script`] (act scripts: `act` lines and `next`),
 //! [`save`] (the saved game file), [`render`] (what a player or the host is shown),
-//! [`rng`] (the seeded generator), [`autoplay`] (random legal play for tests and benchmarks).
+//! [`rng`] (the seeded generator), [`autoplay`] (random legal play for tests and benchmarks),
+//! [`balance`] (many autoplayed games of a setup: win rates per team).
 
 pub mod autoplay;
+pub mod balance;
 pub mod engine;
 pub mod error;
 pub mod eval;
