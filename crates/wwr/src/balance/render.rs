@@ -16,11 +16,11 @@ fn plural(n: u64, one: &str, many: &str) -> String {
 /// The report as a small table:
 ///
 /// ```text
-/// 400 games, 4.1 phases on average, 0 unfinished
+/// 400 games, 5.0 phases on average, 10 unfinished (10 draws, 0 cut at the phase limit)
 ///
-/// team       wins   rate     95 % interval
-/// Townsfolk   250   62.5 %   57.7 % – 67.1 %
-/// Werewolf    150   37.5 %   32.9 % – 42.3 %
+/// team         wins     rate  95 % interval
+/// Townsfolk     303   75.8 %  71.3 % – 79.7 %
+/// Werewolf       87   21.8 %  18.0 % – 26.1 %
 /// ```
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
@@ -83,7 +83,7 @@ fn escape(s: &str) -> String {
 
 /// Chart geometry (pixels): the plot's left edge, top, height, and each team's slot width.
 const LEFT: f64 = 60.0;
-const TOP: f64 = 40.0;
+const TOP: f64 = 50.0;
 const PLOT_H: f64 = 240.0;
 const SLOT: f64 = 120.0;
 const BAR: f64 = 60.0;
@@ -92,7 +92,8 @@ const BAR: f64 = 60.0;
 /// a black error bar over its 95 % Wilson interval, the team's name under it.
 pub fn svg(report: &Report) -> String {
     let teams = report.teams.len().max(1) as f64;
-    let width = LEFT + SLOT * teams + 20.0;
+    // Wide enough for the subtitle even with one or two teams.
+    let width = (LEFT + SLOT * teams + 20.0).max(440.0);
     let height = TOP + PLOT_H + 50.0;
     let bottom = TOP + PLOT_H;
     let y = |rate: f64| bottom - rate.clamp(0.0, 1.0) * PLOT_H;
@@ -108,10 +109,13 @@ pub fn svg(report: &Report) -> String {
     );
     let _ = writeln!(
         out,
-        r#"<text x="{LEFT}" y="20" font-size="14">Win rate by team, {}; {:.1} phases on average, {} unfinished</text>"#,
+        r#"<text x="{LEFT}" y="16" font-size="14">Win rate by team, {}</text>"#,
         plural(report.games, "game", "games"),
-        report.mean_phases,
-        report.unfinished
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{LEFT}" y="32" font-size="11" fill="#555">{:.1} phases on average, {} unfinished; bars: 95 % Wilson interval</text>"##,
+        report.mean_phases, report.unfinished
     );
     for tick in [0.0, 0.25, 0.5, 0.75, 1.0] {
         let ty = y(tick);
