@@ -25,6 +25,8 @@ pub struct Line {
     /// Who wrote it (a player, or a whispering connection's name); `None` for the
     /// narrator (the engine).
     pub from: Option<String>,
+    /// As written (a player's message may hold any text, markup included): an adapter
+    /// escapes it for its medium (HTML on the web pages, Discord's markdown).
     pub text: String,
 }
 
