@@ -1,4 +1,8 @@
-//! `mafia wwr`: run a WWR game from a setup file, phase by phase, saved as JSON.
+//! `mafia wwr`: run a WWR game from a setup file, phase by phase, saved as JSON; `balance`
+//! (in `wwr/balance.rs`) plays many random games of a setup and reports the win rates.
+
+mod balance;
+
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -20,6 +24,9 @@ pub enum WwrCommand {
     Next(GameArg),
     /// Show the game: phase, players, polls; `--player` for one player's view.
     Show(ShowArgs),
+    /// Play many games of random legal moves on all cores and report each team's wins, win
+    /// rate and 95 % interval, the mean game length and the unfinished games.
+    Balance(balance::BalanceArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -67,6 +74,7 @@ pub fn run(cmd: WwrCommand) -> miette::Result<ExitCode> {
         WwrCommand::Act(args) => act(args),
         WwrCommand::Next(args) => next(args),
         WwrCommand::Show(args) => show(args),
+        WwrCommand::Balance(args) => balance::run(args),
     }
 }
 

@@ -12,9 +12,13 @@
 //! conditions), [`engine`] (phase machine, triggers, abilities, killing order, polls),
 //! [`input`] (the `act` line syntax), [`script`] (act scripts: `act` lines and `next`),
 //! [`save`] (the saved game file), [`render`] (what a player or the host is shown),
-//! [`rng`] (the seeded generator), [`autoplay`] (random legal play for tests and benchmarks).
+//! [`rng`] (the seeded generator), [`autoplay`] (random legal play for tests and benchmarks),
+//! [`balance`] (many autoplayed games of a setup: win rates per team), [`chat`] (the chat
+//! adapter seam: a game's inputs and outputs through one trait, for web pages and bots).
 
 pub mod autoplay;
+pub mod balance;
+pub mod chat;
 pub mod engine;
 pub mod error;
 pub mod eval;

@@ -185,7 +185,7 @@ impl Game {
 
     /// Every channel that exists now: players' own, groups in play, held extra roles,
     /// locations in play, and whispering targets; sorted.
-    fn all_channels(&self) -> Vec<ChanRef> {
+    pub fn all_channels(&self) -> Vec<ChanRef> {
         let mut out: Vec<ChanRef> = (0..self.state.players.len()).map(ChanRef::Player).collect();
         let mut named: Vec<String> = self.state.groups.keys().map(|g| norm(g)).collect();
         for a in &self.state.attrs {

@@ -1,0 +1,231 @@
+//! The chat adapter seam (issue 15, point 2): the demo game `demo/wwr/five.toml` played to a
+//! win through a `Table` and the in-memory adapter only: players read their rooms, prompts
+//! and polls from what the adapter was sent, and answer with inputs; the host ends phases
+//! with `EndPhase`. The moves are those of `demo/wwr/five.script`.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::lib;
+use mafia_wwr::Setup;
+use mafia_wwr::chat::{Input, Memory, Room, Table};
+
+fn five() -> Setup {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../demo/wwr/five.toml"
+    ));
+    Setup::load(&path).expect("the demo setup")
+}
+
+fn player(name: &str) -> Room {
+    Room::Player(name.into())
+}
+
+/// `player` answers their prompt of `trigger` with a selection.
+fn select(player: &str, trigger: &str, target: &str) -> Input {
+    Input::Use {
+        player: player.into(),
+        trigger: trigger.into(),
+        key: None,
+        selection: Some(target.into()),
+        secondary: None,
+        chosen: None,
+    }
+}
+
+fn vote(player: &str, poll: &str, choice: &str) -> Input {
+    Input::Vote {
+        player: player.into(),
+        poll: poll.into(),
+        choice: Some(choice.into()),
+    }
+}
+
+/// Sends the inputs and lets the table take them.
+fn play(table: &mut Table<Memory>, inputs: Vec<Input>) {
+    for i in inputs {
+        table.adapter_mut().send(i);
+    }
+    table.pump();
+}
+
+fn has(lines: &[String], text: &str) -> bool {
+    lines.iter().any(|l| l.contains(text))
+}
+
+#[test]
+fn the_demo_game_is_played_to_a_town_win_through_the_adapter() {
+    let mut table = Table::start(five(), lib(), 7, Memory::default()).expect("the game starts");
+    let chat = table.adapter();
+    assert_eq!(chat.phases, ["D0"]);
+    assert!(has(&chat.texts(&player("Eve")), "Your role is Wolf."));
+    assert!(
+        !has(&chat.texts(&player("Alice")), "Wolf"),
+        "{:?}",
+        chat.rooms
+    );
+    assert_eq!(chat.public.living.len(), 5);
+
+    // D0: the Huntress is prompted for her target and aims at Eve.
+    let carol = &chat.waiting["Carol"];
+    assert!(
+        carol.prompts.iter().any(|p| p.trigger == "Immediate"),
+        "{carol:?}"
+    );
+    play(&mut table, vec![select("Carol", "Immediate", "Eve")]);
+    assert!(has(
+        &table.adapter().texts(&player("Carol")),
+        "Your target is now Eve."
+    ));
+
+    // A night ability by day is refused, with the reason, to its sender.
+    play(&mut table, vec![select("Alice", "Immediate Night", "Eve")]);
+    let (input, reason) = table.adapter().refused.last().expect("a refusal");
+    assert_eq!(input.player(), Some("Alice"));
+    assert!(reason.contains("can only be used at night"), "{reason}");
+
+    // The host ends D0.
+    play(&mut table, vec![Input::EndPhase]);
+    let chat = table.adapter();
+    assert_eq!(chat.phases, ["D0", "N1"]);
+    assert!(has(&chat.texts(&Room::Public), "N1 begins."));
+
+    // N1: the wolf sees the Wolfpack poll with Dave among its options; nobody else does.
+    let wolfpack = chat.waiting["Eve"]
+        .polls
+        .iter()
+        .find(|p| p.name == "Wolfpack")
+        .expect("Eve may vote in the Wolfpack poll");
+    assert!(wolfpack.options.iter().any(|o| o == "Dave"), "{wolfpack:?}");
+    let room = Room::Channel(wolfpack.channel.clone());
+    assert!(chat.reads("Eve", &room), "{:?}", chat.access);
+    assert!(!chat.reads("Alice", &room), "{:?}", chat.access);
+    assert!(
+        !chat.waiting["Alice"]
+            .polls
+            .iter()
+            .any(|p| p.name == "Wolfpack")
+    );
+
+    // The Fortune Teller checks Eve, the wolf talks in the pack's channel and attacks Dave,
+    // the Witch saves Dave.
+    play(
+        &mut table,
+        vec![
+            select("Alice", "Immediate Night", "Eve"),
+            Input::Say {
+                player: "Eve".into(),
+                channel: room_name(&room),
+                text: "Dave tonight <b>".into(),
+            },
+            select("Bob", "Immediate Night", "Dave"),
+            vote("Eve", "Wolfpack", "Dave"),
+        ],
+    );
+    let chat = table.adapter();
+    assert!(chat.refused.len() == 1, "{:?}", chat.refused);
+    assert!(has(&chat.texts(&player("Alice")), "Role Investigate Eve"));
+    assert!(has(&chat.texts(&player("Alice")), "Wolf"));
+    let pack = chat.texts(&room);
+    assert!(has(&pack, "Eve: Dave tonight <b>"), "{pack:?}");
+    assert!(
+        has(&pack, "Eve votes Dave on the Wolfpack poll."),
+        "{pack:?}"
+    );
+    assert!(!has(&chat.texts(&Room::Public), "Dave tonight"));
+
+    play(&mut table, vec![Input::EndPhase]);
+    let chat = table.adapter();
+    assert_eq!(chat.phases, ["D0", "N1", "D1"]);
+    assert!(
+        chat.public.living.contains(&"Dave".to_string()),
+        "the Witch saved Dave"
+    );
+
+    // D1: the town lynches Eve; the public sees the Lynch tally as it grows.
+    play(
+        &mut table,
+        vec![vote("Alice", "Lynch", "Eve"), vote("Bob", "Lynch", "Eve")],
+    );
+    let lynch = table
+        .adapter()
+        .public
+        .polls
+        .iter()
+        .find(|p| p.name == "Lynch")
+        .expect("the Lynch poll is public")
+        .clone();
+    assert_eq!(
+        lynch.votes,
+        [("Alice".into(), "Eve".into()), ("Bob".into(), "Eve".into())]
+    );
+    play(
+        &mut table,
+        vec![
+            vote("Dave", "Lynch", "Eve"),
+            vote("Eve", "Lynch", "Alice"),
+            Input::EndPhase,
+        ],
+    );
+    let chat = table.adapter();
+    assert_eq!(
+        chat.winners.as_deref(),
+        Some(&["Townsfolk".to_string()][..])
+    );
+    assert!(has(&chat.texts(&Room::Public), "Winner: Townsfolk"));
+    assert!(
+        chat.public
+            .dead
+            .iter()
+            .any(|d| d.name == "Eve" && d.role == "Wolf"),
+        "{:?}",
+        chat.public
+    );
+    assert!(
+        chat.waiting
+            .values()
+            .all(|w| w.prompts.is_empty() && w.polls.is_empty())
+    );
+
+    // After the end, inputs are refused.
+    play(&mut table, vec![Input::EndPhase]);
+    let (_, reason) = table.adapter().refused.last().unwrap();
+    assert_eq!(reason, "the game is over");
+}
+
+fn room_name(room: &Room) -> String {
+    match room {
+        Room::Channel(n) => n.clone(),
+        other => panic!("not a channel: {other:?}"),
+    }
+}
+
+/// A table resumed from the saved game (a service restarted mid-phase) sends a new adapter
+/// the same rooms, prompts, polls, access and public state as the first one holds.
+#[test]
+fn a_resumed_table_tells_a_new_chat_everything_the_old_one_knows() {
+    let mut table = Table::start(five(), lib(), 7, Memory::default()).unwrap();
+    play(
+        &mut table,
+        vec![select("Carol", "Immediate", "Eve"), Input::EndPhase],
+    );
+    play(
+        &mut table,
+        vec![
+            select("Alice", "Immediate Night", "Eve"),
+            vote("Eve", "Wolfpack", "Dave"),
+        ],
+    );
+    let (game, before) = table.into_parts();
+    let saved = mafia_wwr::save::to_text(&game.state).unwrap();
+    let game = mafia_wwr::save::load(&saved).unwrap();
+    let after = Table::resume(game, Memory::default());
+    let after = after.adapter();
+    assert_eq!(after.rooms, before.rooms);
+    assert_eq!(after.waiting, before.waiting);
+    assert_eq!(after.access, before.access);
+    assert_eq!(after.public, before.public);
+    assert_eq!(after.phases, ["N1"]);
+}
