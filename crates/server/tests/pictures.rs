@@ -165,7 +165,7 @@ async fn the_status_page_as_of_a_post_draws_the_day_up_to_that_post() {
         "{}",
         page.body
     );
-    assert!(page.body.contains(">Now (#5)</text>"), "{}", page.body);
+    assert!(page.body.contains(">As of #5</text>"), "{}", page.body);
     assert!(!page.body.contains("class=\"hammer\""));
     // The whole day on the vote history page, with the picture's addresses.
     let votes = site.get("/g/chart/votes").await;
@@ -226,7 +226,8 @@ async fn a_running_day_is_kept_a_minute() {
     let svg = fetch(&site, "/g/running/day/1.svg", None).await;
     assert_eq!(svg.cache_control, "public, max-age=60");
     let text = String::from_utf8(svg.body).unwrap();
-    assert!(text.contains(">Now (#2)</text>"), "{text}");
+    assert!(text.contains(">As of #2</text>"), "{text}");
+    assert!(text.contains(">now</text>"), "{text}");
     assert!(text.contains(">Bob: 1 vote now</text>"), "{text}");
 }
 

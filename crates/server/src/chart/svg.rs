@@ -31,6 +31,8 @@ const ROW: f64 = 24.0;
 pub const MAX_LINES: usize = 8;
 /// A name longer than this is cut.
 const NAME_CHARS: usize = 24;
+/// Characters that fit on a legend row.
+const LEGEND_CHARS: usize = 44;
 
 /// Wagon colours: distinguishable with the common colour blindnesses (Okabe and Ito's set,
 /// its yellow swapped for a purple that reads on white).
@@ -248,29 +250,37 @@ fn marks(s: &mut String, scale: &Scale, chart: &DayChart, now: Timestamp) {
         }
     }
     let end = num(PLOT_RIGHT);
-    let dash = match chart.end {
-        DayEnd::Running { .. } => r#" stroke-dasharray="3 3""#,
-        _ => "",
-    };
+    let running = matches!(chart.end, DayEnd::Running { .. });
     let _ = write!(
         s,
         r##"<line class="end" x1="{end}" x2="{end}" y1="{t}" y2="{b}" stroke="#333" stroke-width="1.5"{dash}/>"##,
         t = num(PLOT_TOP),
         b = num(PLOT_BOTTOM),
+        dash = if running {
+            r#" stroke-dasharray="3 3""#
+        } else {
+            ""
+        },
     );
+    if running {
+        let _ = write!(
+            s,
+            r##"<text x="{end}" y="{}" text-anchor="end" font-size="13" fill="#333">now</text>"##,
+            num(PLOT_TOP - 4.0),
+        );
+    }
     let last = chart.posts.last().copied().unwrap_or(0);
+    // At most about 40 characters: the caption is right-aligned under the axis.
     let caption = match (&chart.end, &chart.hammer) {
         (DayEnd::Ended { post }, Some((who, at))) if at == post => {
             format!("Hammer on {}, {}", cut(who, NAME_CHARS), post_label(*at))
         }
         (DayEnd::Ended { post }, _) => format!("The day ended at {}", post_label(*post)),
         (DayEnd::Deadline { at }, _) => format!("Deadline {}", report::when(at)),
-        (DayEnd::Running { deadline: Some(at) }, _) => format!(
-            "Now ({}); deadline {}",
-            post_label(last),
-            crate::clock::countdown(at, now)
-        ),
-        (DayEnd::Running { deadline: None }, _) => format!("Now ({})", post_label(last)),
+        (DayEnd::Running { deadline: Some(at) }, _) => {
+            format!("Deadline {}", crate::clock::countdown(at, now))
+        }
+        (DayEnd::Running { deadline: None }, _) => format!("As of {}", post_label(last)),
     };
     let _ = write!(
         s,
@@ -294,18 +304,22 @@ fn legend(s: &mut String, chart: &DayChart, lines: &[&WagonLine]) {
     for (i, line) in lines.iter().enumerate() {
         let y = LEGEND_TOP + ROW * i as f64;
         let (last, peak) = (line.last(), line.peak());
-        let mut words = format!(
-            "{}: {last} vote{}{}",
-            cut(&line.candidate, NAME_CHARS),
+        let mut rest = format!(
+            ": {last} vote{}{}",
             if last == 1 { "" } else { "s" },
             if running { " now" } else { "" }
         );
         if peak > last {
-            let _ = write!(words, ", {peak} at most");
+            let _ = write!(rest, ", {peak} at most");
         }
         if chart.lynched.contains(&line.candidate) {
-            words.push_str(", lynched");
+            rest.push_str(", lynched");
         }
+        // About 44 characters fit beside the swatch: the name gives way.
+        let room = LEGEND_CHARS
+            .saturating_sub(rest.chars().count())
+            .clamp(8, NAME_CHARS);
+        let words = format!("{}{rest}", cut(&line.candidate, room));
         let _ = write!(
             s,
             r##"<line x1="14" x2="36" y1="{ly}" y2="{ly}" stroke="{c}" stroke-width="4"/><text class="legend" x="44" y="{y}" fill="#222">{t}</text>"##,
@@ -454,6 +468,31 @@ mod tests {
         assert_eq!(svg.matches("class=\"wagon\"").count(), 8);
         assert!(
             svg.contains(">and 2 more: Player9With…, Player10Wit…</text>"),
+            "{svg}"
+        );
+    }
+
+    /// A long name with a long count gives way, so that the row fits the picture.
+    #[test]
+    fn a_legend_row_fits_the_width() {
+        let chart = DayChart {
+            phase: Phase::day(3),
+            posts: (1..=12).collect(),
+            wagons: vec![WagonLine {
+                candidate: "AnExtremelyLongForumUserName".to_owned(),
+                steps: vec![step(1, 12), step(12, 10)],
+            }],
+            majority: vec![step(0, 11)],
+            hammer: None,
+            locked: None,
+            lynched: vec!["AnExtremelyLongForumUserName".to_owned()],
+            end: DayEnd::Ended { post: 12 },
+        };
+        let svg = day_svg("Long", &chart, Timestamp::UNIX_EPOCH);
+        // ": 10 votes, 12 at most, lynched" is 31 characters: 13 are left for the name, 12
+        // letters and the ellipsis.
+        assert!(
+            svg.contains(">AnExtremelyL…: 10 votes, 12 at most, lynched</text>"),
             "{svg}"
         );
     }
