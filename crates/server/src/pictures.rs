@@ -5,9 +5,11 @@
 //! Caching: a running day's picture changes with every vote (and its countdown every minute),
 //! so it may be kept a minute; an ended day's ten minutes (a host's correction can still
 //! change it). Every answer has an `ETag` (a hash of the SVG), and a request whose
-//! `If-None-Match` names it gets 304 without the picture being painted again.
+//! `If-None-Match` names it gets 304 without the picture being painted again; the last PNGs
+//! painted are kept in memory by that tag.
 
 use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::extract::{Path, State};
@@ -78,11 +80,18 @@ async fn picture(
         match format {
             Format::Svg => ([(header::CONTENT_TYPE, "image/svg+xml")], text).into_response(),
             Format::Png => {
-                let png = tokio::task::spawn_blocking(move || png::render(&text, PNG_SCALE))
-                    .await
-                    .map_err(|e| AppError::Internal(e.to_string()))?
-                    .map_err(|e| AppError::Internal(e.to_string()))?;
-                ([(header::CONTENT_TYPE, "image/png")], png).into_response()
+                let png = match painted(&etag) {
+                    Some(png) => png,
+                    None => {
+                        let png =
+                            tokio::task::spawn_blocking(move || png::render(&text, PNG_SCALE))
+                                .await
+                                .map_err(|e| AppError::Internal(e.to_string()))?
+                                .map_err(|e| AppError::Internal(e.to_string()))?;
+                        keep_painted(&etag, png)
+                    }
+                };
+                ([(header::CONTENT_TYPE, "image/png")], png.as_ref().clone()).into_response()
             }
         }
     };
@@ -103,6 +112,30 @@ async fn picture(
         HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
     );
     Ok(response)
+}
+
+/// PNGs painted lately, by their tag (which names the SVG they were painted from), the
+/// newest last: a picture linked from a busy thread is painted once, not per reader.
+static PAINTED: Mutex<Vec<(String, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
+/// How many PNGs [`PAINTED`] keeps (each some 30 kB).
+const KEEP_PAINTED: usize = 64;
+
+fn painted(etag: &str) -> Option<Arc<Vec<u8>>> {
+    let painted = PAINTED.lock().unwrap_or_else(|p| p.into_inner());
+    painted
+        .iter()
+        .find(|(tag, _)| tag == etag)
+        .map(|(_, png)| png.clone())
+}
+
+fn keep_painted(etag: &str, png: Vec<u8>) -> Arc<Vec<u8>> {
+    let png = Arc::new(png);
+    let mut painted = PAINTED.lock().unwrap_or_else(|p| p.into_inner());
+    if painted.len() >= KEEP_PAINTED {
+        painted.remove(0);
+    }
+    painted.push((etag.to_owned(), png.clone()));
+    png
 }
 
 /// A quoted tag naming this SVG text in this format (the hash is std's SipHash with fixed

@@ -199,6 +199,12 @@ async fn the_pictures_answer_svg_and_png_with_cache_headers() {
     // IHDR: twice the SVG's 400 × 326 (two legend rows of 24 below the first at 286, less 8).
     let be = |i: usize| u32::from_be_bytes(png.body[i..i + 4].try_into().unwrap());
     assert_eq!((be(16), be(20)), (800, 652));
+    // Asked again, the same picture (kept by its tag).
+    let again = fetch(&site, "/g/chart/day/1.png", None).await;
+    assert_eq!(
+        (again.etag, again.body),
+        (png.etag.clone(), png.body.clone())
+    );
 
     assert_eq!(
         fetch(&site, "/g/chart/day/2.png", None).await.status,

@@ -64,6 +64,8 @@ pub fn day_svg(game: &str, chart: &DayChart, now: Timestamp) -> String {
     let scale = Scale::of(chart);
     grid(&mut s, &scale, chart);
     majority(&mut s, &scale, &chart.majority);
+    // The marks first, so that the wagons' lines are drawn over them.
+    marks(&mut s, &scale, chart, now);
     for (i, line) in lines.iter().enumerate() {
         let offset = (i as f64 - (lines.len() as f64 - 1.0) / 2.0) * 2.0;
         let _ = write!(
@@ -75,7 +77,6 @@ pub fn day_svg(game: &str, chart: &DayChart, now: Timestamp) -> String {
             COLOURS[i],
         );
     }
-    marks(&mut s, &scale, chart, now);
     legend(&mut s, chart, &lines);
     s.push_str("</svg>");
     s
@@ -176,14 +177,24 @@ fn grid(s: &mut String, scale: &Scale, chart: &DayChart) {
         b = num(PLOT_BOTTOM),
     );
     for k in ticks(chart.posts.len()) {
-        let x = num(scale.x(k as u32));
+        let at = scale.x(k as u32);
+        let label = post_label(chart.posts[k - 1]);
+        // A label centred on the last tick may pass the picture's edge: then it ends there.
+        // (13 px DejaVu Sans: digits 8.3 units wide, `#` 10.9.)
+        let width = 8.3 * label.len() as f64 + 3.0;
+        let (x, anchor) = if at + width / 2.0 > WIDTH - 2.0 {
+            (WIDTH - 2.0, "end")
+        } else {
+            (at, "middle")
+        };
         let _ = write!(
             s,
-            r##"<line x1="{x}" x2="{x}" y1="{b}" y2="{b2}" stroke="#999"/><text x="{x}" y="{ty}" text-anchor="middle" font-size="13" fill="#555">{label}</text>"##,
+            r##"<line x1="{t}" x2="{t}" y1="{b}" y2="{b2}" stroke="#999"/><text x="{x}" y="{ty}" text-anchor="{anchor}" font-size="13" fill="#555">{label}</text>"##,
+            t = num(at),
+            x = num(x),
             b = num(PLOT_BOTTOM),
             b2 = num(PLOT_BOTTOM + 4.0),
             ty = num(PLOT_BOTTOM + 18.0),
-            label = post_label(chart.posts[k - 1]),
         );
     }
 }
@@ -493,6 +504,13 @@ mod tests {
         // letters and the ellipsis.
         assert!(
             svg.contains(">AnExtremelyL…: 10 votes, 12 at most, lynched</text>"),
+            "{svg}"
+        );
+        // "#12" centred on the right edge (386) would pass the picture's 400: it ends at 398.
+        assert!(
+            svg.contains(
+                r##"<text x="398" y="238" text-anchor="end" font-size="13" fill="#555">#12</text>"##
+            ),
             "{svg}"
         );
     }
