@@ -55,6 +55,12 @@ pub fn fonts() -> Arc<fontdb::Database> {
 
 /// The SVG painted at `scale` times its own size.
 pub fn render(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
+    paint(svg, scale)?
+        .encode_png()
+        .map_err(|e| PngError::Encode(e.to_string()))
+}
+
+fn paint(svg: &str, scale: f32) -> Result<Pixmap, PngError> {
     let options = usvg::Options {
         fontdb: fonts(),
         font_family: "sans-serif".to_owned(),
@@ -75,7 +81,27 @@ pub fn render(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
         Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    pixmap
-        .encode_png()
-        .map_err(|e| PngError::Encode(e.to_string()))
+    Ok(pixmap)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pictures' words need a font on the machine: a text alone paints dark pixels.
+    #[test]
+    fn text_is_painted_with_a_system_font() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="30" font-family="DejaVu Sans, sans-serif"><rect width="120" height="30" fill="#fff"/><text x="4" y="22" font-size="18" fill="#000">Bob: 3</text></svg>"##;
+        let pixmap = paint(svg, 1.0).expect("the SVG reads");
+        let dark = pixmap
+            .pixels()
+            .iter()
+            .filter(|p| p.red() < 128 && p.alpha() > 0)
+            .count();
+        assert!(
+            dark > 50,
+            "no text was painted ({dark} dark pixels): the machine has no font \
+             (install fonts-dejavu-core)"
+        );
+    }
 }
