@@ -66,8 +66,10 @@ pub fn day_svg(game: &str, chart: &DayChart, now: Timestamp) -> String {
     majority(&mut s, &scale, &chart.majority);
     // The marks first, so that the wagons' lines are drawn over them.
     marks(&mut s, &scale, chart, now);
+    // Lines of equal counts lie side by side, 2 units apart, all within 4 of their count.
+    let spread = 2.0_f64.min(8.0 / (lines.len().max(2) as f64 - 1.0));
     for (i, line) in lines.iter().enumerate() {
-        let offset = (i as f64 - (lines.len() as f64 - 1.0) / 2.0) * 2.0;
+        let offset = (i as f64 - (lines.len() as f64 - 1.0) / 2.0) * spread;
         let _ = write!(
             s,
             r#"<path class="wagon" data-candidate="{}" data-steps="{}" d="{}" fill="none" stroke="{}" stroke-width="3" stroke-linejoin="round"/>"#,
