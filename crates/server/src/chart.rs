@@ -7,8 +7,8 @@
 //! deadline belongs to the next phase and is not on the day's axis; the post that ended the
 //! day (a hammer, or the host's post ending it early) is its last.
 //!
-//! A wagon is a candidate's current name, as the tally names it (a replacement renames the
-//! candidate's wagon from that post on).
+//! A wagon is a candidate's slot: a replacement renames the line (and the legend names the
+//! player who holds the slot at the end), rather than ending one line and starting another.
 
 pub mod png;
 pub mod svg;
@@ -18,6 +18,7 @@ use mafia_posts::Post;
 use mafia_tracker::Tracker;
 use mafia_tracker::config::MajorityProfile;
 use mafia_tracker::phase::Phase;
+use mafia_tracker::state::Slot;
 use mafia_tracker::tally::Tally;
 use serde::{Deserialize, Serialize};
 
@@ -101,6 +102,22 @@ impl DayChart {
         let votes = self.wagons.iter().map(WagonLine::peak).max().unwrap_or(0);
         let majority = self.majority.iter().map(|s| s.votes).max().unwrap_or(0);
         votes.max(majority)
+    }
+
+    /// Renames the lines of players replaced out to their slot's new holder.
+    fn follow_replacements(&mut self, slots: &[Slot]) {
+        for slot in slots.iter().filter(|s| !s.replaced.is_empty()) {
+            if self.wagons.iter().any(|w| w.candidate == slot.name) {
+                continue;
+            }
+            if let Some(line) = self
+                .wagons
+                .iter_mut()
+                .find(|w| slot.replaced.contains(&w.candidate))
+            {
+                line.candidate.clone_from(&slot.name);
+            }
+        }
     }
 
     /// Adds the day's next post and the counts after it.
@@ -220,6 +237,7 @@ impl Recorder {
         if ended.is_empty() {
             if let Some(chart) = &mut self.open {
                 if tracker.phase() == chart.phase && !tracker.is_over() {
+                    chart.follow_replacements(tracker.slots());
                     chart.push(post.number, &tracker.tally_now());
                 }
             }
@@ -236,6 +254,7 @@ impl Recorder {
                     None => DayEnd::Ended { post: post.number },
                 };
             } else {
+                chart.follow_replacements(tracker.slots());
                 chart.push(post.number, &day.tally);
                 chart.end = DayEnd::Ended { post: post.number };
             }

@@ -275,3 +275,28 @@ async fn a_locked_wagon_is_marked_and_an_emptied_wagon_stops_at_the_axis() {
     assert_eq!(attribute(&svg, "locked", "", "x1"), "298");
     assert!(!svg.contains("class=\"hammer\""));
 }
+
+/// Votes belong to slots: when Zed replaces Bob (the host's post, then Zed's first, which
+/// takes the slot), the wagon on Bob's slot goes on as Zed's.
+#[tokio::test]
+async fn a_replacement_renames_the_wagon_of_the_slot() {
+    let site = Site::new();
+    site.game(
+        "replaced",
+        &GAME.replace(r#"majority = "hammer""#, r#"majority = "lock""#),
+        &[
+            ("Alice", "<b>Vote: Bob</b>"),
+            ("Carol", "<b>Vote: Bob</b>"),
+            ("Mod", "Zed has replaced Bob."),
+            ("Zed", "Hello, catching up."),
+            ("Dave", "<b>Vote: Zed</b>"),
+        ],
+    );
+    let svg = String::from_utf8(fetch(&site, "/g/replaced/day/1.svg", None).await.body).unwrap();
+    assert_eq!(
+        attribute(&svg, "wagon", "data-candidate=\"Zed\"", "data-steps"),
+        "1:1 2:2 5:3"
+    );
+    assert!(!svg.contains("data-candidate=\"Bob\""), "{svg}");
+    assert!(svg.contains(">Zed: 3 votes now</text>"), "{svg}");
+}
