@@ -78,6 +78,8 @@ pub enum DayEnd {
     Ended { post: u64 },
     /// The day is running (as of the last post read); its deadline if it has one.
     Running { deadline: Option<Zoned> },
+    /// The day as it stood after this post (a status page's `?at=`), before it ended.
+    AsOf { post: u64 },
 }
 
 impl DayChart {
@@ -159,8 +161,8 @@ impl DayChart {
     }
 
     /// The chart as it stood after post `n` (for a status page `?at=n`): `None` when the day
-    /// had not started by then. A day not over by then is running, with `deadline`.
-    pub fn as_of(&self, n: u64, deadline: Option<Zoned>) -> Option<DayChart> {
+    /// had not started by then.
+    pub fn as_of(&self, n: u64) -> Option<DayChart> {
         let k = self.posts.iter().take_while(|p| **p <= n).count();
         if k == 0 {
             return None;
@@ -168,7 +170,7 @@ impl DayChart {
         let over = match &self.end {
             DayEnd::Ended { post } => *post <= n,
             DayEnd::Deadline { .. } => k == self.posts.len() && self.posts[k - 1] < n,
-            DayEnd::Running { .. } => false,
+            DayEnd::Running { .. } | DayEnd::AsOf { .. } => false,
         };
         if over || k == self.posts.len() && matches!(self.end, DayEnd::Running { .. }) {
             return Some(self.clone());
@@ -191,7 +193,9 @@ impl DayChart {
             hammer: self.hammer.clone().filter(|(_, p)| *p <= n),
             locked: self.locked.clone().filter(|(_, p)| *p <= n),
             lynched: Vec::new(),
-            end: DayEnd::Running { deadline },
+            end: DayEnd::AsOf {
+                post: self.posts[k - 1],
+            },
         })
     }
 }

@@ -164,11 +164,7 @@ async fn status(
     // The running day's chart, else the last day's; as of post `at`, cut there.
     let chart = match (q.at, &status) {
         (None, _) => d.charts.last().cloned(),
-        (Some(n), Some(s)) => d
-            .charts
-            .iter()
-            .rev()
-            .find_map(|c| c.as_of(n, s.deadline.at.clone())),
+        (Some(n), Some(_)) => d.charts.iter().rev().find_map(|c| c.as_of(n)),
         (Some(_), None) => None,
     };
     let chart = chart.map(|c| pictures::figure(&slug, &title, &c, Timestamp::now()));

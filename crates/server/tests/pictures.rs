@@ -127,17 +127,18 @@ async fn a_hammered_day_is_drawn_as_step_lines_with_the_majority_and_the_hammer(
         attribute(&svg, "wagon", "data-candidate=\"Alice\"", "data-steps"),
         "3:1"
     );
-    // Majority 3 is the highest count, so the plot's top (40) is 4 votes and a vote is 45
-    // units: y = 220 - 45 × votes. Two lines lie 1 unit above (Bob, first: the most votes)
-    // and 1 below (Alice) their counts; each rises from the axis at its first vote (Bob's
-    // at post 2: x = 34 + 2 × 44) and runs to the right edge.
+    // The k-th post's slot runs from x = 34 + (k - 1) × 44 to 34 + k × 44, and the count it
+    // made is drawn across it. Majority 3 is the highest count, so the plot's top (40) is 4
+    // votes and a vote is 45 units: y = 220 - 45 × votes. Two lines lie 1 unit above (Bob,
+    // first: the most votes) and 1 below (Alice) their counts; each rises from the axis at
+    // its first vote (Bob's at post 2: x = 34 + 44) and runs to the right edge.
     assert_eq!(
         attribute(&svg, "wagon", "data-candidate=\"Bob\"", "d"),
-        "M122,219V174H210V129H298V174H342V129H386V84H386"
+        "M78,219V174H166V129H254V174H298V129H342V84H386"
     );
     assert_eq!(
         attribute(&svg, "wagon", "data-candidate=\"Alice\"", "d"),
-        "M166,221V176H386"
+        "M122,221V176H386"
     );
     assert_eq!(
         attribute(&svg, "majority", "", "d"),
@@ -145,8 +146,8 @@ async fn a_hammered_day_is_drawn_as_step_lines_with_the_majority_and_the_hammer(
         "majority 3 of 5 at y = 220 - 135"
     );
     assert!(svg.contains(">majority 3</text>"), "{svg}");
-    // The hammer is the day's last post, at the right edge.
-    assert_eq!(attribute(&svg, "hammer", "", "x1"), "386");
+    // The hammer is the day's last post: the middle of its slot, 34 + 7.5 × 44.
+    assert_eq!(attribute(&svg, "hammer", "", "x1"), "364");
     assert!(svg.contains(">Hammer on Bob, #8</text>"), "{svg}");
     // The host's post 9 told the lynch.
     assert!(svg.contains(">Bob: 3 votes, lynched</text>"), "{svg}");
@@ -166,6 +167,7 @@ async fn the_status_page_as_of_a_post_draws_the_day_up_to_that_post() {
         page.body
     );
     assert!(page.body.contains(">As of #5</text>"), "{}", page.body);
+    assert!(page.body.contains(">as of</text>"), "{}", page.body);
     assert!(!page.body.contains("class=\"hammer\""));
     // The whole day on the vote history page, with the picture's addresses.
     let votes = site.get("/g/chart/votes").await;
@@ -257,22 +259,23 @@ async fn a_locked_wagon_is_marked_and_an_emptied_wagon_stops_at_the_axis() {
         ],
     );
     let svg = String::from_utf8(fetch(&site, "/g/lock/day/1.svg", None).await.body).unwrap();
-    // 8 posts: 44 units each. Bob's 4 votes are the most: the top is 5 votes, 36 units each.
+    // 8 posts: 44 units each, post k's slot from 34 + (k - 1) × 44. Bob's 4 votes are the
+    // most: the top is 5 votes, 36 units each.
     assert_eq!(
         attribute(&svg, "wagon", "data-candidate=\"Bob\"", "data-steps"),
         "1:1 3:2 5:3 6:4"
     );
     assert_eq!(
         attribute(&svg, "wagon", "data-candidate=\"Bob\"", "d"),
-        "M78,219V183H166V147H254V111H298V75H386"
+        "M34,219V183H122V147H210V111H254V75H386"
     );
     assert_eq!(
         attribute(&svg, "wagon", "data-candidate=\"Alice\"", "d"),
-        "M122,221V185H210V221"
+        "M78,221V185H166V221"
     );
     assert_eq!(attribute(&svg, "majority", "", "d"), "M34,112H386");
-    // Erin's vote (post 6) locked Bob.
-    assert_eq!(attribute(&svg, "locked", "", "x1"), "298");
+    // Erin's vote (post 6) locked Bob: the middle of its slot, 34 + 5.5 × 44.
+    assert_eq!(attribute(&svg, "locked", "", "x1"), "276");
     assert!(!svg.contains("class=\"hammer\""));
 }
 

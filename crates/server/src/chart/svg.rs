@@ -110,8 +110,20 @@ impl Scale {
         }
     }
 
-    fn x(&self, x: u32) -> f64 {
-        PLOT_LEFT + f64::from(x) * (PLOT_RIGHT - PLOT_LEFT) / self.posts
+    /// Where the count after the day's `k`-th post begins: each post has a slot of the axis,
+    /// the k-th from k - 1 to k post-widths, so that the count a post made is drawn across
+    /// its slot (the last post's too) and changes where the slot begins.
+    fn x(&self, k: u32) -> f64 {
+        PLOT_LEFT + f64::from(k.saturating_sub(1)) * self.post_width()
+    }
+
+    /// The middle of the `k`-th post's slot: its tick, and its mark (hammer, lock).
+    fn mid(&self, k: u32) -> f64 {
+        PLOT_LEFT + (f64::from(k) - 0.5) * self.post_width()
+    }
+
+    fn post_width(&self) -> f64 {
+        (PLOT_RIGHT - PLOT_LEFT) / self.posts
     }
 
     fn y(&self, votes: u32) -> f64 {
@@ -179,7 +191,7 @@ fn grid(s: &mut String, scale: &Scale, chart: &DayChart) {
         b = num(PLOT_BOTTOM),
     );
     for k in ticks(chart.posts.len()) {
-        let at = scale.x(k as u32);
+        let at = scale.mid(k as u32);
         let label = post_label(chart.posts[k - 1]);
         // A label centred on the last tick may pass the picture's edge: then it ends there.
         // (13 px DejaVu Sans: digits 8.3 units wide, `#` 10.9.)
@@ -250,7 +262,7 @@ fn marks(s: &mut String, scale: &Scale, chart: &DayChart, now: Timestamp) {
         .map(|(_, p)| (*p, "locked"));
     for (post, word) in hammer.into_iter().chain(lock) {
         if let Some(k) = chart.posts.iter().position(|p| *p == post) {
-            let at = scale.x(k as u32 + 1);
+            let at = scale.mid(k as u32 + 1);
             let _ = write!(
                 s,
                 r##"<line class="{word}" x1="{x}" x2="{x}" y1="{t}" y2="{b}" stroke="#a00" stroke-width="2"/><text x="{tx}" y="{ty}" text-anchor="end" font-size="13" font-weight="bold" fill="#a00" stroke="#fff" stroke-width="3" paint-order="stroke">{word}</text>"##,
@@ -263,7 +275,7 @@ fn marks(s: &mut String, scale: &Scale, chart: &DayChart, now: Timestamp) {
         }
     }
     let end = num(PLOT_RIGHT);
-    let running = matches!(chart.end, DayEnd::Running { .. });
+    let running = matches!(chart.end, DayEnd::Running { .. } | DayEnd::AsOf { .. });
     let _ = write!(
         s,
         r##"<line class="end" x1="{end}" x2="{end}" y1="{t}" y2="{b}" stroke="#333" stroke-width="1.5"{dash}/>"##,
@@ -275,10 +287,15 @@ fn marks(s: &mut String, scale: &Scale, chart: &DayChart, now: Timestamp) {
             ""
         },
     );
-    if running {
+    let label = match chart.end {
+        DayEnd::Running { .. } => Some("now"),
+        DayEnd::AsOf { .. } => Some("as of"),
+        _ => None,
+    };
+    if let Some(label) = label {
         let _ = write!(
             s,
-            r##"<text x="{end}" y="{}" text-anchor="end" font-size="13" fill="#333">now</text>"##,
+            r##"<text x="{end}" y="{}" text-anchor="end" font-size="13" fill="#333">{label}</text>"##,
             num(PLOT_TOP - 4.0),
         );
     }
@@ -294,6 +311,7 @@ fn marks(s: &mut String, scale: &Scale, chart: &DayChart, now: Timestamp) {
             format!("Deadline {}", crate::clock::countdown(at, now))
         }
         (DayEnd::Running { deadline: None }, _) => format!("As of {}", post_label(last)),
+        (DayEnd::AsOf { post }, _) => format!("As of {}", post_label(*post)),
     };
     let _ = write!(
         s,
@@ -490,7 +508,7 @@ mod tests {
     fn a_legend_row_fits_the_width() {
         let chart = DayChart {
             phase: Phase::day(3),
-            posts: (1..=12).collect(),
+            posts: (1_000_000..1_000_012).collect(),
             wagons: vec![WagonLine {
                 candidate: "AnExtremelyLongForumUserName".to_owned(),
                 steps: vec![step(1, 12), step(12, 10)],
@@ -499,7 +517,7 @@ mod tests {
             hammer: None,
             locked: None,
             lynched: vec!["AnExtremelyLongForumUserName".to_owned()],
-            end: DayEnd::Ended { post: 12 },
+            end: DayEnd::Ended { post: 1_000_011 },
         };
         let svg = day_svg("Long", &chart, Timestamp::UNIX_EPOCH);
         // ": 10 votes, 12 at most, lynched" is 31 characters: 13 are left for the name, 12
@@ -508,10 +526,11 @@ mod tests {
             svg.contains(">AnExtremelyL…: 10 votes, 12 at most, lynched</text>"),
             "{svg}"
         );
-        // "#12" centred on the right edge (386) would pass the picture's 400: it ends at 398.
+        // "#1000011" centred in the last post's slot (at 386 - 352 / 12 / 2, about 371) would
+        // pass the picture's 400: it ends at 398.
         assert!(
             svg.contains(
-                r##"<text x="398" y="238" text-anchor="end" font-size="13" fill="#555">#12</text>"##
+                r##"<text x="398" y="238" text-anchor="end" font-size="13" fill="#555">#1000011</text>"##
             ),
             "{svg}"
         );
