@@ -1,8 +1,8 @@
 //! `mafia serve`: the tracker as a web service. Only wiring: storage is `mafia-store`, the
 //! site is `mafia-server`.
 //!
-//! `mafia serve --demo` imports the bundled demo game (built into the binary) into the
-//! database and serves it; `mafia serve --add-gm NAME [--admin]` creates a GM account with
+//! `mafia serve --demo` imports the bundled demo games (built into the binary; see
+//! [`crate::demo`]: one in progress, one finished) into the database and serves them; `mafia serve --add-gm NAME [--admin]` creates a GM account with
 //! the password read from standard input (the first account is always an admin).
 use std::io::{BufRead, Cursor, Write};
 use std::net::SocketAddr;
@@ -15,6 +15,8 @@ use std::time::Duration;
 use mafia_server::poll::PollOptions;
 use mafia_server::{AppState, Options};
 use mafia_store::{NewGame, Store};
+
+use crate::demo;
 use miette::{IntoDiagnostic, miette};
 
 const DEMO_GAME: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/game.toml"));
@@ -25,7 +27,9 @@ const DEMO_THREAD: &str = include_str!(concat!(
 
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
-    /// Import the bundled demo game (as `demo`) before serving.
+    /// Import the bundled demo games before serving: a game in progress (as `demo`, its
+    /// times moved so that the day's deadline lies ahead) and the finished game (as
+    /// `demo-finished`).
     #[arg(long)]
     pub demo: bool,
     /// The database: a SQLite file, or a postgres:// URL.
@@ -75,9 +79,11 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
     if args.rederive {
         store.drop_snapshots().map_err(|e| miette!("{e}"))?;
     }
-    if args.demo {
-        import_demo(&store)?;
-    }
+    let live = if args.demo {
+        Some(import_demo(&store)?)
+    } else {
+        None
+    };
     // The store's PostgreSQL client blocks: use it here, before the async runtime starts
     // (the server calls it from its blocking pool).
     let no_gm = store.user_count().map_err(|e| miette!("{e}"))? == 0;
@@ -92,10 +98,16 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         let addr = listener.local_addr().into_diagnostic()?;
         // Whoever started us may stop reading our output: never fail on it.
         let mut out = std::io::stdout();
-        let _ = if args.demo {
-            writeln!(out, "Serving the demo game at http://{addr}/g/demo")
-        } else {
-            writeln!(out, "Serving at http://{addr}/")
+        let _ = match live {
+            Some(slug) => writeln!(out, "Serving the demo game at http://{addr}/g/{slug}")
+                .and_then(|()| {
+                    writeln!(
+                        out,
+                        "The finished demo game: http://{addr}/g/{}",
+                        demo::FINISHED_SLUG
+                    )
+                }),
+            None => writeln!(out, "Serving at http://{addr}/"),
         };
         if no_gm {
             let _ = writeln!(
@@ -149,25 +161,55 @@ fn add_gm(store: &Store, name: &str, admin: bool) -> miette::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Stores the demo game (once) and its posts (idempotent: a rerun changes nothing).
-fn import_demo(store: &Store) -> miette::Result<()> {
-    let id = match store.game("demo").map_err(|e| miette!("{e}"))? {
-        Some(g) => g.id,
-        None => store
-            .create_game(&NewGame {
-                forum: Some("jsonl".into()),
-                ..NewGame::new("demo", DEMO_GAME)
-            })
-            .map_err(|e| miette!("{e}"))?,
-    };
+/// Stores the two demo games (idempotent: a rerun adds nothing, and moves the live demo's
+/// times to now). Returns where the live demo is: `demo`, unless an older version stored the
+/// finished game there (more posts than the live demo has), then `demo-live`.
+fn import_demo(store: &Store) -> miette::Result<&'static str> {
     let batch = JsonlSource::new(Cursor::new(DEMO_THREAD), "demo/thread.jsonl")
         .read()
         .map_err(|e| miette!("{e}"))?;
     for problem in &batch.problems {
         crate::errors::warn(format_args!("{problem} (line skipped)"));
     }
+    let finished = demo::finished(DEMO_GAME, &batch.posts);
+    let mut live =
+        demo::live(DEMO_GAME, &batch.posts, jiff::Timestamp::now()).map_err(|e| miette!("{e}"))?;
+    if let Some(old) = store.game(live.slug).map_err(|e| miette!("{e}"))? {
+        let stored = store.post_count(old.id).map_err(|e| miette!("{e}"))?;
+        if stored > live.posts.len() as u64 {
+            live.slug = "demo-live";
+            crate::errors::warn(format_args!(
+                "the game `demo` in this database is the finished demo of an older version; \
+                 the demo in progress is served as `demo-live`"
+            ));
+        }
+    }
+    for game in [&live, &finished] {
+        store_demo(store, game)?;
+    }
+    Ok(live.slug)
+}
+
+/// Creates a demo game or brings its game file and posts up to date.
+fn store_demo(store: &Store, game: &demo::DemoGame) -> miette::Result<()> {
+    let id = match store.game(game.slug).map_err(|e| miette!("{e}"))? {
+        Some(g) => {
+            if g.config != game.config {
+                store
+                    .set_config(g.id, &game.config)
+                    .map_err(|e| miette!("{e}"))?;
+            }
+            g.id
+        }
+        None => store
+            .create_game(&NewGame {
+                forum: Some("jsonl".into()),
+                ..NewGame::new(game.slug, game.config.as_str())
+            })
+            .map_err(|e| miette!("{e}"))?,
+    };
     store
-        .import_posts(id, &batch.posts)
+        .import_posts(id, &game.posts)
         .map_err(|e| miette!("{e}"))?;
     Ok(())
 }

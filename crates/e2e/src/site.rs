@@ -1,4 +1,5 @@
-//! The real `mafia` binary serving the bundled demo game.
+//! The real `mafia` binary serving the bundled demo games (`mafia serve --demo`: the game in
+//! progress at `/g/demo`, the finished one at `/g/demo-finished`).
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -18,18 +19,50 @@ pub struct DemoSite {
     _dir: tempfile::TempDir,
 }
 
+/// A page or picture as plain HTTP gives it.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    pub status: u16,
+    pub content_type: String,
+    pub body: Vec<u8>,
+}
+
+impl Fetched {
+    /// The body as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
 impl DemoSite {
-    /// Starts the binary and waits (at most `within`) until it has printed its URL and the
-    /// demo game's status page answers 200.
+    /// Starts the binary on a throwaway database and waits (at most `within`) until it has
+    /// printed its URL and the demo game's status page answers 200.
     pub fn start(binary: &Path, within: Duration) -> Result<DemoSite, HarnessError> {
         let dir = tempfile::tempdir()?;
+        let db = dir.path().join("demo.db");
+        DemoSite::start_in(binary, &db, dir, within)
+    }
+
+    /// The same on the database `db` (kept after the site stops: a second start finds what
+    /// the first stored).
+    pub fn start_on(binary: &Path, db: &Path, within: Duration) -> Result<DemoSite, HarnessError> {
+        DemoSite::start_in(binary, db, tempfile::tempdir()?, within)
+    }
+
+    fn start_in(
+        binary: &Path,
+        db: &Path,
+        dir: tempfile::TempDir,
+        within: Duration,
+    ) -> Result<DemoSite, HarnessError> {
         let log_path = dir.path().join("server.log");
         let log = std::fs::File::create(&log_path)?;
         let child = Command::new(binary)
             .arg("serve")
             .arg("--demo")
             .arg("--db")
-            .arg(dir.path().join("demo.db"))
+            .arg(db)
+            .args(["--poll-interval", "0"])
             // Port 0: the server takes a free port and prints it (no race with other tests).
             .args(["--listen", "127.0.0.1:0"])
             .stdin(Stdio::null())
@@ -84,7 +117,8 @@ impl DemoSite {
         Ok(site)
     }
 
-    /// The demo game's status page, e.g. `http://127.0.0.1:41234/g/demo`.
+    /// What the server printed as the demo game's address, e.g.
+    /// `http://127.0.0.1:41234/g/demo`.
     pub fn status_url(&self) -> &str {
         &self.url
     }
@@ -96,6 +130,29 @@ impl DemoSite {
             .strip_suffix("/g/demo")
             .unwrap_or(self.url.as_str());
         format!("{origin}{path}")
+    }
+}
+
+impl DemoSite {
+    /// A plain GET of a path on the site (no browser).
+    pub fn get(&self, path: &str) -> Result<Fetched, HarnessError> {
+        let client = reqwest::blocking::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()?;
+        let response = client.get(self.url_of(path)).send()?;
+        let status = response.status().as_u16();
+        let content_type = response
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let body = response.bytes()?.to_vec();
+        Ok(Fetched {
+            status,
+            content_type,
+            body,
+        })
     }
 }
 

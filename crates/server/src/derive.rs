@@ -26,6 +26,8 @@ use mafia_tracker::votes::Verdict;
 use mafia_tracker::{ConfigError, Game, Status, Tracker, TrackerError};
 use serde::{Deserialize, Serialize};
 
+use crate::chart::{DayChart, Recorder};
+
 /// Everything the pages of one game show, derived from the stored rows.
 #[derive(Debug, Clone)]
 pub struct Derived {
@@ -48,6 +50,8 @@ pub struct Derived {
     pub post_phases: Vec<Phase>,
     /// The GM's stored corrections, each with why it cannot be applied, if it cannot.
     pub corrections: Vec<CorrectionRow>,
+    /// Each day's wagons post by post, the running day's last.
+    pub charts: Vec<DayChart>,
 }
 
 /// A stored correction as the GM page lists it.
@@ -141,6 +145,7 @@ pub fn derive(row: &GameRow, raw: &[RawPost], stored: Vec<StoredCorrection>) -> 
         activity: Vec::new(),
         post_phases: Vec::new(),
         corrections,
+        charts: Vec::new(),
     };
     let Ok(game) = game else {
         derived.posts = raw.iter().map(RawPost::normalise).collect();
@@ -179,6 +184,7 @@ pub fn derive(row: &GameRow, raw: &[RawPost], stored: Vec<StoredCorrection>) -> 
     derived.history = replay.history;
     derived.activity = replay.activity;
     derived.post_phases = replay.phases;
+    derived.charts = replay.charts;
     derived
 }
 
@@ -187,6 +193,7 @@ struct Replay {
     history: Vec<HistoryEntry>,
     activity: Vec<Activity>,
     phases: Vec<Phase>,
+    charts: Vec<DayChart>,
 }
 
 /// The vote history as it is read, each mark once, its names resolved when it is read.
@@ -226,7 +233,9 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
         reviewed.entry(vote.post).or_default().push(vote.clone());
     }
     let mut merge_review: Vec<ReviewItem> = Vec::new();
+    let mut charts = Recorder::default();
     for post in posts {
+        charts.before(&tracker, post);
         // A day's vote log is cleared when the day ends: read it before any post that may
         // end it (the tracker says which: a GM post, or the first post past the deadline),
         // and from the day's result when a post ended it all the same (a hammer).
@@ -245,6 +254,7 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
             }
             _ => tracker.apply(post),
         }
+        charts.after(&tracker, post);
         for day in &tracker.days()[days..] {
             history.add(&tracker, day.phase, &day.votes);
         }
@@ -287,6 +297,7 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
     } else {
         history.sort_by_key(|h| h.post);
     }
+    let charts = charts.finish(&tracker);
     let mut status = tracker.status();
     status.review.extend(merge_review);
     Replay {
@@ -294,6 +305,7 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
         history,
         activity,
         phases,
+        charts,
     }
 }
 
@@ -327,10 +339,10 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// the GM's stored corrections are applied by the tracker, no vote lines are laid over
 /// posts; derive-5: a game's separate vote thread is merged into the game thread, struck
 /// votes, forum families' quotes, hosts' phase and death phrasings, a lynch's day, the
-/// winner); a
+/// winner; derive-6: each day's chart); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
-pub const DERIVE_VERSION: &str = concat!("derive-5/", env!("CARGO_PKG_VERSION"));
+pub const DERIVE_VERSION: &str = concat!("derive-6/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
 /// the posts, the replay).
@@ -341,6 +353,8 @@ pub struct Snapshot {
     history: Vec<HistoryEntry>,
     activity: Vec<Activity>,
     post_phases: Vec<Phase>,
+    #[serde(default)]
+    charts: Vec<DayChart>,
 }
 
 impl Derived {
@@ -352,6 +366,7 @@ impl Derived {
             history: self.history.clone(),
             activity: self.activity.clone(),
             post_phases: self.post_phases.clone(),
+            charts: self.charts.clone(),
         }
     }
 
@@ -373,6 +388,7 @@ impl Derived {
             activity: snapshot.activity,
             post_phases: snapshot.post_phases,
             corrections,
+            charts: snapshot.charts,
         }
     }
 }

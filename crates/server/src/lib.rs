@@ -13,6 +13,9 @@
 //! - [`derive`]: stored rows → tracker replay → what the pages show.
 //! - [`pages`]: server-rendered HTML (maud escapes every interpolated string).
 //! - [`api`]: the same data as JSON.
+//! - [`chart`]: each day's wagons post by post, drawn as SVG ([`chart::svg`]) and PNG
+//!   ([`chart::png`]); [`pictures`] serves them at stable addresses.
+//! - [`clock`]: times as the pages word them (countdowns).
 //! - [`gm`]: login (argon2), session cookies, CSRF tokens, the dashboard and its forms; the
 //!   [`gm::Host`] extractor, the one check that a GM may change the game of a route.
 //! - [`admin`]: the admin's page (create accounts).
@@ -25,10 +28,13 @@
 
 pub mod admin;
 pub mod api;
+pub mod chart;
+pub mod clock;
 pub mod derive;
 pub mod fetch;
 pub mod gm;
 pub mod pages;
+pub mod pictures;
 pub mod poll;
 pub mod throttle;
 pub mod vote_thread;
@@ -198,6 +204,7 @@ impl AppState {
 pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(pages::routes())
+        .merge(pictures::routes())
         .merge(api::routes())
         .merge(gm::routes())
         .merge(admin::routes())

@@ -6,7 +6,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Html;
 use axum::routing::get;
-use jiff::{Timestamp, Zoned};
+use jiff::Timestamp;
 use mafia_tracker::Status;
 use mafia_tracker::merge::{is_vote_thread, post_name};
 use mafia_tracker::report;
@@ -14,8 +14,9 @@ use mafia_tracker::schedule::Deadline;
 use maud::{DOCTYPE, Markup, html};
 use serde::Deserialize;
 
+pub use crate::clock::countdown;
 use crate::derive::{self, Derived};
-use crate::{AppError, AppState};
+use crate::{AppError, AppState, pictures};
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -35,6 +36,7 @@ th,td{text-align:left;padding:0.25rem 0.4rem;border-bottom:1px solid #ddd;vertic
 .dead{color:#777}.locked{font-weight:bold;color:#a00}.muted{color:#666;font-size:0.9em}
 .post{border-top:1px solid #ccc;padding:0.4rem 0}.post p{margin:0.2rem 0}
 .notice{background:#fff4d6;padding:0.4rem;border-left:4px solid #e0a800}
+figure.chart{margin:0.5rem 0}svg.chart{display:block;width:100%;max-width:32rem;height:auto}
 textarea{width:100%;font-family:monospace}input,textarea,select,button{font-size:1rem;margin:0.2rem 0}
 @media (max-width:30rem){body{padding:0.3rem}th,td{padding:0.2rem}}
 ";
@@ -159,6 +161,13 @@ async fn status(
         }
         None => d.status.clone(),
     };
+    // The running day's chart, else the last day's; as of post `at`, cut there.
+    let chart = match (q.at, &status) {
+        (None, _) => d.charts.last().cloned(),
+        (Some(n), Some(_)) => d.charts.iter().rev().find_map(|c| c.as_of(n)),
+        (Some(_), None) => None,
+    };
+    let chart = chart.map(|c| pictures::figure(&slug, &title, &c, Timestamp::now()));
     Ok(layout(
         &title,
         html! {
@@ -167,7 +176,7 @@ async fn status(
             @match (&d.game, &status) {
                 (Err(e), _) => p.notice { "The game file cannot be used: " (e) },
                 (_, None) => p.notice { "No state." },
-                (Ok(_), Some(s)) => (status_body(&slug, s, q.at, Timestamp::now())),
+                (Ok(_), Some(s)) => (status_body(&slug, s, q.at, Timestamp::now(), chart)),
             }
             form method="get" action={ "/g/" (slug) } {
                 label { "Vote count as of post " input type="number" name="at" min="0" value=[q.at]; }
@@ -175,31 +184,6 @@ async fn status(
             }
         },
     ))
-}
-
-/// "in 1 day 3 hours 20 minutes", or "passed".
-pub fn countdown(at: &Zoned, now: Timestamp) -> String {
-    let secs = at.timestamp().as_second() - now.as_second();
-    if secs <= 0 {
-        return "passed".to_owned();
-    }
-    let (days, hours, minutes) = (secs / 86_400, secs % 86_400 / 3_600, secs % 3_600 / 60);
-    let unit = |n: i64, one: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {one}s")
-        }
-    };
-    let mut parts = Vec::new();
-    if days > 0 {
-        parts.push(unit(days, "day"));
-    }
-    if days > 0 || hours > 0 {
-        parts.push(unit(hours, "hour"));
-    }
-    parts.push(unit(minutes, "minute"));
-    format!("in {}", parts.join(" "))
 }
 
 fn deadline_cell(d: &Deadline, now: Timestamp) -> Markup {
@@ -211,7 +195,13 @@ fn deadline_cell(d: &Deadline, now: Timestamp) -> Markup {
     }
 }
 
-fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Markup {
+fn status_body(
+    slug: &str,
+    s: &Status,
+    at: Option<u64>,
+    now: Timestamp,
+    chart: Option<Markup>,
+) -> Markup {
     html! {
         @if let Some(n) = at { p.notice { "As of " (post_name(n)) ". " a href={ "/g/" (slug) } { "Now" } } }
         @if s.game_over {
@@ -243,6 +233,10 @@ fn status_body(slug: &str, s: &Status, at: Option<u64>, now: Timestamp) -> Marku
                 }
             }
             p { "Not voting: " @if t.not_voting.is_empty() { "nobody" } @else { (t.not_voting.join(", ")) } }
+        }
+        @if let Some(chart) = chart {
+            h2 { "Wagons" }
+            (chart)
         }
         h2 { "Alive (" (s.alive.len()) ")" }
         ul {
@@ -294,11 +288,20 @@ async fn votes(
     voters.sort_unstable_by_key(|v| v.to_lowercase());
     voters.dedup();
     let title = game_title(&d);
+    let now = Timestamp::now();
     Ok(layout(
         &format!("Vote history — {title}"),
         html! {
             (game_nav(&slug))
             h1 { "Vote history" }
+            @if !d.charts.is_empty() {
+                h2 { "Wagons per day" }
+                @for chart in &d.charts {
+                    h3 { (chart.phase) }
+                    (pictures::figure(&slug, &title, chart, now))
+                }
+                h2 { "Votes per player" }
+            }
             @if voters.is_empty() { p { "No votes yet." } }
             @for voter in &voters {
                 h2 { (voter) }
@@ -407,31 +410,4 @@ async fn player(
             (post_list(&slug, &d, Some(&name)))
         },
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn countdowns_read_as_a_host_would_say_them() {
-        let now: Timestamp = "2026-03-27T12:00:00Z".parse().unwrap();
-        let zoned = |s: &str| s.parse::<Zoned>().unwrap();
-        assert_eq!(
-            countdown(&zoned("2026-03-28T15:20:00+00:00[UTC]"), now),
-            "in 1 day 3 hours 20 minutes"
-        );
-        assert_eq!(
-            countdown(&zoned("2026-03-27T13:01:00+00:00[UTC]"), now),
-            "in 1 hour 1 minute"
-        );
-        assert_eq!(
-            countdown(&zoned("2026-03-27T12:00:30+00:00[UTC]"), now),
-            "in 0 minutes"
-        );
-        assert_eq!(
-            countdown(&zoned("2026-03-27T11:00:00+00:00[UTC]"), now),
-            "passed"
-        );
-    }
 }

@@ -1,11 +1,17 @@
-//! The demo game's status site as a person sees it in a real browser: the real `mafia`
-//! binary (`mafia serve --demo`) and headless Chromium driven through chromedriver.
+//! The demo site as a person sees it: the real `mafia` binary (`mafia serve --demo`) read
+//! over plain HTTP and in headless Chromium driven through chromedriver. One suite: the
+//! command-line checks of `mafia serve --demo` (once in crates/cli/tests/serve.rs) and the
+//! browser tests, with the day charts screenshot on a phone-sized and a desktop window.
 //!
-//! The expected figures are the demo thread (`demo/thread.jsonl`) counted by hand; they agree
-//! with the tracker's own demo test (`crates/tracker/tests/demo_game.rs`).
+//! `--demo` serves two games: the finished demo at `/g/demo-finished` (the whole thread) and
+//! the same game in progress at `/g/demo` (the thread up to post 38, moved by whole days so
+//! that Day 2's deadline lies ahead). The expected figures are the demo thread
+//! (`demo/thread.jsonl`) counted by hand; they agree with the tracker's own demo test
+//! (`crates/tracker/tests/demo_game.rs`).
 //!
-//! Without Chromium the tests say they were skipped and pass, except in CI (`CI=true`), where
-//! `.ci/browser.sh` installs it and a missing browser is a failure.
+//! The browser tests need Chromium: without it they say they were skipped and pass, except in
+//! CI (`CI=true`), where `.ci/browser.sh` installs it and a missing browser is a failure. The
+//! plain HTTP tests need only the `mafia` binary.
 
 use std::io::Write;
 use std::time::Duration;
@@ -95,10 +101,10 @@ fn row(cells: &[&str]) -> Vec<String> {
 #[test]
 fn the_status_page_shows_the_finished_demo_game() {
     let Some(v) = Visit::start() else { return };
-    v.goto("/g/demo");
+    v.goto("/g/demo-finished");
 
-    assert_eq!(v.browser.title().unwrap(), "Demo Mafia");
-    assert_eq!(v.text(By::Css("h1")), "Demo Mafia");
+    assert_eq!(v.browser.title().unwrap(), "Demo Mafia (finished)");
+    assert_eq!(v.text(By::Css("h1")), "Demo Mafia (finished)");
     // Post 46: "mafia Dave and Erin win. Game has ended."
     assert!(
         v.text(By::Css("body"))
@@ -147,12 +153,17 @@ fn the_status_page_shows_the_finished_demo_game() {
 #[test]
 fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
     let Some(v) = Visit::start() else { return };
-    v.goto("/g/demo");
+    v.goto("/g/demo-finished");
     let field = v.browser.find(By::Css("input[name=at]")).unwrap();
     v.browser.type_into(&field, "30").unwrap();
     v.click(By::XPath("//button[.='Show']"));
 
-    assert!(v.browser.current_url().unwrap().ends_with("/g/demo?at=30"));
+    assert!(
+        v.browser
+            .current_url()
+            .unwrap()
+            .ends_with("/g/demo-finished?at=30")
+    );
     assert_eq!(v.text(By::Css("p.notice")), "As of post 30. Now");
     // Day 2's deadline was moved one day later (post 28), then "3 days earlier" without a
     // time was ignored (post 31): Tuesday 23:00 Stockholm summer time, long gone.
@@ -204,7 +215,7 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
 #[test]
 fn day_1_as_of_post_8_shows_only_the_votes_that_count() {
     let Some(v) = Visit::start() else { return };
-    v.goto("/g/demo?at=8");
+    v.goto("/g/demo-finished?at=8");
     assert_eq!(v.text(By::Css("p.notice")), "As of post 8. Now");
     assert_eq!(
         v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
@@ -239,7 +250,7 @@ fn day_1_as_of_post_8_shows_only_the_votes_that_count() {
 #[test]
 fn day_1_as_of_post_17_shows_bob_locked_in_winter_time() {
     let Some(v) = Visit::start() else { return };
-    v.goto("/g/demo?at=17");
+    v.goto("/g/demo-finished?at=17");
     // The deadline was moved 2 hours later (post 14): Friday 23:00, before the switch to
     // summer time on 29 March.
     assert_eq!(
@@ -267,9 +278,14 @@ fn day_1_as_of_post_17_shows_bob_locked_in_winter_time() {
 #[test]
 fn the_vote_history_links_each_vote_to_its_post() {
     let Some(v) = Visit::start() else { return };
-    v.goto("/g/demo");
+    v.goto("/g/demo-finished");
     v.click(By::XPath("//nav/a[.='Vote history']"));
-    assert!(v.browser.current_url().unwrap().ends_with("/g/demo/votes"));
+    assert!(
+        v.browser
+            .current_url()
+            .unwrap()
+            .ends_with("/g/demo-finished/votes")
+    );
     assert_eq!(v.text(By::Css("h1")), "Vote history");
 
     let alice = "//h2[.='Alice']/following-sibling::table[1]";
@@ -292,7 +308,7 @@ fn the_vote_history_links_each_vote_to_its_post() {
         v.browser
             .current_url()
             .unwrap()
-            .ends_with("/g/demo/posts#p26")
+            .ends_with("/g/demo-finished/posts#p26")
     );
     // 12:00 in Stockholm summer time is 10:00 UTC.
     assert_eq!(
@@ -306,7 +322,15 @@ fn the_vote_history_links_each_vote_to_its_post() {
 fn on_a_phone_no_page_scrolls_sideways() {
     let Some(v) = Visit::start() else { return };
     v.browser.set_window_size(390, 844).unwrap();
-    for path in ["/g/demo", "/g/demo?at=30", "/g/demo/votes", "/g/demo/posts"] {
+    for path in [
+        "/",
+        "/g/demo",
+        "/g/demo/votes",
+        "/g/demo-finished",
+        "/g/demo-finished?at=30",
+        "/g/demo-finished/votes",
+        "/g/demo-finished/posts",
+    ] {
         v.goto(path);
         let w = v.browser.widths().unwrap();
         assert!(
@@ -321,6 +345,193 @@ fn on_a_phone_no_page_scrolls_sideways() {
             w.viewport_width
         );
     }
-    v.goto("/g/demo?at=30");
+    v.goto("/g/demo-finished?at=30");
     v.screenshot("status-phone.png");
+}
+
+// --- `mafia serve --demo` over plain HTTP (no browser) -----------------------------------
+
+fn binary() -> std::path::PathBuf {
+    mafia_binary().expect(
+        "the `mafia` binary is not built beside this test: run `cargo build -p mafia` \
+         first (`cargo test --workspace` builds it)",
+    )
+}
+
+/// The README's first command: `mafia serve --demo` prints the address of the demo game,
+/// which is the game in progress, and the finished game's after it.
+#[test]
+fn serve_demo_prints_the_url_of_the_demo_game_and_serves_it() {
+    let site = DemoSite::start(&binary(), START_WITHIN).expect("mafia serve --demo");
+    let url = site.status_url();
+    let rest = url.strip_prefix("http://").expect("an http address");
+    let (_, path) = rest.split_once('/').unwrap();
+    assert_eq!(path, "g/demo");
+
+    let page = site.get("/g/demo").expect("the status page");
+    assert_eq!(page.status, 200);
+    let page = page.text();
+    assert!(page.contains("<h1>Demo Mafia (in progress)</h1>"), "{page}");
+    assert!(page.contains("Alive ("), "{page}");
+    let json = site.get("/api/games").expect("the games").text();
+    assert!(json.contains("\"slug\":\"demo\""), "{json}");
+    assert!(json.contains("\"slug\":\"demo-finished\""), "{json}");
+}
+
+/// A second start on the same database adds no post: the finished game keeps the thread's
+/// 46 posts, the game in progress its 38 (their times moved again to the new start).
+#[test]
+fn serve_demo_twice_imports_the_posts_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("demo.db");
+    let lines = include_str!("../../../demo/thread.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .count();
+    assert_eq!(lines, 46);
+    for _ in 0..2 {
+        let site = DemoSite::start_on(&binary(), &db, START_WITHIN).expect("mafia serve --demo");
+        let json = site.get("/api/games").expect("the games").text();
+        assert!(json.contains(&format!("\"posts\":{lines}")), "{json}");
+        assert!(json.contains("\"posts\":38"), "{json}");
+    }
+}
+
+/// The picture a host links from the thread: Day 2 of the game in progress as PNG (twice the
+/// SVG's 400 units wide) and SVG.
+#[test]
+fn the_day_chart_is_served_as_png_and_svg() {
+    let site = DemoSite::start(&binary(), START_WITHIN).expect("mafia serve --demo");
+    let png = site.get("/g/demo/day/2.png").expect("the PNG");
+    assert_eq!(png.status, 200);
+    assert_eq!(png.content_type, "image/png");
+    assert!(png.body.starts_with(b"\x89PNG\r\n\x1a\n"));
+    let width = u32::from_be_bytes(png.body[16..20].try_into().unwrap());
+    assert_eq!(width, 800);
+    let svg = site.get("/g/demo-finished/day/1.svg").expect("the SVG");
+    assert_eq!(svg.content_type, "image/svg+xml");
+    // Day 1 ended at its deadline, moved to 23:00 (post 14); Bob was lynched (post 18).
+    let svg = svg.text();
+    assert!(
+        svg.contains(">Deadline Fri 2026-03-27 23:00 CET</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains(">Bob: 6 votes, lynched</text>"), "{svg}");
+    assert_eq!(
+        site.get("/g/demo/day/9.png").expect("an answer").status,
+        404
+    );
+}
+
+// --- the game in progress and the charts, in the browser ----------------------------------
+
+/// The dashboard lists both demos, each named for what it is.
+#[test]
+fn the_games_list_names_the_demo_in_progress_and_the_finished_one() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/");
+    let rows = v.table(By::Css("table"));
+    assert_eq!(rows[0], row(&["Game", "Phase", "Posts"]));
+    let mut games: Vec<Vec<String>> = rows[1..].to_vec();
+    games.sort();
+    assert_eq!(
+        games,
+        [
+            row(&["Demo Mafia (finished)", "game over", "46"]),
+            row(&["Demo Mafia (in progress)", "Day 2", "38"]),
+        ]
+    );
+}
+
+#[test]
+fn the_demo_in_progress_counts_down_to_day_2s_deadline() {
+    let Some(v) = Visit::start() else { return };
+    v.goto("/g/demo");
+    assert_eq!(v.text(By::Css("h1")), "Demo Mafia (in progress)");
+    let body = v.text(By::Css("body"));
+    assert!(!body.contains("The game is over"), "{body}");
+    // Day 2 ends Tuesday 23:00 local time, 30 hours after post 38, which the demo places in
+    // the last 24 hours: between 6 and 30 hours ahead.
+    let phase = v.text(By::XPath("//p[starts-with(., 'Phase:')]"));
+    assert!(phase.starts_with("Phase: Day 2 — ends "), "{phase}");
+    assert!(phase.contains(" CE") && phase.contains("(in "), "{phase}");
+    assert!(!phase.contains("passed"), "{phase}");
+    // Six alive (Bob lynched Day 1; Carol killed, then resurrected in post 33; Grace
+    // killed): majority 4, lock at 5. Ivan has Dave (post 24), Erin (25) and Hank (30);
+    // Dave has Ivan (23) and Carol (34), Grace's vote (29) died with her; Alice moved to No
+    // Lynch (32).
+    assert_eq!(
+        v.text(By::XPath("//h2[.='Vote count']/following-sibling::p[1]")),
+        "6 alive, majority 4, a wagon locks at 5"
+    );
+    assert_eq!(
+        v.table(By::XPath(
+            "//h2[.='Vote count']/following-sibling::table[1]"
+        )),
+        [
+            row(&["Candidate", "Votes", "Voters"]),
+            row(&["Ivan", "3, L-1", "Dave, Erin, Hank"]),
+            row(&["Dave", "2, L-2", "Ivan, Carol"]),
+            row(&["No Lynch", "1, L-3", "Alice"]),
+        ]
+    );
+    // The chart of the running day: three wagons, and the countdown under it.
+    assert_eq!(
+        v.texts(By::Css("svg.chart text.legend")),
+        [
+            "Ivan: 3 votes now, 4 at most",
+            "Dave: 2 votes now",
+            "No Lynch: 1 vote now"
+        ]
+    );
+    let caption = v.text(By::Css("svg.chart text.caption"));
+    assert!(caption.starts_with("Deadline in "), "{caption}");
+}
+
+/// The chart on a phone-sized and on a desktop window: it fills the width it has (never
+/// wider), and its words are at least 11 CSS pixels tall on the phone.
+#[test]
+fn the_chart_reads_on_a_phone_and_on_a_desktop() {
+    let Some(v) = Visit::start() else { return };
+    for (width, height, name) in [(390, 844, "phone"), (1280, 900, "desktop")] {
+        v.browser.set_window_size(width, height).unwrap();
+        for (path, shot) in [
+            ("/g/demo", format!("chart-{name}.png")),
+            ("/g/demo-finished/votes", format!("charts-votes-{name}.png")),
+        ] {
+            v.goto(path);
+            let size = v
+                .browser
+                .execute(
+                    "const s = document.querySelector('svg.chart').getBoundingClientRect(); \
+                     const t = document.querySelector('svg.chart text.legend').getBoundingClientRect(); \
+                     return [s.width, t.height, document.documentElement.clientWidth];",
+                    Vec::new(),
+                )
+                .unwrap();
+            let (chart, text, viewport) = (
+                size[0].as_f64().unwrap(),
+                size[1].as_f64().unwrap(),
+                size[2].as_f64().unwrap(),
+            );
+            assert!(
+                chart <= viewport,
+                "{path} on a {name}: {chart}px in {viewport}px"
+            );
+            assert!(
+                chart >= 300.0,
+                "{path} on a {name}: the chart is {chart}px wide"
+            );
+            assert!(
+                text >= 11.0,
+                "{path} on a {name}: legend text {text}px tall"
+            );
+            let w = v.browser.widths().unwrap();
+            assert!(
+                w.scroll_width <= w.viewport_width,
+                "{path} scrolls sideways"
+            );
+            v.screenshot(&shot);
+        }
+    }
 }
