@@ -158,7 +158,7 @@ pub struct CommandWords {
     pub running_before: &'static [Phrase],
     /// "Votecount 2.0": a vote count numbered day.count.
     pub count_words: &'static [Phrase],
-    /// Words that may open those ("the", "first").
+    /// Words that may open those ("the", "first", "official").
     pub running_lead: &'static [&'static str],
     /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
     /// `Night1`.
@@ -434,7 +434,8 @@ impl CommandWords {
             &["vote", "count", "of"],
             &["deadline", "for"],
         ],
-        running_lead: &["the", "first"],
+        // "Official Vote Count 2.0" (145 counts of 29423, 34780, 63443, 67354).
+        running_lead: &["the", "first", "official"],
         count_words: &[&["votecount"], &["vote", "count"]],
         phase_abbreviations: &[
             ("d", PhaseKind::Day),
