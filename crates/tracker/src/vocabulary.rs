@@ -160,6 +160,13 @@ pub struct CommandWords {
     pub count_words: &'static [Phrase],
     /// Words that may open those ("the", "first", "official").
     pub running_lead: &'static [&'static str],
+    /// "Nobody died Night 3.", "No one was killed.", "Nobody died last night." opening a
+    /// sentence: the night's result, told when the night is over (25 posts of the corpus,
+    /// each opening a day).
+    pub no_death: &'static [Phrase],
+    /// "… last night", "… in the night": words after [`CommandWords::no_death`] that name
+    /// the night without a number.
+    pub last_night: &'static [Phrase],
     /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
     /// `Night1`.
     pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
@@ -437,6 +444,28 @@ impl CommandWords {
         // "Official Vote Count 2.0" (145 counts of 29423, 34780, 63443, 67354).
         running_lead: &["the", "first", "official"],
         count_words: &[&["votecount"], &["vote", "count"]],
+        // 16959 post 1028 "Nobody died Night 3.", 23082 post 357 "No one was killed Night 1",
+        // 59806 post 1388 "No one was killed.", 68714 post 1076 "Nobody died last night.",
+        // 67506 post 2553 "Nobody died in the night, will edit vote later".
+        no_death: &[
+            &["nobody", "died"],
+            &["nobody", "has", "died"],
+            &["nobody", "was", "killed"],
+            &["nobody", "has", "been", "killed"],
+            &["no", "one", "died"],
+            &["no", "one", "has", "died"],
+            &["no", "one", "was", "killed"],
+            &["no", "one", "has", "been", "killed"],
+            &["noone", "died"],
+            &["noone", "was", "killed"],
+        ],
+        last_night: &[
+            &["last", "night"],
+            &["in", "the", "night"],
+            &["during", "the", "night"],
+            &["overnight"],
+            &["tonight"],
+        ],
         phase_abbreviations: &[
             ("d", PhaseKind::Day),
             ("n", PhaseKind::Night),

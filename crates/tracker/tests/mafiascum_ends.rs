@@ -7,7 +7,9 @@
 mod support;
 
 use mafia_posts::{Markup, Post, RawPost};
+use mafia_tracker::Tracker;
 use mafia_tracker::phase::Phase;
+use mafia_tracker::review::ReviewKind;
 use support::*;
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
@@ -34,6 +36,27 @@ fn bold(text: &str) -> String {
 
 fn quote(who: &str, text: &str) -> String {
     format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
+}
+
+/// A vote as mafiascum renders `[vote]Bob[/vote]`.
+fn vote(name: &str) -> String {
+    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
+}
+
+fn dead(t: &Tracker) -> Vec<(String, Phase, bool)> {
+    t.status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase, d.lynch))
+        .collect()
+}
+
+fn fixes(t: &Tracker, kind: ReviewKind) -> Vec<String> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == kind)
+        .filter_map(|r| r.fix.clone())
+        .collect()
 }
 
 /// The phase after each GM post of `posts`, one post each, from Day 1.
@@ -76,4 +99,96 @@ fn an_official_vote_count_numbered_day_dot_count_names_its_day() {
         ]),
         [Phase::night(1), Phase::night(1)]
     );
+}
+
+#[test]
+fn nobody_died_says_the_night_is_over() {
+    // 16959 post 1028 "Nobody died Night 3.", 59806 post 1388 "No one was killed.", 68714
+    // post 1076 "Nobody died last night.", 67506 post 2553 "Nobody died in the night, will
+    // edit vote later" (the only word that Day 5 began): 25 posts of the corpus, each the
+    // one that opens a day.
+    for told in [
+        "Nobody died Night 1.",
+        "No one was killed.",
+        "Good morning! Nobody died last night!",
+        "Nobody died in the night, will edit vote later",
+        &bold("No one has died on Night 1."),
+    ] {
+        assert_eq!(
+            phases_after(&["It is now Night 1.", told]),
+            [Phase::night(1), Phase::day(2)],
+            "{told}"
+        );
+    }
+    // During a day it restates the night before; "nobody died to the vigilante" is no
+    // night's result; quoted, it says nothing.
+    for not_told in ["Nobody died last night.", "Nobody died Night 1."] {
+        assert_eq!(phases_after(&[told_day_two(), not_told])[1], Phase::day(2));
+    }
+    for not_told in [
+        "Nobody died to the vigilante's shot",
+        &quote("Erin", "Nobody died Night 1."),
+        "Aka no one died Night 1, so the cop is lying",
+    ] {
+        assert_eq!(
+            phases_after(&["It is now Night 1.", not_told]),
+            [Phase::night(1), Phase::night(1)],
+            "{not_told}"
+        );
+    }
+}
+
+fn told_day_two() -> &'static str {
+    "It is now Day 2."
+}
+
+/// Five players in a hammer game (majority 3): Alice, Carol and Dave vote Bob; Dave's vote
+/// (post 13) hammers and ends Day 1.
+fn hammered_bob() -> Tracker {
+    let mut t = tracker(FIVE, "[rules]\nmajority = \"hammer\"\n");
+    t.apply(&html(1, "Alice", &vote("Bob")));
+    t.apply(&html(2, "Carol", &vote("Bob")));
+    t.apply(&html(3, "Dave", &vote("Bob")));
+    assert_eq!(t.phase(), Phase::night(1));
+    t
+}
+
+#[test]
+fn the_end_post_that_flips_everyone_confirms_the_hammer_on_one_of_them() {
+    // 67506 post 2773, after the hammer on Nero Cain: "Votecount 5.1 FINAL / Nero cain-
+    // ironavp, MichelSableheart, gerryoat, MariaR [L-0] / … / Mafia wins! / MariaR was a
+    // mafia goon / Gerryoat was a mafia goon / … / Nero Cain was a nonconsecutive JK".
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        &format!(
+            "{}<br>Bob - Alice, Carol, Dave [L-0]<br>Mafia wins!<br>Alice was a mafia goon<br>\
+             Carol was a vanilla town<br>Bob was a nonconsecutive JK",
+            bold("Votecount 1.4 FINAL")
+        ),
+    ));
+    assert!(t.status().game_over);
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1), true)]);
+    assert!(
+        fixes(&t, ReviewKind::UnreadLine)
+            .iter()
+            .any(|f| f.contains("dies = \"Bob\"")),
+        "{:?}",
+        t.review()
+    );
+}
+
+#[test]
+fn another_players_flip_after_the_hammer_before_the_end_is_no_lynch_of_the_hammered() {
+    // Not the end of the game: the flip of another player says the tracker's hammer was a
+    // misread vote (as before), even beside the hammered player's.
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "Carol was a vanilla town<br>Bob was a vanilla town<br>It is now Night 1.",
+    ));
+    assert!(dead(&t).is_empty(), "{:?}", dead(&t));
+    assert!(!t.status().game_over);
 }

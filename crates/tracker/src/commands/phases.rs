@@ -194,6 +194,37 @@ fn phase_words(
     vocab.phase_abbreviation(word).map(|phase| (phase, 1))
 }
 
+/// "Nobody died Night 3." (Night 3 is over), "No one was killed.", "Nobody died last night"
+/// (the night is over): the night's result opening its sentence or clause, followed by the
+/// night it names or by the end of the clause; hosts tell it in the post that opens the day.
+/// Said during a day it restates the night before, which the fold ignores.
+fn no_death_at(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> Option<Heard> {
+    let phrase = vocab
+        .no_death
+        .iter()
+        .find(|p| text::seq_at(words, lower, p, at))?;
+    let next = at + phrase.len();
+    if let Some((phase, _)) = phase_words(vocab, words, lower, next).or_else(|| {
+        phase_words(vocab, words, lower, next + 1)
+            .filter(|_| vocab.phase_links.contains(&words[next].text(lower)))
+    }) {
+        return (phase.kind == PhaseKind::Night).then_some(Heard::Over(phase));
+    }
+    let night = vocab
+        .last_night
+        .iter()
+        .find(|p| text::seq_at(words, lower, p, next))
+        .map_or(0, |p| p.len());
+    let last = next + night - 1;
+    let clause_ends = match words.get(last + 1) {
+        None => true,
+        Some(after) => lower
+            .get(words[last].end..after.start)
+            .is_some_and(|gap| gap.contains(['.', '!', '?', ',', ';', ':'])),
+    };
+    clause_ends.then_some(Heard::Kind(PhaseKind::Night, false))
+}
+
 /// A sentence (or, with `clause`, a clause whose verb ends it) announcing a phase, starting
 /// at word `at`.
 fn announcement_at(
@@ -231,6 +262,9 @@ fn announcement_at(
             }
         };
         return (now && clause_ends).then_some(Heard::Kind(kind, true));
+    }
+    if let Some(heard) = no_death_at(vocab, words, lower, at) {
+        return Some(heard);
     }
     // "Final Votecount of Day 1", "The deadline for Day 2 is …": the phase is running.
     let mut lead = at;

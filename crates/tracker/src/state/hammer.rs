@@ -109,13 +109,18 @@ impl Tracker {
             LooksLike::Phase { .. } => false,
         });
         // The flip of another living player says the hammer the tracker saw was not the
-        // lynch (a vote misread): `flip_lynch` reads the post instead.
-        let other_flip = unread.iter().any(|u| match &u.looks_like {
-            LooksLike::Flip { player } => self
-                .slot_of_name(player)
-                .is_some_and(|s| s != pending.slot && self.slots[s].alive),
-            _ => false,
-        });
+        // lynch (a vote misread): `flip_lynch` reads the post instead. The post that ends the
+        // game flips everyone left ("Mafia wins! / MariaR was a mafia goon / … / Nero Cain
+        // was a nonconsecutive JK", 67506 post 2773, after the hammer on Nero Cain): there
+        // the hammered player's own flip confirms the hammer, whatever other flips follow.
+        let end_roles = self.ending && looks_dead;
+        let other_flip = !end_roles
+            && unread.iter().any(|u| match &u.looks_like {
+                LooksLike::Flip { player } => self
+                    .slot_of_name(player)
+                    .is_some_and(|s| s != pending.slot && self.slots[s].alive),
+                _ => false,
+            });
         // A vote count of the hammered day is no word either way: the final count ("Vote
         // Count 1.12 … (Hammered!)", 68345 post 1071) or a day that runs on after a vote the
         // tracker misread ("Votecount 1.3", 70912 post 509); the host's next words decide.
