@@ -192,3 +192,34 @@ fn another_players_flip_after_the_hammer_before_the_end_is_no_lynch_of_the_hamme
     assert!(dead(&t).is_empty(), "{:?}", dead(&t));
     assert!(!t.status().game_over);
 }
+
+// --- the lynch in the host's count -------------------------------------------------------
+
+#[test]
+fn a_lynch_mark_in_the_counts_column_before_the_name_is_the_days_lynch() {
+    // 68980 post 3189 (and 68714 post 1424): the count column says LYNCH for the lynched
+    // wagon, a number for the others: "[0] ArcAngel9 - / [LYNCH] Nero Cain - Shadow_step,
+    // Naomi-Tan, ChaosOmega, ArcAngel9, rb, / [0] rb - / [1] No Lynch - Lil Uzi Vert,".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "{}<br>[0] Alice - <br>[LYNCH] Bob - Alice, Carol, Dave,<br>[1] No Lynch - Erin,<br>\
+             Not Voting - Bob",
+            bold("VOTE COUNT 1.04")
+        ),
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1), true)]);
+    // No mark, a mark on no wagon, or a quoted count: no death.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        2,
+        "GM",
+        &format!(
+            "[3] Bob - Alice, Carol, Dave<br>[LYNCH] is what the wagon says at majority<br>{}",
+            quote("Erin", "[LYNCH] Carol - Alice, Bob, Dave")
+        ),
+    ));
+    assert!(dead(&t).is_empty(), "{:?}", dead(&t));
+}

@@ -3,7 +3,9 @@
 //! A lynch marked in the host's vote count: the lynched wagon's line opens with the player's
 //! name and a bracketed lynch word, `Creature [LYNCHED] : Grey, Kidamn, …` (71483 post
 //! 2215), `BananaCucho (LYNCH): Guyett, …` (63250), `Metal Sonic (LYNCH) - Yates, …`
-//! (29423), the final count of a day. The mark is the host's word that the player was
+//! (29423), the final count of a day; or the mark stands in the count's column before the
+//! name, `[LYNCH] Nero Cain - Shadow_step, …` beside `[0] rb -` (68980 post 3189, 68714 post
+//! 1424: 8 counts of 2 hosts). The mark is the host's word that the player was
 //! lynched, so it is read as a lynch without a phase (the running day's, or the day before
 //! the night it is told in).
 //!
@@ -48,6 +50,19 @@ impl Reader<'_> {
         let Some(hit) = hits.first() else {
             return false;
         };
+        // The mark in the count's column before the name: `[LYNCH] Nero Cain - Shadow_step,
+        // …` where the other wagons read `[0] rb -` (68980 post 3189; 68714 post 1424).
+        if let Some(mark) = self.mark_before(lower, first) {
+            let named = lower[mark..hit.start].trim().is_empty() && hit.start >= mark;
+            let counted = lower[hit.end..]
+                .trim_start()
+                .starts_with(['-', ':', '(', '[']);
+            if named && counted {
+                self.push_lynch(hit.name, index, line);
+                return true;
+            }
+            return false;
+        }
         let opens =
             hit.start <= first.start && lower[..hit.start].chars().all(|c| !c.is_alphanumeric());
         if !opens {
@@ -71,6 +86,21 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// Where the name may start after a bracketed lynch mark opening the line (`[LYNCH] `,
+    /// `(LYNCHED) `), if the line opens with one.
+    fn mark_before(&self, lower: &str, first: &Word) -> Option<usize> {
+        let open = lower[..first.start].trim();
+        if !matches!(open, "[" | "(") {
+            return None;
+        }
+        if !self.vocab.lynch_marks.contains(&first.text(lower)) {
+            return None;
+        }
+        let rest = &lower[first.end..];
+        let close = rest.trim_start().strip_prefix([']', ')'])?;
+        Some(lower.len() - close.len())
+    }
+
     /// `PLAYER, ROLE, was|has been VERB [on] PHASE` opening the line; returns whether it was
     /// one.
     pub(super) fn framed_death(
