@@ -118,6 +118,11 @@ pub struct CommandWords {
     /// sentence that names the winners between the side and the verb ("The Mafia, consisting
     /// of gerryoat, Manuel87, and eagerSnake, has won the game!", 68345 post 2229).
     pub win_object: &'static [&'static str],
+    /// "… survived and won!", "… have won Mini 1728!": the last win word of a sentence that
+    /// opens with a winner's name (`commands/winners.rs`).
+    pub player_win: &'static [&'static str],
+    /// "Mini 1728", "Mini Normal 1187": a game's name after the win words.
+    pub game_kind: &'static [&'static str],
     /// The sides a host names as winners, and how the status names them.
     pub sides: &'static [(&'static str, &'static str)],
     /// "It is (now) Day 2": the opening words, and the second word's spellings ("it's" is
@@ -395,6 +400,8 @@ impl CommandWords {
             &["wins", "the", "game"],
         ],
         win_object: &["the", "game"],
+        player_win: &["won", "wins", "win"],
+        game_kind: &["mini", "normal", "theme"],
         sides: &[
             ("town", "Town"),
             ("village", "Town"),

@@ -223,3 +223,79 @@ fn a_lynch_mark_in_the_counts_column_before_the_name_is_the_days_lynch() {
     ));
     assert!(dead(&t).is_empty(), "{:?}", dead(&t));
 }
+
+// --- the end of the game ---------------------------------------------------------------
+
+#[test]
+fn winners_named_by_their_names_end_the_game() {
+    // 58383 post 741 "Natirasha, Mafia Rolecop, has miraculously survived and won the
+    // game!"; 60083 post 1982 "elleheathen, Vanilla Townie, survived and won!"; 63716 post
+    // 1970 "JarJarDrinks, Mafia Goon, AngryPidgeon, Mafia Goon, and Skybird, Mafia Odd-Night
+    // Rolecop have won Mini 1728!"; 24640 post 1543 "…, and Ztife, Mafia Goon, have won Mini
+    // 1408: Playing with Fire."
+    for (told, side) in [
+        (
+            "Alice, Mafia Rolecop, has miraculously survived and won the game!",
+            "Mafia",
+        ),
+        ("Erin, Vanilla Townie, survived and won!", "Erin"),
+        (
+            "Alice, Mafia Goon, Bob, Mafia Goon, and Carol, Mafia Odd-Night Rolecop have won \
+             Mini 1728!",
+            "Mafia",
+        ),
+        (
+            "Alice, Mafia Roleblocker, and Bob, Mafia Goon, have won Mini 1408: Playing with \
+             Fire.",
+            "Mafia",
+        ),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", &format!("Some story.<br>{told}")));
+        let status = t.status();
+        assert!(status.game_over, "{told}");
+        assert_eq!(status.winner.as_deref(), Some(side), "{told}");
+    }
+}
+
+#[test]
+fn a_players_win_in_a_condition_a_question_or_a_quote_is_no_end() {
+    for not_told in [
+        "Alice, Mafia Goon, wins if the mafia outnumbers the town.",
+        "Bob wins when all threats to the town are gone.",
+        "Who won?",
+        "Carol won the argument about the claim",
+        &quote("Erin", "Alice, Mafia Goon, has won the game!"),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", not_told));
+        assert!(!t.status().game_over, "{not_told}");
+    }
+}
+
+#[test]
+fn a_side_after_that_has_won_ends_the_game_and_its_lone_flip_is_the_days_lynch() {
+    // 17378 post 411, Day 3: the lynch told in a story, "Pappums rat was a bulletproof
+    // townie", then "This means that the mafia, consisting of Midnight's Sorrow and Spadille
+    // have won! Congratulations!"
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Midnight's sorrow's answer was simple: \"we'll lynch you\"<br><br>Erin was a \
+         bulletproof townie<br><br>This means that the mafia, consisting of Alice and Bob \
+         have won! Congratulations!",
+    ));
+    let status = t.status();
+    assert!(status.game_over);
+    assert_eq!(status.winner.as_deref(), Some("Mafia"));
+    assert_eq!(dead(&t), [("Erin".to_string(), Phase::day(1), true)]);
+    // "It means that if the town …, it has won" is a condition.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        2,
+        "GM",
+        "This means that the town, if it lynches both, has won.",
+    ));
+    assert!(!t.status().game_over);
+}
