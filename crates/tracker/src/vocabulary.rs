@@ -95,6 +95,9 @@ pub struct CommandWords {
     /// "Lootifer was a Vanilla Townie": words after a player's name opening a line that
     /// make it look like a flip (a death told in a story), for the review list.
     pub flip_words: &'static [Phrase],
+    /// At most this many words of a theme's verb phrase in the frame "NAME, ROLE, VERB
+    /// PHASE." ("jumped to his death Day 3", `commands/marks.rs`).
+    pub frame_verb_words: usize,
     /// The bracketed word after a name that marks the lynched wagon in a host's count
     /// (`Creature [LYNCHED] : …`, `BananaCucho (LYNCH): …`), in lower case.
     pub lynch_marks: &'static [&'static str],
@@ -352,6 +355,7 @@ impl CommandWords {
         // "(LYNCH)" or "[LYNCHED]" after a wagon's name: 29423, 63250, 65120, 66137, 71483,
         // 71796 and more of the corpus's hosts.
         lynch_marks: &["lynch", "lynched"],
+        frame_verb_words: 6,
         no_lynch_told: &[
             "there has been no lynch",
             "no one was lynched",

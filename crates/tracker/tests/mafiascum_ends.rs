@@ -299,3 +299,55 @@ fn a_side_after_that_has_won_ends_the_game_and_its_lone_flip_is_the_days_lynch()
     ));
     assert!(!t.status().game_over);
 }
+
+// --- the announcement frame with a theme's verb phrase -----------------------------------
+
+#[test]
+fn the_announcement_frame_with_a_themes_verb_phrase_is_a_death_in_its_phase() {
+    // 28540 post 1033 "notscience, Mafia Goon, jumped to his death Day 3." (the post that
+    // ends Day 3), post 1179 "jon_h61, Town Jack-of-all-Trades, is struck by lightning Night
+    // 4."; 24640 post 538 "Ztife, Mafia Goon, KABOOM Day 1."; 29135 post 760 "Nachomamma8,
+    // Townperson, killed and dumped in the river Night 1." All 242 lines of the corpus in
+    // the shape "NAME, ROLE, VERB PHRASE PHASE." are deaths.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "Backed into a corner, he had nowhere to go but down.<br>Bob, Mafia Goon, jumped to \
+         his death Day 1.<br>Night 1 begins.",
+    ));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1), false)]);
+    assert_eq!(t.phase(), Phase::night(1));
+    t.apply(&html(
+        2,
+        "GM",
+        "ZAP!<br>Carol, Town Jack-of-all-Trades, is struck by lightning Night 1.<br>Day 2 has \
+         begun.",
+    ));
+    t.apply(&html(3, "GM", &bold("Dave, Mafia Goon, KABOOM Day 2.")));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Bob".to_string(), Phase::day(1), false),
+            ("Carol".to_string(), Phase::night(1), false),
+            ("Dave".to_string(), Phase::day(2), false),
+        ]
+    );
+}
+
+#[test]
+fn the_frame_with_a_name_in_its_verb_or_words_after_the_phase_is_no_death() {
+    // An action summary ("Alice, Town Cop, investigated Bob Night 1") names a player; a
+    // sentence that goes on after the phase is something else; a quote is no host's word.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        &format!(
+            "Alice, Town Cop, investigated Bob Night 1.<br>Carol, Town Doctor, was busy on Day \
+             1 and Night 1.<br>{}",
+            quote("Erin", "Dave, Mafia Goon, jumped to his death Day 1.")
+        ),
+    ));
+    assert!(dead(&t).is_empty(), "{:?}", dead(&t));
+}
