@@ -175,6 +175,10 @@ pub struct CommandWords {
     /// "… last night", "… in the night": words after [`CommandWords::no_death`] that name
     /// the night without a number.
     pub last_night: &'static [Phrase],
+    /// "No Lynch has been Lynched.", "No lynch occurred Day 4.", "No Lynch has occured.":
+    /// the words after a sentence's opening no-lynch ([`VoteWords::no_lynch`]) that say the
+    /// day ended without a lynch.
+    pub no_lynch_over: &'static [Phrase],
     /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
     /// `Night1`.
     pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
@@ -469,6 +473,16 @@ impl CommandWords {
             &["no", "one", "has", "been", "killed"],
             &["noone", "died"],
             &["noone", "was", "killed"],
+        ],
+        // 17864 post 1506 "No Lynch has been Lynched.", 22466 post 1893 "No lynch occurred
+        // Day 4.", 23262 post 1049 "No Lynch has occured." (also in "no_lynch_told").
+        no_lynch_over: &[
+            &["has", "been", "lynched"],
+            &["was", "lynched"],
+            &["occurred"],
+            &["occured"],
+            &["has", "occurred"],
+            &["has", "occured"],
         ],
         last_night: &[
             &["last", "night"],

@@ -351,3 +351,30 @@ fn the_frame_with_a_name_in_its_verb_or_words_after_the_phase_is_no_death() {
     ));
     assert!(dead(&t).is_empty(), "{:?}", dead(&t));
 }
+
+#[test]
+fn no_lynch_told_as_the_days_result_ends_the_day() {
+    // 17864 post 1506 "No Lynch has been Lynched." (then "No Lynch, Game Mechanic, Lynched
+    // Day Five"); 22466 post 1893 "No lynch occurred Day 4."; 23262 post 1049 "No Lynch has
+    // occured." Nothing said of the night until the next post.
+    for told in [
+        "No Lynch (3)- Alice, Bob, Carol<br>No Lynch has been Lynched.<br>Any objections if i \
+         make this night 24 hours long?",
+        "No lynch occurred Day 1.",
+        &bold("No Lynch has occured."),
+    ] {
+        assert_eq!(phases_after(&[told]), [Phase::night(1)], "{told}");
+    }
+    // A wish, a condition, a quote, or a restatement during the night: no change.
+    for not_told in [
+        "No lynch has occurred yet, and the deadline is in two days.",
+        "If no lynch occurred, the day would end at the deadline.",
+        &quote("Erin", "No lynch occurred Day 1."),
+    ] {
+        assert_eq!(phases_after(&[not_told]), [Phase::day(1)], "{not_told}");
+    }
+    assert_eq!(
+        phases_after(&["It is now Night 1.", "No lynch occurred Day 1."]),
+        [Phase::night(1), Phase::night(1)]
+    );
+}

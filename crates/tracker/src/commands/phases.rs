@@ -225,6 +225,33 @@ fn no_death_at(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> 
     clause_ends.then_some(Heard::Kind(PhaseKind::Night, false))
 }
 
+/// "No lynch occurred Day 4." (Day 4 is over), "No Lynch has been Lynched." (the day is
+/// over): the day's result opening its sentence, followed by the day it names or by the end
+/// of the sentence. Said during a night it restates the day before, which the fold ignores.
+fn no_lynch_at(vocab: &CommandWords, words: &[Word], lower: &str, at: usize) -> Option<Heard> {
+    let (no, lynch) = (words.get(at)?.text(lower), words.get(at + 1)?.text(lower));
+    let opens = matches!((no, lynch), ("no", "lynch") | ("nolynch", _));
+    if !opens {
+        return None;
+    }
+    let next = if no == "nolynch" { at + 1 } else { at + 2 };
+    let over = vocab
+        .no_lynch_over
+        .iter()
+        .find(|p| text::seq_at(words, lower, p, next))?;
+    let last = next + over.len() - 1;
+    let link = usize::from(
+        words
+            .get(last + 1)
+            .is_some_and(|w| vocab.phase_links.contains(&w.text(lower))),
+    );
+    if let Some((phase, width)) = phase_words(vocab, words, lower, last + 1 + link) {
+        let ends = ends_sentence(words, lower, last + link + width);
+        return (phase.kind == PhaseKind::Day && ends).then_some(Heard::Over(phase));
+    }
+    ends_sentence(words, lower, last).then_some(Heard::Kind(PhaseKind::Day, false))
+}
+
 /// A sentence (or, with `clause`, a clause whose verb ends it) announcing a phase, starting
 /// at word `at`.
 fn announcement_at(
@@ -264,6 +291,9 @@ fn announcement_at(
         return (now && clause_ends).then_some(Heard::Kind(kind, true));
     }
     if let Some(heard) = no_death_at(vocab, words, lower, at) {
+        return Some(heard);
+    }
+    if let Some(heard) = no_lynch_at(vocab, words, lower, at) {
         return Some(heard);
     }
     // "Final Votecount of Day 1", "The deadline for Day 2 is …": the phase is running.
