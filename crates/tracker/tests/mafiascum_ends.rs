@@ -378,3 +378,43 @@ fn no_lynch_told_as_the_days_result_ends_the_day() {
         [Phase::night(1), Phase::night(1)]
     );
 }
+
+#[test]
+fn a_death_told_as_last_nights_says_the_night_is_over() {
+    // 21920 post 1795 "triangle123 died last night. She was a Vanilla Townie." (the only
+    // word that Day 7 began); 21340 post 1056 "You wake up to find that Haze has been killed
+    // during the night."; 65286 post 1334 "I Am innocent the [Vanilla Townie] was killed last
+    // night!"
+    for told in [
+        "Then there was an explosion.<br>Bob died last night. She was a Vanilla Townie.",
+        "You wake up to find that Bob has been killed during the night. He was a Vanilla \
+         Townie!",
+        "Bob the [Vanilla Townie] was killed last night!",
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", "It is now Night 1."));
+        t.apply(&html(2, "GM", told));
+        assert_eq!(t.phase(), Phase::day(2), "{told}");
+        assert_eq!(
+            dead(&t),
+            [("Bob".to_string(), Phase::night(1), false)],
+            "{told}"
+        );
+    }
+    // During a day it restates the night; "who killed last night's victim" is no death
+    // told; a quote says nothing.
+    for not_told in [
+        "Who killed last night's victim is the question.",
+        &quote("Erin", "Bob died last night."),
+    ] {
+        assert_eq!(
+            phases_after(&["It is now Night 1.", not_told]),
+            [Phase::night(1), Phase::night(1)],
+            "{not_told}"
+        );
+    }
+    assert_eq!(
+        phases_after(&["It is now Day 2.", "Bob died last night."]),
+        [Phase::day(2), Phase::day(2)]
+    );
+}
