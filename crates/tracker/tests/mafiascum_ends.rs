@@ -418,3 +418,39 @@ fn a_death_told_as_last_nights_says_the_night_is_over() {
         [Phase::day(2), Phase::day(2)]
     );
 }
+
+// --- night kills told by a flip ----------------------------------------------------------
+
+#[test]
+fn the_flips_in_the_post_that_opens_a_day_are_the_nights_kills() {
+    // 63716 post 1743, the morning of Day 5: "Zulfy fell...straight to the ground...
+    // murdered in retaliation." then "Zulfy was a Town Motion Detector"; a night may have
+    // two kills. A quoted flip is nobody's death.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", &bold("Night 1 has begun")));
+    t.apply(&html(
+        2,
+        "GM",
+        &format!(
+            "Carol fell straight to the ground.<br>Carol was a Town Motion Detector<br>Dave was \
+             a Vanilla Townie<br>{}<br>{}",
+            quote("Erin", "Bob was a Mafia Goon"),
+            bold("Day 2 has begun")
+        ),
+    ));
+    assert_eq!(
+        dead(&t),
+        [
+            ("Carol".to_string(), Phase::night(1), false),
+            ("Dave".to_string(), Phase::night(1), false),
+        ]
+    );
+    assert_eq!(fixes(&t, ReviewKind::UnreadLine).len(), 2);
+    // A flip in a post that opens no day (a recap during the day) kills nobody.
+    t.apply(&html(
+        3,
+        "GM",
+        "Alice was a Vanilla Townie, as her role PM said.",
+    ));
+    assert_eq!(dead(&t).len(), 2);
+}
