@@ -560,7 +560,23 @@ impl Reader<'_> {
                     || (first > 0
                         && words[first - 1].text(lower) == "the"
                         && text::opens_sentence(lower, words, first - 1));
-                let alone = opens && text::ends_sentence(words, lower, after - 1);
+                // Or the sentence ends with "a SIDE victory" and holds no condition: "The game
+                // ends in a scum victory!" (60920 post 1903).
+                let outcome = first > 0
+                    && self
+                        .vocab
+                        .outcome_articles
+                        .contains(&words[first - 1].text(lower))
+                    && {
+                        let mut start = first - 1;
+                        while !text::opens_sentence(lower, words, start) {
+                            start -= 1;
+                        }
+                        !words[start..first]
+                            .iter()
+                            .any(|w| self.vocab.condition_openers.contains(&w.text(lower)))
+                    };
+                let alone = (opens || outcome) && text::ends_sentence(words, lower, after - 1);
                 self.push(Command::Winner { side, alone }, index, line);
                 return true;
             }

@@ -121,6 +121,9 @@ pub struct CommandWords {
     /// sentence that names the winners between the side and the verb ("The Mafia, consisting
     /// of gerryoat, Manuel87, and eagerSnake, has won the game!", 68345 post 2229).
     pub win_object: &'static [&'static str],
+    /// "The game ends in a scum victory!": the articles before a side that ends its sentence
+    /// with the win words.
+    pub outcome_articles: &'static [&'static str],
     /// "… survived and won!", "… have won Mini 1728!": the last win word of a sentence that
     /// opens with a winner's name (`commands/winners.rs`).
     pub player_win: &'static [&'static str],
@@ -409,6 +412,7 @@ impl CommandWords {
         ],
         win_object: &["the", "game"],
         player_win: &["won", "wins", "win"],
+        outcome_articles: &["a", "an"],
         game_kind: &["mini", "normal", "theme"],
         sides: &[
             ("town", "Town"),

@@ -454,3 +454,29 @@ fn the_flips_in_the_post_that_opens_a_day_are_the_nights_kills() {
     ));
     assert_eq!(dead(&t).len(), 2);
 }
+
+#[test]
+fn a_sentence_ending_in_a_sides_victory_ends_the_game_and_confirms_the_hammer() {
+    // 60920 post 1903, after the hammer on Bellaphant (post 1895): "That's a lynch! / Eektor,
+    // Elyse, Aquanim, metalcyanide, toolenduso[Lynch!] / The game ends in a scum victory!(3
+    // scum, 3 town after nightkill)".
+    let mut t = hammered_bob();
+    t.apply(&html(
+        4,
+        "GM",
+        "That's a lynch!<br>Alice, Carol, Dave[Lynch!]<br>The game ends in a scum victory!(3 \
+         scum, 3 town after nightkill)",
+    ));
+    let status = t.status();
+    assert!(status.game_over);
+    assert_eq!(status.winner.as_deref(), Some("Mafia"));
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1), true)]);
+    // A condition anywhere before it is rules text.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "If the last two players are mafia, the game ends in a scum victory.",
+    ));
+    assert!(!t.status().game_over);
+}
