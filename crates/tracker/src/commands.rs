@@ -507,6 +507,23 @@ impl Reader<'_> {
             self.push(Command::EndGame, index, line);
             return true;
         }
+        // "good game troll" (22540 post 1718, the co-host's only word after the last hammer),
+        // "Good game, everyone." (68345 post 2230), "Good game to all!" (63716 post 1971): a
+        // short sentence opening the line with the farewell; 4 hosts, each at the end.
+        let farewell = self.vocab.end_game_farewells.iter().any(|f| {
+            text::seq_at(words, lower, f, 0)
+                && (words.len() <= self.vocab.farewell_words
+                    || (f.len()..self.vocab.farewell_words)
+                        .any(|i| text::ends_sentence(words, lower, i)))
+        });
+        if farewell
+            && lower[..words[0].start]
+                .chars()
+                .all(|c| !c.is_alphanumeric())
+        {
+            self.push(Command::EndGame, index, line);
+            return true;
+        }
         for pattern in self.vocab.end_game {
             let mut from = 0;
             while let Some(at) = text::find_seq(words, lower, pattern, from) {

@@ -66,6 +66,10 @@ pub struct CommandWords {
     pub end_game: &'static [Phrase],
     /// Two-word bold headings, alone on their line, that end the game (`End Game`).
     pub end_game_headings: &'static [[&'static str; 2]],
+    /// "Good game, everyone.": a farewell that opens a GM line and ends its sentence within
+    /// [`CommandWords::farewell_words`] words ends the game.
+    pub end_game_farewells: &'static [Phrase],
+    pub farewell_words: usize,
     /// Words that, up to [`CommandWords::condition_reach`] words before an end-of-game
     /// phrase, make it rules text ("until the game is over").
     pub condition_openers: &'static [&'static str],
@@ -279,6 +283,8 @@ impl CommandWords {
             &["game", "is", "over"],
         ],
         end_game_headings: &[["end", "game"], ["game", "over"]],
+        end_game_farewells: &[&["good", "game"]],
+        farewell_words: 4,
         condition_openers: &[
             "until", "till", "til", "when", "whenever", "after", "before", "once", "if", "unless",
             "while", "since", "whether",

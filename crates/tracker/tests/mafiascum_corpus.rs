@@ -77,13 +77,13 @@ const CORPUS: &str = concat!(
 /// night (`s5-lynch`; by votes 293 with the flips of the post that opens a day read as the
 /// night's kills), 430 with a death the host's line gives an earlier day in a post that ends
 /// the game no longer taken for a night kill by this test, 431 with "The game ends in a scum
-/// victory!"). The floor rises as
+/// victory!"), 432 with a host's "good game" ending the game). The floor rises as
 /// the tracker improves: raise it to the new figure in the commit that improves it.
-const FLOOR_BY_DEATHS: usize = 431;
+const FLOOR_BY_DEATHS: usize = 432;
 /// Matched lynches by votes (of 454), measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_BY_VOTES: usize = 293;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
-const FLOOR_GAMES_RIGHT: usize = 79;
+const FLOOR_GAMES_RIGHT: usize = 80;
 
 /// The archive's view of one game.
 struct Expected {

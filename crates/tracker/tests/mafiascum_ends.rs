@@ -480,3 +480,29 @@ fn a_sentence_ending_in_a_sides_victory_ends_the_game_and_confirms_the_hammer() 
     ));
     assert!(!t.status().game_over);
 }
+
+#[test]
+fn a_hosts_good_game_ends_the_game_and_confirms_the_hammer() {
+    // 22540 post 1718: the co-host's only word after the hammer on evilpacman18 (post 1685)
+    // is "good game troll"; 68345 post 2230 "Good game, everyone!", 63716 post 1971 "Good
+    // game to all!" (4 hosts of the corpus, each at the end of the game).
+    let mut t = hammered_bob();
+    t.apply(&html(4, "GM", "good game troll"));
+    assert!(t.status().game_over);
+    assert_eq!(dead(&t), [("Bob".to_string(), Phase::day(1), true)]);
+    for told in ["Good game, everyone!", &bold("Good game to all!")] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", told));
+        assert!(t.status().game_over, "{told}");
+    }
+    // Inside a longer sentence, after other words, or quoted: no end.
+    for not_told in [
+        "Good game so far, keep the discussion going and vote.",
+        "It has been a good game.",
+        &quote("Erin", "good game"),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", not_told));
+        assert!(!t.status().game_over, "{not_told}");
+    }
+}
