@@ -638,3 +638,4 @@ fn show_post(game: &Game, posts: &[mafia_posts::Post], number: u64) {
         eprintln!("  problem: {} ({})", p.raw, p.reason);
     }
 }
+

@@ -506,3 +506,36 @@ fn a_hosts_good_game_ends_the_game_and_confirms_the_hammer() {
         assert!(!t.status().game_over, "{not_told}");
     }
 }
+
+// --- a fill that reads like a replacement --------------------------------------------------
+
+#[test]
+fn new_replaces_in_ending_its_sentence_fills_the_open_slot() {
+    // 17864 post 1498 "Have to find a replacement for Giitah...", post 1499 "Sotty7 replaces
+    // in. Game will start Day 5 at noon tomorrow.": Sotty7 takes Giitah's slot (before, "in"
+    // was taken for the old player's name and the fill was refused).
+    // Frank may have posted before, or post only after the host's word.
+    for frank_first in [true, false] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "GM", "Have to find a replacement for Carol..."));
+        if frank_first {
+            t.apply(&html(2, "Frank", "Hello!"));
+        }
+        t.apply(&html(
+            3,
+            "GM",
+            "Frank replaces in. Game will start Day 2 at noon tomorrow.",
+        ));
+        t.apply(&html(4, "Frank", "Hello again!"));
+        let names: Vec<String> = t.status().alive.iter().map(|p| p.name.clone()).collect();
+        assert!(names.contains(&"Frank".to_string()), "{names:?}");
+        assert!(!names.contains(&"Carol".to_string()), "{names:?}");
+    }
+    // "The vote is in." fills nothing.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "Have to find a replacement for Carol..."));
+    t.apply(&html(2, "GM", "The vote is in."));
+    t.apply(&html(3, "Frank", "Hello!"));
+    let names: Vec<String> = t.status().alive.iter().map(|p| p.name.clone()).collect();
+    assert!(names.contains(&"Carol".to_string()), "{names:?}");
+}
