@@ -638,4 +638,3 @@ fn show_post(game: &Game, posts: &[mafia_posts::Post], number: u64) {
         eprintln!("  problem: {} ({})", p.raw, p.reason);
     }
 }
-

@@ -4,9 +4,11 @@
 //! post 1982), "JarJarDrinks, Mafia Goon, AngryPidgeon, Mafia Goon, and Skybird, Mafia
 //! Odd-Night Rolecop have won Mini 1728!" (63716 post 1970), "AngryPidgeon, Mafia
 //! Roleblocker, mastin2, Mafia Goon, and Ztife, Mafia Goon, have won Mini 1408: Playing with
-//! Fire." (24640 post 1543). 14 of the 100 mafiascum hosts end their game so; no such
-//! sentence stands anywhere but in an end-of-game post. Conditions ("X wins if …") are
-//! rules text. Methods of the line reader of [`super::Recogniser`].
+//! Fire." (24640 post 1543), "GIMLEAR, VANILLA TOWNIE, SURVIVES AND WINS!" (63235 post 949).
+//! A grep of the corpus's GM lines for a line opening "NAME, …" and ending with the win words
+//! finds 50 lines in 29 games (side-led ones included); each of the 17 checked is in an
+//! end-of-game post. Conditions
+//! ("X wins if …") are rules text. Methods of the line reader of [`super::Recogniser`].
 
 use mafia_posts::Line;
 
