@@ -36,7 +36,9 @@
 //!   phase's deadline or count ("Night 2 ends in …", "Votecount 2.0",
 //!   [`Command::PhaseRunning`]), a bold heading or a post that is only a phase
 //!   (`commands/phases.rs`).
-//! - The winner at the end of the game ("Town wins!", [`Command::Winner`]).
+//! - The winner at the end of the game ("Town wins!", [`Command::Winner`]), also told by the
+//!   winners' names ("Natirasha, Mafia Rolecop, has miraculously survived and won the game!",
+//!   `commands/winners.rs`).
 //! - A line that gives nothing but looks like a death, a flip ("X was a Vanilla Townie",
 //!   [`LooksLike::Flip`]) or a phase heading is listed in [`Recognition::unread`]
 //!   (`commands/unread.rs`); the fold reads a lone flip in the post that ends a day as its
@@ -51,6 +53,7 @@ mod replacements;
 mod text;
 mod time;
 mod unread;
+mod winners;
 
 use jiff::SignedDuration;
 use mafia_posts::{Body, Line};
@@ -404,7 +407,9 @@ impl Reader<'_> {
         if !command_found {
             command_found = self.game_end(index, line, folded, words);
         }
-        self.winner(index, line, folded, words);
+        if !self.winner(index, line, folded, words) {
+            self.player_winners(index, line, folded, words);
+        }
         if !command_found {
             command_found = match self.dialect {
                 Dialect::Current => self.end_early(index, line, folded, words),
@@ -502,6 +507,23 @@ impl Reader<'_> {
             self.push(Command::EndGame, index, line);
             return true;
         }
+        // "good game troll" (22540 post 1718, the co-host's only word after the last hammer),
+        // "Good game, everyone." (68345 post 2230), "Good game to all!" (63716 post 1971): a
+        // short sentence opening the line with the farewell; 4 hosts, each at the end.
+        let farewell = self.vocab.end_game_farewells.iter().any(|f| {
+            text::seq_at(words, lower, f, 0)
+                && (words.len() <= self.vocab.farewell_words
+                    || (f.len()..self.vocab.farewell_words)
+                        .any(|i| text::ends_sentence(words, lower, i)))
+        });
+        if farewell
+            && lower[..words[0].start]
+                .chars()
+                .all(|c| !c.is_alphanumeric())
+        {
+            self.push(Command::EndGame, index, line);
+            return true;
+        }
         for pattern in self.vocab.end_game {
             let mut from = 0;
             while let Some(at) = text::find_seq(words, lower, pattern, from) {
@@ -517,7 +539,7 @@ impl Reader<'_> {
 
     /// "Town wins", "The Mafia has won", "town victory": the side named before the words of
     /// [`CommandWords::win`], not in a condition ("Town wins when …" is rules text).
-    fn winner(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
+    fn winner(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) -> bool {
         let lower = folded.lower();
         for at in 1..words.len() {
             let Some(win) = self
@@ -539,7 +561,7 @@ impl Reader<'_> {
                 if let Some(side) = self.named_winners(words, lower, at, win.len(), &side_at) {
                     let side = side.to_owned();
                     self.push(Command::Winner { side, alone: true }, index, line);
-                    return;
+                    return true;
                 }
                 continue;
             };
@@ -555,11 +577,28 @@ impl Reader<'_> {
                     || (first > 0
                         && words[first - 1].text(lower) == "the"
                         && text::opens_sentence(lower, words, first - 1));
-                let alone = opens && text::ends_sentence(words, lower, after - 1);
+                // Or the sentence ends with "a SIDE victory" and holds no condition: "The game
+                // ends in a scum victory!" (60920 post 1903).
+                let outcome = first > 0
+                    && self
+                        .vocab
+                        .outcome_articles
+                        .contains(&words[first - 1].text(lower))
+                    && {
+                        let mut start = first - 1;
+                        while !text::opens_sentence(lower, words, start) {
+                            start -= 1;
+                        }
+                        !words[start..first]
+                            .iter()
+                            .any(|w| self.vocab.condition_openers.contains(&w.text(lower)))
+                    };
+                let alone = (opens || outcome) && text::ends_sentence(words, lower, after - 1);
                 self.push(Command::Winner { side, alone }, index, line);
-                return;
+                return true;
             }
         }
+        false
     }
 
     /// A sentence that opens with the side, names its members, and ends with the win words
@@ -587,18 +626,27 @@ impl Reader<'_> {
         while !text::opens_sentence(lower, words, first) {
             first -= 1;
         }
-        if words[first].text(lower) == "the" {
-            first += 1;
-        }
-        let between = words.get(first + 1..at)?;
-        if between.is_empty()
-            || between
-                .iter()
-                .any(|w| self.vocab.condition_openers.contains(&w.text(lower)))
-        {
-            return None;
-        }
-        side_at(first)
+        // Or the side opens the clause after the sentence's first "that": "This means that
+        // the mafia, consisting of Midnight's Sorrow and Spadille have won!" (17378 post 411).
+        let that = (first..at)
+            .find(|&i| words[i].text(lower) == "that")
+            .map(|i| i + 1);
+        [Some(first), that]
+            .into_iter()
+            .flatten()
+            .find_map(|mut first| {
+                if words.get(first)?.text(lower) == "the" {
+                    first += 1;
+                }
+                let between = words.get(first + 1..at)?;
+                let condition = between
+                    .iter()
+                    .any(|w| self.vocab.condition_openers.contains(&w.text(lower)));
+                if between.is_empty() || condition {
+                    return None;
+                }
+                side_at(first)
+            })
     }
 
     /// `DEADLINE … MOVED <time> LATER|EARLIER` (2016: `DEADLINE … <time> LATER|EARLIER`).

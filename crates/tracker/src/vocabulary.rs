@@ -66,6 +66,10 @@ pub struct CommandWords {
     pub end_game: &'static [Phrase],
     /// Two-word bold headings, alone on their line, that end the game (`End Game`).
     pub end_game_headings: &'static [[&'static str; 2]],
+    /// "Good game, everyone.": a farewell that opens a GM line and ends its sentence within
+    /// [`CommandWords::farewell_words`] words ends the game.
+    pub end_game_farewells: &'static [Phrase],
+    pub farewell_words: usize,
     /// Words that, up to [`CommandWords::condition_reach`] words before an end-of-game
     /// phrase, make it rules text ("until the game is over").
     pub condition_openers: &'static [&'static str],
@@ -95,6 +99,9 @@ pub struct CommandWords {
     /// "Lootifer was a Vanilla Townie": words after a player's name opening a line that
     /// make it look like a flip (a death told in a story), for the review list.
     pub flip_words: &'static [Phrase],
+    /// At most this many words of a theme's verb phrase in the frame "NAME, ROLE, VERB
+    /// PHASE." ("jumped to his death Day 3", `commands/marks.rs`).
+    pub frame_verb_words: usize,
     /// The bracketed word after a name that marks the lynched wagon in a host's count
     /// (`Creature [LYNCHED] : …`, `BananaCucho (LYNCH): …`), in lower case.
     pub lynch_marks: &'static [&'static str],
@@ -118,6 +125,14 @@ pub struct CommandWords {
     /// sentence that names the winners between the side and the verb ("The Mafia, consisting
     /// of gerryoat, Manuel87, and eagerSnake, has won the game!", 68345 post 2229).
     pub win_object: &'static [&'static str],
+    /// "The game ends in a scum victory!": the articles before a side that ends its sentence
+    /// with the win words.
+    pub outcome_articles: &'static [&'static str],
+    /// "… survived and won!", "… have won Mini 1728!": the last win word of a sentence that
+    /// opens with a winner's name (`commands/winners.rs`).
+    pub player_win: &'static [&'static str],
+    /// "Mini 1728", "Mini Normal 1187": a game's name after the win words.
+    pub game_kind: &'static [&'static str],
     /// The sides a host names as winners, and how the status names them.
     pub sides: &'static [(&'static str, &'static str)],
     /// "It is (now) Day 2": the opening words, and the second word's spellings ("it's" is
@@ -158,8 +173,19 @@ pub struct CommandWords {
     pub running_before: &'static [Phrase],
     /// "Votecount 2.0": a vote count numbered day.count.
     pub count_words: &'static [Phrase],
-    /// Words that may open those ("the", "first").
+    /// Words that may open those ("the", "first", "official").
     pub running_lead: &'static [&'static str],
+    /// "Nobody died Night 3.", "No one was killed.", "Nobody died last night." opening a
+    /// sentence: the night's result, told when the night is over (25 posts of the corpus,
+    /// each opening a day).
+    pub no_death: &'static [Phrase],
+    /// "… last night", "… in the night": words after [`CommandWords::no_death`] that name
+    /// the night without a number.
+    pub last_night: &'static [Phrase],
+    /// "No Lynch has been Lynched.", "No lynch occurred Day 4.", "No Lynch has occured.":
+    /// the words after a sentence's opening no-lynch ([`VoteWords::no_lynch`]) that say the
+    /// day ended without a lynch.
+    pub no_lynch_over: &'static [Phrase],
     /// One-word phases: `D2`, `N1` (64916 post 870: "D1 has ended. … N1 begins now."),
     /// `Night1`.
     pub phase_abbreviations: &'static [(&'static str, PhaseKind)],
@@ -257,6 +283,8 @@ impl CommandWords {
             &["game", "is", "over"],
         ],
         end_game_headings: &[["end", "game"], ["game", "over"]],
+        end_game_farewells: &[&["good", "game"]],
+        farewell_words: 4,
         condition_openers: &[
             "until", "till", "til", "when", "whenever", "after", "before", "once", "if", "unless",
             "while", "since", "whether",
@@ -340,6 +368,7 @@ impl CommandWords {
         // "(LYNCH)" or "[LYNCHED]" after a wagon's name: 29423, 63250, 65120, 66137, 71483,
         // 71796 and more of the corpus's hosts.
         lynch_marks: &["lynch", "lynched"],
+        frame_verb_words: 6,
         no_lynch_told: &[
             "there has been no lynch",
             "no one was lynched",
@@ -388,6 +417,9 @@ impl CommandWords {
             &["wins", "the", "game"],
         ],
         win_object: &["the", "game"],
+        player_win: &["won", "wins", "win"],
+        outcome_articles: &["a", "an"],
+        game_kind: &["mini", "normal", "theme"],
         sides: &[
             ("town", "Town"),
             ("village", "Town"),
@@ -434,8 +466,41 @@ impl CommandWords {
             &["vote", "count", "of"],
             &["deadline", "for"],
         ],
-        running_lead: &["the", "first"],
+        // "Official Vote Count 2.0" (145 counts of 29423, 34780, 63443, 67354).
+        running_lead: &["the", "first", "official"],
         count_words: &[&["votecount"], &["vote", "count"]],
+        // 16959 post 1028 "Nobody died Night 3.", 23082 post 357 "No one was killed Night 1",
+        // 59806 post 1388 "No one was killed.", 68714 post 1076 "Nobody died last night.",
+        // 67506 post 2553 "Nobody died in the night, will edit vote later".
+        no_death: &[
+            &["nobody", "died"],
+            &["nobody", "has", "died"],
+            &["nobody", "was", "killed"],
+            &["nobody", "has", "been", "killed"],
+            &["no", "one", "died"],
+            &["no", "one", "has", "died"],
+            &["no", "one", "was", "killed"],
+            &["no", "one", "has", "been", "killed"],
+            &["noone", "died"],
+            &["noone", "was", "killed"],
+        ],
+        // 17864 post 1506 "No Lynch has been Lynched.", 22466 post 1893 "No lynch occurred
+        // Day 4.", 23262 post 1049 "No Lynch has occured." (also in "no_lynch_told").
+        no_lynch_over: &[
+            &["has", "been", "lynched"],
+            &["was", "lynched"],
+            &["occurred"],
+            &["occured"],
+            &["has", "occurred"],
+            &["has", "occured"],
+        ],
+        last_night: &[
+            &["last", "night"],
+            &["in", "the", "night"],
+            &["during", "the", "night"],
+            &["overnight"],
+            &["tonight"],
+        ],
         phase_abbreviations: &[
             ("d", PhaseKind::Day),
             ("n", PhaseKind::Night),

@@ -140,10 +140,19 @@ fn bold(text: &str) -> Line {
 
 #[test]
 fn a_player_who_died_is_dead_with_the_whole_line_as_comment() {
+    // "in the night" also says the night is over (mafiascum 21920 post 1795: "triangle123
+    // died last night. She was a Vanilla Townie.", the only word that Day 7 began).
     assert_eq!(
         read("Bob has died in the night."),
-        [death("Bob", "Bob has died in the night.")]
+        [
+            death("Bob", "Bob has died in the night."),
+            Command::AnnounceKind {
+                kind: PhaseKind::Night,
+                begun: false
+            }
+        ]
     );
+    assert_eq!(read("Bob has died."), [death("Bob", "Bob has died.")]);
 }
 
 #[test]

@@ -909,7 +909,9 @@ fn two_flips_in_the_post_that_ends_the_day_are_no_lynch_the_tracker_can_tell() {
 #[test]
 fn a_flip_in_the_post_that_opens_the_day_is_no_lynch() {
     // 63716 post 666, the morning after: "Trivium was a Town 2-Shot Cop" with Day 2's start:
-    // a night kill told in a story, left to the host (an UnreadLine item).
+    // a night kill told in a story: Night 1's death, no lynch, with an UnreadLine item and
+    // its correction (before branch s5-lynch it was left to the host alone, and the living
+    // count stayed wrong: 63716's Day 6 majority was 5 with 3 alive).
     let mut t = tracker(FIVE, "");
     t.apply(&html(1, "GM", &bold("Night 1 has begun")));
     t.apply(&html(
@@ -918,8 +920,17 @@ fn a_flip_in_the_post_that_opens_the_day_is_no_lynch() {
         &format!("Carol was a Town 2-Shot Cop<br>{}", bold("Day 2 has begun")),
     ));
     assert_eq!(t.phase(), Phase::day(2));
-    assert!(dead(&t).is_empty());
-    assert_eq!(review(&t, ReviewKind::UnreadLine).len(), 1);
+    assert_eq!(dead(&t), [("Carol".to_string(), Phase::night(1))]);
+    assert!(t.status().dead.iter().all(|d| !d.lynch));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|f| f.contains("at = 12\ndies = \"Carol\"")),
+        "{items:?}"
+    );
 }
 
 #[test]

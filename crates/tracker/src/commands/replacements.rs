@@ -34,7 +34,13 @@ impl Reader<'_> {
                 .iter()
                 .filter(|p| text::seq_at(words, lower, p.words, at))
                 .max_by_key(|p| p.words.len());
-            if let Some(phrase) = phrase {
+            // "Sotty7 replaces in." (17864 post 1499) is a fill (`NEW replaces in` ending its
+            // sentence, read by `fill`), not "replaces" with "in" for OLD.
+            let fills = self.vocab.fill_after_name.iter().any(|seq| {
+                text::seq_at(words, lower, seq, at)
+                    && text::ends_sentence(words, lower, at + seq.len() - 1)
+            });
+            if let Some(phrase) = phrase.filter(|_| !fills) {
                 let end = at + phrase.words.len();
                 let left = lower.get(..words[at].start).unwrap_or("");
                 let right = lower.get(words[end - 1].end..).unwrap_or("");
@@ -317,6 +323,23 @@ impl Reader<'_> {
     /// NEW a known user: whoever fills the open request the host quoted (the quote itself is
     /// gone). Rules text ("players may be replaced by other players") does not open its
     /// sentence with the words.
+    /// `NEW replaces in.` with NEW words that name no known user yet, opening the sentence at
+    /// `at`.
+    fn written_fill(&self, folded: &Folded<'_>, words: &[Word], at: usize) -> Option<Newcomer> {
+        let lower = folded.lower();
+        (at + 1..=at + self.vocab.written_name_words).find_map(|after| {
+            // "is in" alone is too common ("The vote is in.").
+            self.vocab.fill_after_name.iter().find(|seq| {
+                **seq != ["is", "in"]
+                    && text::seq_at(words, lower, seq, after)
+                    && ends_sentence(words, lower, after + seq.len() - 1)
+            })?;
+            let (start, end) = (words[at].start, words[after - 1].end);
+            let written = folded.original(start, end).trim().to_owned();
+            (!written.is_empty()).then_some(Newcomer::Written(written))
+        })
+    }
+
     pub(super) fn fill(
         &mut self,
         index: usize,
@@ -348,6 +371,13 @@ impl Reader<'_> {
             }
             let rest = lower.get(words[at].start..).unwrap_or("");
             let Some(name) = self.users.prefix_of(rest) else {
+                // Someone who has not posted yet: "Sotty7 replaces in." (17864 post 1499), a
+                // phrase with a replacement verb ("is in" alone is too common) ending its
+                // sentence after at most `written_name_words` words.
+                if let Some(new) = self.written_fill(folded, words, at) {
+                    self.push(Command::Fill { new, old: None }, index, line);
+                    return true;
+                }
                 continue;
             };
             let after = words.partition_point(|w| w.start < words[at].start + name.len());

@@ -137,6 +137,7 @@ impl Tracker {
         if !over_before {
             self.hammer_lynch(witness, &recognition.unread, before, post);
             self.flip_lynch(witness, &recognition.unread, before, post);
+            self.night_flips(&recognition.unread, before, post);
         }
         // After the post's commands: a line that looks like the death of someone the post
         // killed on another line is no news.

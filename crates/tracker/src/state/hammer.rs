@@ -15,7 +15,8 @@
 //! A flip ("grayfoxxxx was a Town Follower", 63716 post 665): in the post that ends a day
 //! (or restates the night after it) with no lynch of that day read, the one flipped living
 //! player is the day's lynch, as a review item with its correction. A flip in the post that
-//! opens a day (a night kill in a story) stays an UnreadLine item.
+//! opens a day is a night kill told in a story: the flipped player dies in the night that
+//! ended, as a review item with its correction.
 
 use mafia_posts::Post;
 
@@ -109,13 +110,18 @@ impl Tracker {
             LooksLike::Phase { .. } => false,
         });
         // The flip of another living player says the hammer the tracker saw was not the
-        // lynch (a vote misread): `flip_lynch` reads the post instead.
-        let other_flip = unread.iter().any(|u| match &u.looks_like {
-            LooksLike::Flip { player } => self
-                .slot_of_name(player)
-                .is_some_and(|s| s != pending.slot && self.slots[s].alive),
-            _ => false,
-        });
+        // lynch (a vote misread): `flip_lynch` reads the post instead. The post that ends the
+        // game flips everyone left ("Mafia wins! / MariaR was a mafia goon / … / Nero Cain
+        // was a nonconsecutive JK", 67506 post 2773, after the hammer on Nero Cain): there
+        // the hammered player's own flip confirms the hammer, whatever other flips follow.
+        let end_roles = self.ending && looks_dead;
+        let other_flip = !end_roles
+            && unread.iter().any(|u| match &u.looks_like {
+                LooksLike::Flip { player } => self
+                    .slot_of_name(player)
+                    .is_some_and(|s| s != pending.slot && self.slots[s].alive),
+                _ => false,
+            });
         // A vote count of the hammered day is no word either way: the final count ("Vote
         // Count 1.12 … (Hammered!)", 68345 post 1071) or a day that runs on after a vote the
         // tracker misread ("Votecount 1.3", 70912 post 509); the host's next words decide.
@@ -214,6 +220,63 @@ impl Tracker {
         );
         let comment = format!("lynched {day} (the flip in post {})", post.number);
         self.story_lynch(slot, day, post, comment, message);
+    }
+
+    /// After a GM post's commands: the flips in the post that opens a day ("Trivium was a
+    /// Town 2-Shot Cop", 63716 post 666, after a story of the night) are the night's kills:
+    /// each flipped living player dies in the night that just ended, as a review item with
+    /// its correction. Without them the living count, and so the majority and the hammer,
+    /// stay wrong for the rest of the game.
+    pub(super) fn night_flips(&mut self, unread: &[Unread], before: Phase, post: &Post) {
+        let after = self.phase();
+        let opens_day =
+            !before.is_day() && after.is_day() && self.order(after) > self.order(before);
+        if !opens_day || self.ending {
+            return;
+        }
+        let flipped: Vec<(usize, String)> = unread
+            .iter()
+            .filter_map(|u| match &u.looks_like {
+                LooksLike::Flip { player } => self
+                    .slot_of_name(player)
+                    .filter(|s| self.slots[*s].alive)
+                    .map(|s| (s, u.raw.trim().to_owned())),
+                _ => None,
+            })
+            .collect();
+        for (slot, raw) in flipped {
+            if !self.slots[slot].alive {
+                continue;
+            }
+            let name = self.slots[slot].name.clone();
+            let s = &mut self.slots[slot];
+            s.alive = false;
+            s.death = Some(Death {
+                comment: format!("killed {before} (the flip in post {})", post.number),
+                phase: before,
+                post: post.number,
+                lynch: false,
+            });
+            self.openings.retain(|o| o.slot != slot);
+            self.roster_changed();
+            let record = Correction {
+                at: post.number,
+                action: CorrectionAction::Dies(name.clone()),
+                comment: Some(format!("killed {before}")),
+            };
+            self.note(
+                ReviewKind::UnreadLine,
+                Some(post.number),
+                Some(name.clone()),
+                format!(
+                    "{name}'s death in {before} was taken from the flip `{raw}` in post {},                      which opens {after} and told no death. If {name} did not die, resurrect                      {name}; add this correction to make it the host's word",
+                    post.number
+                ),
+            );
+            if let Some(item) = self.review.last_mut() {
+                item.fix = Some(record.to_toml());
+            }
+        }
     }
 
     /// A lynch the host told in a story: `slot` dies, lynched on `day`, at this post, with a
