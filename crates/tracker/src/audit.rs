@@ -308,12 +308,19 @@ fn compare(
     let mut twice = Vec::new();
     let mut read_any = false;
     for entry in &count.entries {
-        let (candidate, first_voter) = match names.candidate(&entry.candidate) {
-            Some(c) => (c, None),
-            None => match names.unspaced_dash(&entry.candidate) {
-                Some((slot, voter)) => (Choice::Slot(slot), Some(voter)),
-                None => continue,
-            },
+        // A name exactly, then `Name-voter`, then a near miss (`Bob-Alice` shares a run of
+        // letters with Alice).
+        let exact = names
+            .voter(&entry.candidate)
+            .map(|s| (Choice::Slot(s), None));
+        let dash = || {
+            names
+                .unspaced_dash(&entry.candidate)
+                .map(|(slot, voter)| (Choice::Slot(slot), Some(voter)))
+        };
+        let near = || names.candidate(&entry.candidate).map(|c| (c, None));
+        let Some((candidate, first_voter)) = exact.or_else(dash).or_else(near) else {
+            continue;
         };
         let mut slots = Vec::new();
         let mut missed = Vec::new();

@@ -423,11 +423,66 @@ fn a_nickname_that_fits_two_players_or_none_is_not_counted() {
         "ThinkBig",
     ];
     assert_eq!(read_in(g68980, "RK"), Some(("MisaTange".to_string(), true)));
-    // An abbreviation that fits two names is ambiguous; a joke name fits none (62192
-    // `VOTE: Evil Coyote` for RedCoyote is the host's call, an alias in the game file).
-    let players = &["mattblackguy", "mistbluegiant", "RedCoyote"];
+    // An abbreviation that fits two names is ambiguous; a joke name that shares no run of
+    // five letters with a name fits none (`VOTE: EvenMusic` is not oddmusic: "music" is
+    // five letters, `Even Music` shares "music" with both).
+    let players = &[
+        "mattblackguy",
+        "mistbluegiant",
+        "RedCoyote",
+        "oddmusic",
+        "Musical",
+    ];
     assert_eq!(read_in(players, "MBG"), None);
-    assert_eq!(read_in(players, "Evil Coyote"), None);
+    assert_eq!(read_in(players, "EvenMusic"), None);
+    // A sentence after the tag is no nickname, whatever runs it shares.
+    assert_eq!(read_in(players, "the one with the coyote avatar"), None);
+}
+
+#[test]
+fn a_nickname_sharing_a_long_run_of_letters_with_one_name_is_a_near_miss() {
+    // Each nickname was refused as "names no player" while the host's next count put the
+    // vote on the player below: 62192 post 1325 `VOTE: Evil Coyote`, counted on RedCoyote
+    // in post 1377 ("(5) RedCoyote — EspeciallyTheLies, lalaladucks, …"); 62685 post 101
+    // `VOTE: Wackpecker` (WoodyWoodpecker, post 144); 30562 post 274 `VOTE: yesireebob`
+    // (yessiree, post 294); 71182 post 70 `VOTE: darkshadownumbers` (Darkshadow64540, post
+    // 75); 44023 post 231 `VOTE: InsidiousLemonade` (InsidiousLemons, post 276); 62192 post
+    // 228 `VOTE: lalalalalalalaladucks` (lalaladucks, post 241).
+    let cases: &[(&[&str], &str, &str)] = &[
+        (
+            &["RedCoyote", "Not_Mafia", "lalaladucks"],
+            "Evil Coyote",
+            "RedCoyote",
+        ),
+        (
+            &["WoodyWoodpecker", "Boonskiies", "FA_Q2"],
+            "Wackpecker",
+            "WoodyWoodpecker",
+        ),
+        (&["yessiree", "Titus", "Kcdaspot"], "yesireebob", "yessiree"),
+        (
+            &["Darkshadow64540", "Transcend"],
+            "darkshadownumbers",
+            "Darkshadow64540",
+        ),
+        (
+            &["InsidiousLemons", "Shattered Viewpoint"],
+            "InsidiousLemonade",
+            "InsidiousLemons",
+        ),
+        (
+            &["lalaladucks", "Bellaphant", "Untrod Tripod"],
+            "lalalalalalalaladucks",
+            "lalaladucks",
+        ),
+    ];
+    for (players, written, meant) in cases {
+        assert_eq!(
+            read_in(players, written),
+            Some((meant.to_string(), true)),
+            "`{written}`"
+        );
+    }
 }
 
 #[test]

@@ -12,7 +12,10 @@
 //! 4. a small misspelling of a prefix from a word's start (`gandy` for gandalf5166, `Kyuoko` for
 //!    ssbm_Kyouko, `Grey Foxx` for GrayFoxxxx);
 //! 5. an abbreviation of two to four letters, written alone, that starts with the name's first
-//!    letter and follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18).
+//!    letter and follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18);
+//! 6. for a written name of at most three words, the one name that shares the longest run of
+//!    five letters or more with it (`Wackpecker` for WoodyWoodpecker, `InsidiousLemonade` for
+//!    InsidiousLemons): hosts count such nicknames.
 //!
 //! A name's words split at spaces and punctuation, at a capital after a small letter, at the
 //! last capital of a run that a small letter follows (`IAlwaysWinSometimes`: I, Always, Win,
@@ -275,6 +278,9 @@ impl Roster {
                 break;
             }
         }
+        if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
+            slots = self.sharing_a_run(&squashed[0]);
+        }
         slots.sort_unstable();
         match slots.as_slice() {
             [one] => Resolution::Near(*one),
@@ -282,6 +288,51 @@ impl Roster {
             _ => Resolution::Ambiguous(slots),
         }
     }
+}
+
+/// Tier 6 reads only written names of at most this many words (a sentence after `VOTE:`
+/// shares runs of letters with names by chance).
+const SHARED_RUN_WORDS: usize = 3;
+/// The shortest run of letters tier 6 accepts.
+const SHARED_RUN: usize = 5;
+
+impl Roster {
+    /// Tier 6: the slot whose name shares the longest run of letters and digits with the
+    /// squashed `probe`, when that run is [`SHARED_RUN`] long or longer and no other slot's
+    /// name shares one as long (`Wackpecker` for WoodyWoodpecker, `darkshadownumbers` for
+    /// Darkshadow64540, `yesireebob` for yessiree).
+    fn sharing_a_run(&self, probe: &str) -> Vec<usize> {
+        let probe: Vec<char> = probe.chars().collect();
+        let mut best = SHARED_RUN;
+        let mut slots = Vec::new();
+        for form in &self.forms {
+            let name: Vec<char> = form.squashed.chars().collect();
+            let run = longest_common_run(&probe, &name);
+            if run > best {
+                best = run;
+                slots.clear();
+            }
+            if run == best && !slots.contains(&form.slot) {
+                slots.push(form.slot);
+            }
+        }
+        slots
+    }
+}
+
+/// The length of the longest run of characters `a` and `b` share.
+fn longest_common_run(a: &[char], b: &[char]) -> usize {
+    let mut best = 0;
+    let mut prev = vec![0; b.len() + 1];
+    let mut row = vec![0; b.len() + 1];
+    for &x in a {
+        for (j, &y) in b.iter().enumerate() {
+            row[j + 1] = if x == y { prev[j] + 1 } else { 0 };
+            best = best.max(row[j + 1]);
+        }
+        std::mem::swap(&mut prev, &mut row);
+    }
+    best
 }
 
 /// The result of resolving a written name.
