@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use mafia_posts::import::parse_mtgsalvation_page;
 use mafia_posts::{JsonlSource, Post, PostSource};
 use mafia_tracker::Game;
-use mafia_tracker::audit::{Report, audit};
+use mafia_tracker::audit::{Explained, Report, audit};
 
 const THREADS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -148,6 +148,8 @@ fn moderators_vote_counts_agree_with_the_tracker() {
     let mut table = String::new();
     let mut details = String::new();
     let (mut found, mut agreed) = (0, 0);
+    // Differing counts by whose reading the replay blames (`CountCheck::explained_by`).
+    let mut blamed: std::collections::BTreeMap<String, usize> = Default::default();
     let _ = writeln!(table, "{:<36} {:>6} {:>6}", "thread", "found", "agreed");
     for (label, game, posts) in threads() {
         let report: Report = audit(game, &posts).expect("tracker");
@@ -157,6 +159,15 @@ fn moderators_vote_counts_agree_with_the_tracker() {
         } else {
             found += report.found;
             agreed += report.agreed;
+            for c in report.vote_counts.iter().filter(|c| !c.agrees) {
+                let side = match c.explained_by {
+                    Some(Explained::Host) => "host (kept a vote after an unvote)",
+                    Some(Explained::Phase) => "tracker: phase or death",
+                    Some(Explained::Replacement) => "tracker: replacement",
+                    None => "not explained",
+                };
+                *blamed.entry(side.to_string()).or_default() += 1;
+            }
         }
         let _ = writeln!(
             table,
@@ -166,6 +177,13 @@ fn moderators_vote_counts_agree_with_the_tracker() {
         let _ = writeln!(details, "== {label}\n{}", report.text());
     }
     let _ = writeln!(table, "{:<36} {found:>6} {agreed:>6}", "total");
+    let _ = writeln!(
+        table,
+        "\ndiffering counts, by whose reading the replay blames:"
+    );
+    for (side, n) in &blamed {
+        let _ = writeln!(table, "  {side:<40} {n:>5}");
+    }
     eprintln!("{table}");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let _ = std::fs::create_dir_all(&dir);
