@@ -422,7 +422,11 @@ fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option
         .collect();
     let host_voters = host_votes.len();
     let our_voters = our_votes.len();
-    let other_day = (our_voters == 0 && host_voters >= 2) || (host_voters <= 1 && our_voters >= 3);
+    // The host's heading names another day than the tally's, or the two plainly count
+    // different days.
+    let other_day = count.day.is_some_and(|d| d != ours.phase.number)
+        || (our_voters == 0 && host_voters >= 2)
+        || (host_voters <= 1 && our_voters >= 3);
     let explained_by = if differences.is_empty() {
         None
     } else if other_day {

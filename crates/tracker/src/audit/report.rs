@@ -58,7 +58,8 @@ pub enum Explained {
     /// The host's: every difference is a vote the host kept after the voter unvoted.
     Host,
     /// The tracker's phases or deaths: the voters' posts were read as night posts or a dead
-    /// player's, or the count is compared with another day's tally (the host lists nobody
+    /// player's, or the count is compared with another day's tally (the host's heading names
+    /// another day, `Vote Count 2.3` against the tracker's Day 1; or the host lists nobody
     /// where the tracker has three voters or more, or two voters or more where it has none).
     Phase,
     /// The tracker's replacements: the voters posted under names it does not know for their
