@@ -581,3 +581,20 @@ fn a_semicolon_may_stand_for_the_colon() {
     assert_eq!(last_counting(&html), vote("Tommy"));
     assert_eq!(verdicts(&quoted("Parama", &html)), []);
 }
+
+#[test]
+fn a_bold_vote_written_with_the_bots_hashes_counts() {
+    // 22540 post 550: `<div style="display:inline;font-weight:bold">##Unvote:</div>` at the
+    // end of a line ("But until I am caught up, ##Unvote:"), and post 667 `##Vote:Doomyoshi`
+    // in bold: a game of bold votes, whose host counts both (count 654 has Shinori not
+    // voting).
+    let unvote = format!(
+        "So I'll read get caught up and post.  But until I am caught up, {}",
+        bold("##Unvote:")
+    );
+    assert_eq!(last_counting(&unvote), Some(Verdict::Unvote));
+    assert_eq!(last_counting(&bold("##Vote:Tommy")), vote("Tommy"));
+    assert_eq!(last_counting(&bold("## vote Tommy")), vote("Tommy"));
+    // Quoted, it is nobody's vote.
+    assert_eq!(verdicts(&quoted("Shinori", &bold("##Vote: Tommy"))), []);
+}
