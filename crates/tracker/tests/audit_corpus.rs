@@ -32,8 +32,9 @@ const FLOOR_FOUND: usize = 3473;
 /// merges, 2,350 on branch audit2: bracketed remarks, `Name-voter`, ` / ` and `new < old`;
 /// 2,354 with phases3's ends of the game and headings; 2,386 on branch s5-auditfix with
 /// "X is new Y", a quoted "replaces" and a shortened old name in a long clause; 2,429 with
-/// nicknames that share a run of five letters with one name); same rule.
-const FLOOR_AGREED: usize = 2429;
+/// nicknames that share a run of five letters with one name; 2,456 with the renamed accounts
+/// of `RENAMED`); same rule.
+const FLOOR_AGREED: usize = 2456;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
@@ -42,6 +43,18 @@ const ACCOUNTS: &[(&str, &str, &str)] = &[
     ("65120", "BulletNLynchproof", "BNL"),
     ("16214", "sapovirus", "saporovirus"),
     ("23262", "Starbunkles", "Starbuckles"),
+];
+
+/// Players whose account was renamed: the posts' author is the new name, while the host's
+/// counts and the players' votes keep the archive's (so both are needed, the account as the
+/// slot's name and the archive's as its alias): `(thread, archive name, account)`. Checked in
+/// the threads: no post is by the archive name, and the account posts from Day 1 on (68714:
+/// Donempire, 91 posts from post 270, the host's counts write Dongempire; 17792: PJ., 115
+/// posts from post 4, and TBuG, 74 posts from post 6, the counts write Panzerjager and PBuG).
+const RENAMED: &[(&str, &str, &str)] = &[
+    ("68714", "Dongempire", "Donempire"),
+    ("17792", "Panzerjager", "PJ."),
+    ("17792", "PBuG", "TBuG"),
 ];
 
 fn mafiascum_threads() -> Vec<String> {
@@ -63,6 +76,18 @@ fn mafiascum_game(thread: &str) -> Game {
     let mut text = std::fs::read_to_string(&path).expect("game file");
     for (_, from, to) in ACCOUNTS.iter().filter(|(t, _, _)| *t == thread) {
         text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
+    }
+    for (_, from, to) in RENAMED.iter().filter(|(t, _, _)| *t == thread) {
+        // A bare player (`  "Dongempire",`) or the slot's name before its aliases.
+        text = text
+            .replace(
+                &format!("  \"{from}\","),
+                &format!("  {{ name = \"{to}\", aliases = [\"{from}\"] }},"),
+            )
+            .replace(
+                &format!("{{ name = \"{from}\", aliases = ["),
+                &format!("{{ name = \"{to}\", aliases = [\"{from}\", "),
+            );
     }
     Game::parse(&text, &path).unwrap_or_else(|_| {
         let mut value: toml::Table = text.parse().expect("TOML");
