@@ -33,8 +33,8 @@ const FLOOR_FOUND: usize = 3473;
 /// 2,354 with phases3's ends of the game and headings; 2,386 on branch s5-auditfix with
 /// "X is new Y", a quoted "replaces" and a shortened old name in a long clause; 2,429 with
 /// nicknames that share a run of five letters with one name; 2,456 with the renamed accounts
-/// of `RENAMED`); same rule.
-const FLOOR_AGREED: usize = 2456;
+/// of `RENAMED`; 2,487 with the posts' authors of `AUTHORS`); same rule.
+const FLOOR_AGREED: usize = 2487;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
@@ -55,6 +55,18 @@ const RENAMED: &[(&str, &str, &str)] = &[
     ("68714", "Dongempire", "Donempire"),
     ("17792", "Panzerjager", "PJ."),
     ("17792", "PBuG", "TBuG"),
+];
+
+/// Accounts renamed after the game, whose host's replacement line names the account as it
+/// was: the saved pages show the new name as the author, so the posts get the old one back:
+/// `(thread, author on the saved page, name at the time)`. 62339: "NakedJogger has replaced
+/// elusive." (post 400), then FakedBlogger's first post "Your friendly neighborhood naked
+/// jogger here." (401); 67506: "Wake88 replaces Skold!" (906), Wake1 posts from 907; 48071:
+/// the host's counts name Wake88 from post 575, Wake1 posts from 576 ("wake is in", 579).
+const AUTHORS: &[(&str, &str, &str)] = &[
+    ("62339", "FakedBlogger", "NakedJogger"),
+    ("67506", "Wake1", "Wake88"),
+    ("48071", "Wake1", "Wake88"),
 ];
 
 fn mafiascum_threads() -> Vec<String> {
@@ -127,7 +139,12 @@ majority = "hammer"
 fn threads() -> Vec<(String, Game, Vec<Post>)> {
     let mut out = Vec::new();
     for t in mafiascum_threads() {
-        let posts = jsonl(&format!("mafiascum/posts/{t}.jsonl"));
+        let mut posts = jsonl(&format!("mafiascum/posts/{t}.jsonl"));
+        for (_, saved, then) in AUTHORS.iter().filter(|(thread, _, _)| *thread == t) {
+            for p in posts.iter_mut().filter(|p| p.author == *saved) {
+                p.author = then.to_string();
+            }
+        }
         out.push((t.clone(), mafiascum_game(&t), posts));
     }
     out.push((
