@@ -448,7 +448,8 @@ fn a_nickname_sharing_a_long_run_of_letters_with_one_name_is_a_near_miss() {
     // `VOTE: Wackpecker` (WoodyWoodpecker, post 144); 30562 post 274 `VOTE: yesireebob`
     // (yessiree, post 294); 71182 post 70 `VOTE: darkshadownumbers` (Darkshadow64540, post
     // 75); 44023 post 231 `VOTE: InsidiousLemonade` (InsidiousLemons, post 276); 62192 post
-    // 228 `VOTE: lalalalalalalaladucks` (lalaladucks, post 241).
+    // 228 `VOTE: lalalalalalalaladucks` (lalaladucks, post 241); and the name without its
+    // digits, 60083 post 1075 `vote: acfan` for ac1983fan (Howl's slot, post 1091).
     let cases: &[(&[&str], &str, &str)] = &[
         (
             &["RedCoyote", "Not_Mafia", "lalaladucks"],
@@ -476,6 +477,7 @@ fn a_nickname_sharing_a_long_run_of_letters_with_one_name_is_a_near_miss() {
             "lalalalalalalaladucks",
             "lalaladucks",
         ),
+        (&["Howl|ac1983fan", "geraintm", "T S O"], "acfan", "Howl"),
     ];
     for (players, written, meant) in cases {
         assert_eq!(

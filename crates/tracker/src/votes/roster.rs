@@ -5,9 +5,10 @@
 //!
 //! 1. a prefix of three letters or more, a part of four or more, a small misspelling of the
 //!    whole name (of three letters or more), its initials;
-//! 2. the name without its spaces and punctuation (`Mr. E` for Mr E Roll, `L` for -L-), or one
-//!    of its words (`Uzi` for Lil Uzi Vert, `Gin` for TheRealGin-N-Tonic, `Aj` for Aj The Epic,
-//!    `FA` for FA_Q2, `Cow` for TheCow beside RadiantCowbells);
+//! 2. the name without its spaces and punctuation (`Mr. E` for Mr E Roll, `L` for -L-), or
+//!    without its digits too (`acfan` for ac1983fan), or one of its words (`Uzi` for Lil Uzi
+//!    Vert, `Gin` for TheRealGin-N-Tonic, `Aj` for Aj The Epic, `FA` for FA_Q2, `Cow` for
+//!    TheCow beside RadiantCowbells);
 //! 3. a word's prefix of three letters or more (`Dom` for TheDominator37);
 //! 4. a small misspelling of a prefix from a word's start (`gandy` for gandalf5166, `Kyuoko` for
 //!    ssbm_Kyouko, `Grey Foxx` for GrayFoxxxx);
@@ -86,10 +87,25 @@ impl Form {
     fn word(&self, probe: &str) -> bool {
         let len = probe.chars().count();
         probe == self.squashed
+            || (len >= 3 && self.squashed.len() > probe.len() && self.without_digits_is(probe))
             || self
                 .words()
                 .enumerate()
                 .any(|(i, w)| w == probe && (len >= 3 || (i == 0 && len >= 2)))
+    }
+
+    /// Whether the squashed name without its digits is `probe` (`acfan` for ac1983fan,
+    /// 60083 post 1075).
+    fn without_digits_is(&self, probe: &str) -> bool {
+        let mut letters = self.squashed.chars().filter(|c| !c.is_ascii_digit());
+        let mut probe = probe.chars();
+        loop {
+            match (letters.next(), probe.next()) {
+                (None, None) => return true,
+                (Some(a), Some(b)) if a == b => {}
+                _ => return false,
+            }
+        }
     }
 
     /// Tier 3: a prefix of three letters or more from a word's start.
