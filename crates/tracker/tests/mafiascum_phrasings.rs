@@ -414,9 +414,12 @@ fn a_new_player_is_the_new_old_or_replaces_in_quotation_marks() {
         wagon_voters(&t),
         vec![("Dave".into(), names(&["Yan", "Denisatp"]))]
     );
-    // "Bob is new here" names nobody after "new": no replacement.
+    // "Bob is new here" names nobody after "new": no replacement; nor does a quoted one.
     let mut t = tracker(FIVE, "");
-    t.apply(&html(1, "GM", 1, &host("Carol is new here, welcome her.")));
+    t.apply(&html(0, "GM", 0, &quote("GM", &host("Zed is new Bob."))));
+    t.apply(&html(1, "Zed", 1, "hi"));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(2, "GM", 2, &host("Carol is new here, welcome her.")));
     assert_eq!(t.slots()[2].name, "Carol");
     assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
 }
