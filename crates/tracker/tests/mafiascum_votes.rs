@@ -449,7 +449,8 @@ fn a_nickname_sharing_a_long_run_of_letters_with_one_name_is_a_near_miss() {
     // (yessiree, post 294); 71182 post 70 `VOTE: darkshadownumbers` (Darkshadow64540, post
     // 75); 44023 post 231 `VOTE: InsidiousLemonade` (InsidiousLemons, post 276); 62192 post
     // 228 `VOTE: lalalalalalalaladucks` (lalaladucks, post 241); and the name without its
-    // digits, 60083 post 1075 `vote: acfan` for ac1983fan (Howl's slot, post 1091).
+    // digits, 60083 post 1075 `vote: acfan` for ac1983fan (Howl's slot, post 1091); the same
+    // letters in another order, 62339 post 1536 `VOTE: ohmygodlife` (OhGodMyLife, post 1592).
     let cases: &[(&[&str], &str, &str)] = &[
         (
             &["RedCoyote", "Not_Mafia", "lalaladucks"],
@@ -478,6 +479,11 @@ fn a_nickname_sharing_a_long_run_of_letters_with_one_name_is_a_near_miss() {
             "lalaladucks",
         ),
         (&["Howl|ac1983fan", "geraintm", "T S O"], "acfan", "Howl"),
+        (
+            &["OhGodMyLife", "PointYBagelS", "zakk"],
+            "ohmygodlife",
+            "OhGodMyLife",
+        ),
     ];
     for (players, written, meant) in cases {
         assert_eq!(

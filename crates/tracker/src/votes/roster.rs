@@ -14,9 +14,10 @@
 //!    ssbm_Kyouko, `Grey Foxx` for GrayFoxxxx);
 //! 5. an abbreviation of two to four letters, written alone, that starts with the name's first
 //!    letter and follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18);
-//! 6. for a written name of at most three words, the one name that shares the longest run of
-//!    five letters or more with it (`Wackpecker` for WoodyWoodpecker, `InsidiousLemonade` for
-//!    InsidiousLemons): hosts count such nicknames.
+//! 6. for a written name of at most three words, the one name with the same six letters or
+//!    more in another order (`ohmygodlife` for OhGodMyLife), else the one name that shares the
+//!    longest run of five letters or more with it (`Wackpecker` for WoodyWoodpecker,
+//!    `InsidiousLemonade` for InsidiousLemons): hosts count such nicknames.
 //!
 //! A name's words split at spaces and punctuation, at a capital after a small letter, at the
 //! last capital of a run that a small letter follows (`IAlwaysWinSometimes`: I, Always, Win,
@@ -295,6 +296,9 @@ impl Roster {
             }
         }
         if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
+            slots = self.same_letters(&squashed[0]);
+        }
+        if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
             slots = self.sharing_a_run(&squashed[0]);
         }
         slots.sort_unstable();
@@ -313,6 +317,31 @@ const SHARED_RUN_WORDS: usize = 3;
 const SHARED_RUN: usize = 5;
 
 impl Roster {
+    /// Tier 6, first: the slots whose squashed name has the squashed `probe`'s letters in
+    /// another order, for six letters or more (`ohmygodlife` for OhGodMyLife, 62339 post
+    /// 1536).
+    fn same_letters(&self, probe: &str) -> Vec<usize> {
+        if probe.chars().count() < 6 {
+            return Vec::new();
+        }
+        let sorted = |s: &str| {
+            let mut c: Vec<char> = s.chars().collect();
+            c.sort_unstable();
+            c
+        };
+        let letters = sorted(probe);
+        let mut slots = Vec::new();
+        for form in &self.forms {
+            if form.squashed.len() == probe.len()
+                && sorted(&form.squashed) == letters
+                && !slots.contains(&form.slot)
+            {
+                slots.push(form.slot);
+            }
+        }
+        slots
+    }
+
     /// Tier 6: the slot whose name shares the longest run of letters and digits with the
     /// squashed `probe`, when that run is [`SHARED_RUN`] long or longer and no other slot's
     /// name shares one as long (`Wackpecker` for WoodyWoodpecker, `darkshadownumbers` for
