@@ -28,14 +28,15 @@ use mafia_posts::Post;
 
 use crate::config::Game;
 use crate::phase::Phase;
+use crate::review::{ReviewItem, ReviewKind};
 use crate::state::{Tracker, TrackerError};
 use crate::status::VoteRecord;
 use crate::tally::Tally;
-use crate::votes::{Resolution, Roster};
+use crate::votes::{Resolution, Roster, Verdict};
 
 use parse::is_remark;
 pub use parse::{HostCount, HostEntry, parse_count};
-pub use report::{CountCheck, Difference, Miscount, Report};
+pub use report::{Cause, CountCheck, Difference, Explained, Miscount, Report};
 
 /// What a vote is for, by slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -74,8 +75,13 @@ pub fn audit<'a>(
         let ended = changed && phase_before.is_day();
         let ours = if ended { before } else { Ours::read(&tracker) };
         let names = Names::of(&tracker);
+        let at = At {
+            post: post.number,
+            day_began,
+            review: tracker.review(),
+        };
         if let Some(ours) = ours
-            && let Some(check) = compare(&count, &ours, &names, post.number, day_began)
+            && let Some(check) = compare(&count, &ours, &names, &at)
         {
             checks.push(check);
         }
@@ -292,15 +298,18 @@ fn is_no_lynch(written: &str) -> bool {
     )
 }
 
-/// The host's count and ours side by side; `None` when the host's lines name no player (not
-/// a count after all).
-fn compare(
-    count: &HostCount,
-    ours: &Ours,
-    names: &Names,
+/// Where a count stands: its post, the post that began the day, and the replay's review
+/// list so far.
+struct At<'r> {
     post: u64,
     day_began: u64,
-) -> Option<CountCheck> {
+    review: &'r [ReviewItem],
+}
+
+/// The host's count and ours side by side; `None` when the host's lines name no player (not
+/// a count after all).
+fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option<CountCheck> {
+    let (post, day_began) = (at.post, at.day_began);
     let mut host_votes: BTreeMap<usize, Choice> = BTreeMap::new();
     let mut host: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut unread = Vec::new();
@@ -308,12 +317,19 @@ fn compare(
     let mut twice = Vec::new();
     let mut read_any = false;
     for entry in &count.entries {
-        let (candidate, first_voter) = match names.candidate(&entry.candidate) {
-            Some(c) => (c, None),
-            None => match names.unspaced_dash(&entry.candidate) {
-                Some((slot, voter)) => (Choice::Slot(slot), Some(voter)),
-                None => continue,
-            },
+        // A name exactly, then `Name-voter`, then a near miss (`Bob-Alice` shares a run of
+        // letters with Alice).
+        let exact = names
+            .voter(&entry.candidate)
+            .map(|s| (Choice::Slot(s), None));
+        let dash = || {
+            names
+                .unspaced_dash(&entry.candidate)
+                .map(|(slot, voter)| (Choice::Slot(slot), Some(voter)))
+        };
+        let near = || names.candidate(&entry.candidate).map(|c| (c, None));
+        let Some((candidate, first_voter)) = exact.or_else(dash).or_else(near) else {
+            continue;
         };
         let mut slots = Vec::new();
         let mut missed = Vec::new();
@@ -384,15 +400,42 @@ fn compare(
         .filter(|v| host_votes.get(v) != our_votes.get(v))
         .map(|v| {
             let mark = last_mark(&ours.log, names, v, post);
+            let since = mark.map_or(day_began, |r| r.post);
+            let host = host_votes.get(&v);
+            let cause = if host.is_some()
+                && !our_votes.contains_key(&v)
+                && mark.is_some_and(|r| r.counted && r.verdict == Verdict::Unvote)
+            {
+                Some(Cause::HostKeptUnvoted)
+            } else {
+                noted_cause(at, names, v, since)
+            };
             Difference {
                 voter: names.show(Choice::Slot(v)),
-                host: host_votes.get(&v).map(|c| names.show(*c)),
+                host: host.map(|c| names.show(*c)),
                 ours: our_votes.get(&v).map(|c| names.show(*c)),
-                since: mark.map_or(day_began, |r| r.post),
+                since,
                 last_mark: mark.map(|r| r.raw.clone()),
+                cause,
             }
         })
         .collect();
+    let host_voters = host_votes.len();
+    let our_voters = our_votes.len();
+    // The host's heading names another day than the tally's, or the two plainly count
+    // different days.
+    let other_day = count.day.is_some_and(|d| d != ours.phase.number)
+        || (our_voters == 0 && host_voters >= 2)
+        || (host_voters <= 1 && our_voters >= 3);
+    let explained_by = if differences.is_empty() {
+        None
+    } else if other_day {
+        Some(Explained::Phase)
+    } else {
+        let mut sides = differences.iter().map(|d| d.cause.and_then(Cause::side));
+        let first = sides.next().flatten();
+        sides.all(|s| s == first).then_some(first).flatten()
+    };
     Some(CountCheck {
         post,
         phase: ours.phase,
@@ -404,7 +447,50 @@ fn compare(
         unread,
         miscounted,
         listed_twice: twice,
+        explained_by,
     })
+}
+
+/// What the replay noted about `slot`'s posts after `since` up to the count: a night post, a
+/// dead player's post, a post under a name not known for the slot, a refused vote (in that
+/// order of precedence).
+fn noted_cause(at: &At<'_>, names: &Names, slot: usize, since: u64) -> Option<Cause> {
+    let mut found: Option<Cause> = None;
+    for item in at.review {
+        let Some(post) = item.post else { continue };
+        if post > at.post || post <= since {
+            continue;
+        }
+        if item.who.as_deref().and_then(|w| names.voter(w)) != Some(slot) {
+            continue;
+        }
+        let cause = match item.kind {
+            ReviewKind::NightPost => Cause::NightPost,
+            ReviewKind::DeadPlayerPosted => Cause::DeadPlayerPost,
+            ReviewKind::NonPlayerPosted => Cause::UnknownPoster,
+            // A post while a slot is open, with the record that would fill it.
+            ReviewKind::Replacement if item.fix.is_some() => Cause::UnknownPoster,
+            ReviewKind::RejectedVote | ReviewKind::VoteNotCounted | ReviewKind::VoteRefused => {
+                Cause::VoteRefused
+            }
+            _ => continue,
+        };
+        if found.is_none_or(|f| rank(cause) < rank(f)) {
+            found = Some(cause);
+        }
+    }
+    found
+}
+
+/// Precedence of causes: the phase first, then deaths, replacements, refused votes.
+fn rank(cause: Cause) -> u8 {
+    match cause {
+        Cause::NightPost => 0,
+        Cause::DeadPlayerPost => 1,
+        Cause::UnknownPoster => 2,
+        Cause::VoteRefused => 3,
+        Cause::HostKeptUnvoted => 4,
+    }
 }
 
 /// `slot`'s last vote-like mark in the day's log at or before `post`.

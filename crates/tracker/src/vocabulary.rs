@@ -216,6 +216,9 @@ impl CommandWords {
             new_first(&["subs", "for"], false),
             new_first(&["is", "subbing", "for"], false),
             new_first(&["has", "subbed", "for"], false),
+            // "All In is new Robbnva. Yay! Please welcome!" (67354 post 316).
+            new_first(&["is", "new"], false),
+            new_first(&["is", "the", "new"], false),
             old_first(&["is", "replaced", "by"]),
             old_first(&["has", "been", "replaced", "by"]),
             old_first(&["was", "replaced", "by"]),

@@ -124,8 +124,11 @@ pub fn recognise_with(
             bot_votes(vocab, index, line, roster, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Bold) {
-            let tags_count = syntaxes.contains(&VoteSyntax::Tag);
-            bold_votes(vocab, index, line, roster, tags_count, &mut marks);
+            let counts = Counts {
+                tags: syntaxes.contains(&VoteSyntax::Tag),
+                bot: syntaxes.contains(&VoteSyntax::Bot),
+            };
+            bold_votes(vocab, index, line, roster, counts, &mut marks);
         }
         if syntaxes.contains(&VoteSyntax::Tag) {
             for span in line.spans.iter().filter(|s| s.kind == SpanKind::VoteTag) {
@@ -426,6 +429,15 @@ fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     }
 }
 
+/// Which other syntaxes the game counts beside bold votes.
+#[derive(Debug, Clone, Copy)]
+struct Counts {
+    /// Vote tags: text in a tag is the tag's to read.
+    tags: bool,
+    /// The bot's `##vote`: a bold `##vote` is that syntax's, read once.
+    bot: bool,
+}
+
 /// Bolded `Vote: name` / `Unvote`; unbolded ones and `V:`/`UV:` are flagged as not counting.
 /// When the game counts vote tags (`tags_count`), text in a vote tag is the tag's to read: a
 /// bold run inside or around a tag is not read again, and a line that opens with a tag is not
@@ -435,9 +447,10 @@ fn bold_votes(
     index: usize,
     line: &Line,
     roster: &Roster,
-    tags_count: bool,
+    counts: Counts,
     marks: &mut Vec<VoteMark>,
 ) {
+    let tags_count = counts.tags;
     let in_tag = |range: &std::ops::Range<usize>| {
         tags_count
             && line.spans.iter().any(|s| {
@@ -454,6 +467,14 @@ fn bold_votes(
             continue;
         };
         let text = text.as_ref();
+        // A bold `##Vote: X` / `##Unvote:` where the bot syntax does not count: the hashes
+        // are that syntax's habit, the bold run a vote (22540 posts 550, 667: its host counts
+        // them).
+        let text = if counts.bot {
+            text
+        } else {
+            text.trim_start().trim_start_matches('#')
+        };
         if in_tag(&span.range) {
             // Whatever the run says, the tag around it says it (or it is the tag's own text).
             bold_found |= lead(vocab, text).is_some();

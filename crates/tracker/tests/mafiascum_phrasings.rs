@@ -375,3 +375,51 @@ fn will_be_replaced_opens_the_slot_and_the_newcomer_is_listed() {
     t.apply(&html(3, "Zed", 3, "Hi, I am in."));
     assert!(items(&t, ReviewKind::Replacement).is_empty());
 }
+
+#[test]
+fn a_new_player_is_the_new_old_or_replaces_in_quotation_marks() {
+    // "All In is new Robbnva. Yay! Please welcome!" (67354 post 316, before All In's first
+    // post), `Soben "replaces" Scumhunter, effective immediately, with my permission.` (17645
+    // post 475), and a clause that goes on past the old name, shortened: "Denisatp replaces
+    // Jordan look at me im on a roll" (22540 post 493, the player is JordanA24).
+    let players = &["Alice", "Bob", "JordanA24", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Zed is new Bob. Yay! Please welcome!"),
+    ));
+    t.apply(&html(2, "Zed", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Zed");
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        &host("Yan \"replaces\" Zed, effective immediately, with my permission."),
+    ));
+    t.apply(&html(4, "Yan", 4, &bold_vote("Dave")));
+    assert_eq!(t.slots()[1].name, "Yan");
+    assert_eq!(t.slots()[1].replaced, names(&["Bob", "Zed"]));
+    t.apply(&html(5, "Denisatp", 5, "hi all"));
+    t.apply(&html(
+        6,
+        "GM",
+        6,
+        &host("Denisatp replaces Jordan look at me im on a roll"),
+    ));
+    assert_eq!(t.slots()[2].name, "Denisatp");
+    t.apply(&html(7, "Denisatp", 7, &bold_vote("Dave")));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Dave".into(), names(&["Yan", "Denisatp"]))]
+    );
+    // "Bob is new here" names nobody after "new": no replacement; nor does a quoted one.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(0, "GM", 0, &quote("GM", &host("Zed is new Bob."))));
+    t.apply(&html(1, "Zed", 1, "hi"));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(2, "GM", 2, &host("Carol is new here, welcome her.")));
+    assert_eq!(t.slots()[2].name, "Carol");
+    assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
+}

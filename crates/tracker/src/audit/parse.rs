@@ -27,6 +27,9 @@ pub struct HostCount {
     pub entries: Vec<HostEntry>,
     /// The host's "not voting" list, when there is one.
     pub not_voting: Vec<String>,
+    /// The day the heading names, when it does (`Vote Count 2.3`, `VC 1.03`, `D3 Votecount
+    /// #5`, `Day 2 Vote Count`).
+    pub day: Option<u32>,
 }
 
 /// One wagon as written: its candidate and the voters, struck-out ones left out.
@@ -66,8 +69,44 @@ pub fn parse_count(body: &Body) -> Option<HostCount> {
     // The first heading followed by wagons ("Making this vote count amused me." may come
     // before the count's own heading, 16959.jsonl post 479).
     headings
-        .filter_map(|h| read_block(body, h + 1, true))
+        .filter_map(|h| {
+            read_block(body, h + 1, true).map(|mut c| {
+                c.day = heading_day(&body.lines[h].text);
+                c
+            })
+        })
         .find(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
+}
+
+/// The day a vote count's heading names: `Day 2` / `D2` anywhere on it, else the first
+/// number of a `N.M` after the heading word (`Vote Count 2.3`, `VC 1.03`, `Votecount 3.1`).
+pub fn heading_day(text: &str) -> Option<u32> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '.')
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (i, w) in words.iter().enumerate() {
+        let w = w.trim_end_matches('.');
+        if w == "day"
+            && let Some(n) = words
+                .get(i + 1)
+                .and_then(|n| n.trim_end_matches('.').parse().ok())
+        {
+            return Some(n);
+        }
+        if let Some(n) = w.strip_prefix('d').and_then(|n| n.parse().ok()) {
+            return Some(n);
+        }
+    }
+    let at = ["votecount", "vote count", "vote tally", "vc"]
+        .iter()
+        .find_map(|k| lower.find(k).map(|at| at + k.len()))?;
+    let rest = lower[at..].trim_start_matches(|c: char| !c.is_ascii_digit());
+    let (day, after) = rest.split_once('.')?;
+    (!day.is_empty() && after.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| day.parse().ok())
+        .flatten()
 }
 
 /// A cheap test that rules out most posts before [`parse_count`]: a heading word, or a
@@ -500,6 +539,18 @@ mod tests {
         assert!(read_entry("Bob - Al", 0, false).is_none());
         assert!(read_entry("Bob (1) - Al", 0, false).is_some());
         assert!(read_entry("Bob", 0, false).is_none());
+    }
+
+    #[test]
+    fn the_day_a_heading_names() {
+        assert_eq!(heading_day("Vote Count 2.3"), Some(2));
+        assert_eq!(heading_day("VC 1.03"), Some(1));
+        assert_eq!(heading_day("D3 Votecount #5"), Some(3));
+        assert_eq!(heading_day("Day 4 Vote Count"), Some(4));
+        assert_eq!(heading_day("Votecount 1.21"), Some(1));
+        assert_eq!(heading_day("Official Vote Count"), None);
+        assert_eq!(heading_day("Vote Count #7"), None);
+        assert_eq!(heading_day("Game — vote count, Day 1"), Some(1));
     }
 
     #[test]

@@ -8,6 +8,25 @@ use mafia_posts::Line;
 use super::text::{self, Folded, Word, ends_sentence, opens_sentence};
 use super::{Command, Newcomer, Reader};
 
+/// The word `from` when only spaces come before it: the old name of a known newcomer's
+/// replacement whose clause goes on past a name.
+fn first_word_after(folded: &Folded<'_>, words: &[Word], from: usize) -> Option<String> {
+    let lower = folded.lower();
+    let word = words.get(from)?;
+    let gap = lower.get(words.get(from.checked_sub(1)?)?.end..word.start)?;
+    is_blank(gap)
+        .then(|| folded.original(word.start, word.end).trim().to_owned())
+        .filter(|w| !w.is_empty())
+}
+
+/// Only spaces, or quotation marks around a replacement's words.
+fn is_blank(gap: &str) -> bool {
+    gap.trim().trim_matches(QUOTES).trim().is_empty()
+}
+
+/// Quotation marks a host may put around a replacement's words.
+const QUOTES: [char; 3] = ['"', '\u{201c}', '\u{201d}'];
+
 impl Reader<'_> {
     /// Replacements in the phrasings of [`CommandWords::replace`]: `NEW has replaced OLD`,
     /// `OLD is replaced by NEW`, `NEW is in for OLD`…
@@ -44,9 +63,14 @@ impl Reader<'_> {
                 let end = at + phrase.words.len();
                 let left = lower.get(..words[at].start).unwrap_or("");
                 let right = lower.get(words[end - 1].end..).unwrap_or("");
+                // Only spaces between the names and the phrase, or quotation marks around the
+                // phrase (`Soben "replaces" Scumhunter`, 17645 post 475).
+                let (left, right) = (
+                    left.strip_suffix(QUOTES).unwrap_or(left),
+                    right.strip_prefix(QUOTES).unwrap_or(right),
+                );
                 let left_trimmed = left.trim_end();
                 let right_trimmed = right.trim_start();
-                // Only spaces between the names and the phrase.
                 if left_trimmed.len() == left.len() || right_trimmed.len() == right.len() {
                     continue;
                 }
@@ -88,7 +112,14 @@ impl Reader<'_> {
                                 .map(Newcomer::Written),
                         };
                         let old = if phrase.new_first {
-                            self.written_after(folded, words, end)
+                            // A clause too long for a name ("Denisatp replaces Jordan look at
+                            // me im on a roll", 22540 post 493) starts with the name as the
+                            // host shortened it: a word only one player's name starts with.
+                            self.written_after(folded, words, end).or_else(|| {
+                                new_side
+                                    .and_then(|_| first_word_after(folded, words, end))
+                                    .filter(|w| self.players.one_starts_with(&text::fold(w)))
+                            })
                         } else {
                             self.written_before(folded, words, at).map(|(text, _)| text)
                         };
@@ -181,7 +212,7 @@ impl Reader<'_> {
         let adjacent = at > 0
             && lower
                 .get(words[at - 1].end..words[at].start)
-                .is_some_and(|gap| gap.trim().is_empty());
+                .is_some_and(is_blank);
         if !adjacent {
             return None;
         }
@@ -222,7 +253,7 @@ impl Reader<'_> {
         let adjacent = from == 0
             || lower
                 .get(words[from - 1].end..words[from].start)
-                .is_some_and(|gap| gap.trim().is_empty());
+                .is_some_and(is_blank);
         if !adjacent {
             return None;
         }

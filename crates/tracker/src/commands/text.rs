@@ -262,6 +262,18 @@ impl NameSet {
             .map(|(n, _)| n.as_str())
     }
 
+    /// Whether exactly one name starts with the folded word `word` of three letters or more
+    /// (`jordan` for JordanA24).
+    pub(crate) fn one_starts_with(&self, word: &str) -> bool {
+        word.chars().count() >= 3
+            && self
+                .names
+                .iter()
+                .filter(|(_, f)| f.starts_with(word))
+                .count()
+                == 1
+    }
+
     /// The name nearest to `folded` (at most two edits away), if no other is as near.
     pub(crate) fn closest(&self, folded: &str) -> Option<&str> {
         let mut best: Option<(usize, &str)> = None;

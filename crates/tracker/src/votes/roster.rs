@@ -5,14 +5,19 @@
 //!
 //! 1. a prefix of three letters or more, a part of four or more, a small misspelling of the
 //!    whole name (of three letters or more), its initials;
-//! 2. the name without its spaces and punctuation (`Mr. E` for Mr E Roll, `L` for -L-), or one
-//!    of its words (`Uzi` for Lil Uzi Vert, `Gin` for TheRealGin-N-Tonic, `Aj` for Aj The Epic,
-//!    `FA` for FA_Q2, `Cow` for TheCow beside RadiantCowbells);
+//! 2. the name without its spaces and punctuation (`Mr. E` for Mr E Roll, `L` for -L-), or
+//!    without its digits too (`acfan` for ac1983fan), or one of its words (`Uzi` for Lil Uzi
+//!    Vert, `Gin` for TheRealGin-N-Tonic, `Aj` for Aj The Epic, `FA` for FA_Q2, `Cow` for
+//!    TheCow beside RadiantCowbells);
 //! 3. a word's prefix of three letters or more (`Dom` for TheDominator37);
 //! 4. a small misspelling of a prefix from a word's start (`gandy` for gandalf5166, `Kyuoko` for
 //!    ssbm_Kyouko, `Grey Foxx` for GrayFoxxxx);
 //! 5. an abbreviation of two to four letters, written alone, that starts with the name's first
-//!    letter and follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18).
+//!    letter and follows its letters in order (`MBG` for mattblackguy, `EPM` for evilpacman18);
+//! 6. for a written name of at most three words, the one name with the same six letters or
+//!    more in another order (`ohmygodlife` for OhGodMyLife), else the one name that shares the
+//!    longest run of five letters or more with it (`Wackpecker` for WoodyWoodpecker,
+//!    `InsidiousLemonade` for InsidiousLemons): hosts count such nicknames.
 //!
 //! A name's words split at spaces and punctuation, at a capital after a small letter, at the
 //! last capital of a run that a small letter follows (`IAlwaysWinSometimes`: I, Always, Win,
@@ -83,10 +88,25 @@ impl Form {
     fn word(&self, probe: &str) -> bool {
         let len = probe.chars().count();
         probe == self.squashed
+            || (len >= 3 && self.squashed.len() > probe.len() && self.without_digits_is(probe))
             || self
                 .words()
                 .enumerate()
                 .any(|(i, w)| w == probe && (len >= 3 || (i == 0 && len >= 2)))
+    }
+
+    /// Whether the squashed name without its digits is `probe` (`acfan` for ac1983fan,
+    /// 60083 post 1075).
+    fn without_digits_is(&self, probe: &str) -> bool {
+        let mut letters = self.squashed.chars().filter(|c| !c.is_ascii_digit());
+        let mut probe = probe.chars();
+        loop {
+            match (letters.next(), probe.next()) {
+                (None, None) => return true,
+                (Some(a), Some(b)) if a == b => {}
+                _ => return false,
+            }
+        }
     }
 
     /// Tier 3: a prefix of three letters or more from a word's start.
@@ -275,6 +295,12 @@ impl Roster {
                 break;
             }
         }
+        if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
+            slots = self.same_letters(&squashed[0]);
+        }
+        if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
+            slots = self.sharing_a_run(&squashed[0]);
+        }
         slots.sort_unstable();
         match slots.as_slice() {
             [one] => Resolution::Near(*one),
@@ -282,6 +308,76 @@ impl Roster {
             _ => Resolution::Ambiguous(slots),
         }
     }
+}
+
+/// Tier 6 reads only written names of at most this many words (a sentence after `VOTE:`
+/// shares runs of letters with names by chance).
+const SHARED_RUN_WORDS: usize = 3;
+/// The shortest run of letters tier 6 accepts.
+const SHARED_RUN: usize = 5;
+
+impl Roster {
+    /// Tier 6, first: the slots whose squashed name has the squashed `probe`'s letters in
+    /// another order, for six letters or more (`ohmygodlife` for OhGodMyLife, 62339 post
+    /// 1536).
+    fn same_letters(&self, probe: &str) -> Vec<usize> {
+        if probe.chars().count() < 6 {
+            return Vec::new();
+        }
+        let sorted = |s: &str| {
+            let mut c: Vec<char> = s.chars().collect();
+            c.sort_unstable();
+            c
+        };
+        let letters = sorted(probe);
+        let mut slots = Vec::new();
+        for form in &self.forms {
+            if form.squashed.len() == probe.len()
+                && sorted(&form.squashed) == letters
+                && !slots.contains(&form.slot)
+            {
+                slots.push(form.slot);
+            }
+        }
+        slots
+    }
+
+    /// Tier 6: the slot whose name shares the longest run of letters and digits with the
+    /// squashed `probe`, when that run is [`SHARED_RUN`] long or longer and no other slot's
+    /// name shares one as long (`Wackpecker` for WoodyWoodpecker, `darkshadownumbers` for
+    /// Darkshadow64540, `yesireebob` for yessiree).
+    fn sharing_a_run(&self, probe: &str) -> Vec<usize> {
+        let probe: Vec<char> = probe.chars().collect();
+        let mut best = SHARED_RUN;
+        let mut slots = Vec::new();
+        for form in &self.forms {
+            let name: Vec<char> = form.squashed.chars().collect();
+            let run = longest_common_run(&probe, &name);
+            if run > best {
+                best = run;
+                slots.clear();
+            }
+            if run == best && !slots.contains(&form.slot) {
+                slots.push(form.slot);
+            }
+        }
+        slots
+    }
+}
+
+/// The length of the longest run of characters `a` and `b` share.
+fn longest_common_run(a: &[char], b: &[char]) -> usize {
+    let mut best = 0;
+    let mut prev = vec![0; b.len() + 1];
+    let mut row = vec![0; b.len() + 1];
+    for &x in a {
+        for (j, &y) in b.iter().enumerate() {
+            row[j + 1] = if x == y { prev[j] + 1 } else { 0 };
+            best = best.max(row[j + 1]);
+        }
+        std::mem::swap(&mut prev, &mut row);
+    }
+    best
 }
 
 /// The result of resolving a written name.
