@@ -161,10 +161,12 @@ impl<'a> Cursor<'a> {
         self.base + a..self.base + b
     }
 
+    #[inline]
     pub fn rest(&self) -> &'a str {
         &self.src[self.pos..self.end]
     }
 
+    #[inline]
     pub fn peek(&self) -> Option<char> {
         // ASCII fast path; `pos` is always on a character boundary.
         match self.src.as_bytes()[..self.end].get(self.pos) {
@@ -180,20 +182,27 @@ impl<'a> Cursor<'a> {
         it.next()
     }
 
+    #[inline]
     pub fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
     }
 
+    #[inline]
     pub fn ws(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == ' ' {
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes[..self.end].get(self.pos) {
+            // ASCII whitespace as `char::is_whitespace` defines it: space, `\t` to `\r`.
+            if b == b' ' || (b'\t'..=b'\r').contains(&b) {
                 self.pos += 1;
-            } else if c.is_whitespace() {
-                self.bump();
-            } else {
+            } else if b.is_ascii() {
                 break;
+            } else {
+                match self.rest().chars().next() {
+                    Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
+                    _ => break,
+                }
             }
         }
     }
@@ -205,19 +214,38 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes `kw` (after optional whitespace) when it appears as whole words.
+    ///
+    /// The ability grammar tries many keywords at each position, and most fail on their first
+    /// letter: that test is inlined at every call, the rest is [`kw_at`](Self::kw_at).
+    #[inline(always)]
     pub fn kw(&mut self, kw: &str) -> bool {
+        let bytes = &self.src.as_bytes()[..self.end];
+        let mut p = self.pos;
+        while bytes.get(p) == Some(&b' ') {
+            p += 1;
+        }
+        if let (Some(&b), Some(&k)) = (bytes.get(p), kw.as_bytes().first())
+            && b.is_ascii()
+            && !(b'\t'..=b'\r').contains(&b)
+            && !b.eq_ignore_ascii_case(&k)
+        {
+            // `b` is the first character after the whitespace and differs from `kw`'s.
+            return false;
+        }
+        self.kw_at(kw)
+    }
+
+    /// [`kw`](Self::kw) without the first-letter shortcut.
+    #[inline(never)]
+    fn kw_at(&mut self, kw: &str) -> bool {
         let save = self.pos;
         self.ws();
         let rest = self.rest();
-        // Quick reject on the first byte (keywords are ASCII).
-        let first_matches = match (rest.as_bytes().first(), kw.as_bytes().first()) {
-            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
-            _ => false,
-        };
-        if first_matches
+        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when `rest`
+        // holds the same characters there, so `kw.len()` is a character boundary of `rest`.
+        if !kw.is_empty()
             && rest.len() >= kw.len()
-            && rest.is_char_boundary(kw.len())
-            && rest[..kw.len()].eq_ignore_ascii_case(kw)
+            && rest.as_bytes()[..kw.len()].eq_ignore_ascii_case(kw.as_bytes())
         {
             let after = rest[kw.len()..].chars().next();
             let last = kw.chars().last();
