@@ -83,7 +83,9 @@ impl Index {
         for file in &set.files {
             let Some(e) = &file.element else { continue };
             let entry = names.entry(file.kind).or_default();
-            entry.insert(normalize(&file.file_name()));
+            // `ParsedFile::file_name` without its copy.
+            let file_name = file.path.file_name().map(|n| n.to_string_lossy());
+            entry.insert(normalize(&file_name.unwrap_or_default()));
             entry.insert(normalize(&e.name));
         }
         Index { names }
@@ -136,10 +138,10 @@ pub fn check_files(set: &RoleSet, files: &[usize]) -> Vec<Finding> {
     out
 }
 
-fn check_element(element: &Element, index: &Index, diags: &mut Vec<Diagnostic>) {
-    let mut wanted: Vec<(Want, String, Span)> = Vec::new();
-    let mut refer = |want: Want, name: &str, span: Span| {
-        wanted.push((want, name.to_string(), span));
+fn check_element<'e>(element: &'e Element, index: &Index, diags: &mut Vec<Diagnostic>) {
+    let mut wanted: Vec<(Want, &str, Span)> = Vec::new();
+    let mut refer = |want: Want, name: &'e str, span: Span| {
+        wanted.push((want, name, span));
     };
     match &element.heading {
         Heading::Role(r) => {
@@ -207,7 +209,7 @@ fn check_element(element: &Element, index: &Index, diags: &mut Vec<Diagnostic>) 
         }
     }
     for (want, name, span) in wanted {
-        resolve(index, want, &name, span, diags);
+        resolve(index, want, name, span, diags);
     }
 }
 
@@ -262,7 +264,7 @@ fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Di
 
 /// References in a selector written in a header line: `&Team`, `#group`, `@(Role:X)`,
 /// `@(Team:X)`, `@(Group:X)`, `@(Attr:X)`.
-fn selector_refs(selector: &str, base: usize, refer: &mut impl FnMut(Want, &str, Span)) {
+fn selector_refs<'s>(selector: &'s str, base: usize, refer: &mut impl FnMut(Want, &'s str, Span)) {
     let name_end = |s: &str| {
         s.find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-')))
             .unwrap_or(s.len())

@@ -182,10 +182,22 @@ impl RoleSet {
 
 /// The name key used to resolve references: lower case, without spaces, `-` and `_`.
 pub fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_'))
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut key = String::with_capacity(name.len());
+    if name.is_ascii() {
+        // The common case, without the general lower-casing (which may yield several chars).
+        key.extend(
+            name.bytes()
+                .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+    } else {
+        key.extend(
+            name.chars()
+                .filter(|c| !matches!(c, ' ' | '-' | '_'))
+                .flat_map(char::to_lowercase),
+        );
+    }
+    key
 }
 
 fn read_text(path: &Path) -> Result<String, LoadError> {

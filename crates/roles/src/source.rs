@@ -38,19 +38,69 @@ impl SourceLine<'_> {
 
 /// Splits `text` into lines, keeping byte offsets. `base` is added to every offset.
 pub fn lines_with_offsets(text: &str, base: usize) -> Vec<SourceLine<'_>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for piece in text.split_inclusive('\n') {
+    // Lines of role files are short: this capacity is rarely outgrown.
+    let mut out = Vec::with_capacity(text.len() / 32 + 1);
+    out.extend(Lines::new(text, base));
+    out
+}
+
+/// The lines of a text one at a time, as [`lines_with_offsets`] collects them.
+struct Lines<'a> {
+    text: &'a str,
+    /// Where the next line starts in `text`.
+    at: usize,
+    base: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str, base: usize) -> Self {
+        Lines { text, at: 0, base }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = SourceLine<'a>;
+
+    fn next(&mut self) -> Option<SourceLine<'a>> {
+        let start = self.at;
+        let rest = self.text.get(start..).filter(|r| !r.is_empty())?;
+        let len = next_newline(rest.as_bytes()).map_or(rest.len(), |nl| nl + 1);
+        let piece = &rest[..len];
         let without_nl = piece.strip_suffix('\n').unwrap_or(piece);
         let without_cr = without_nl.strip_suffix('\r').unwrap_or(without_nl);
-        out.push(SourceLine {
+        self.at = start + len;
+        Some(SourceLine {
             text: without_cr,
-            start: base + start,
-            end_with_break: base + start + piece.len(),
-        });
-        start += piece.len();
+            start: self.base + start,
+            end_with_break: self.base + start + len,
+        })
     }
-    out
+}
+
+/// The position of the first `\n` in `bytes`, eight bytes at a time (role files are mostly
+/// short lines, for which a general-purpose search spends more on setting up than on looking).
+fn next_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        // Bytes equal to `\n` become zero; the lowest flagged byte is the first zero byte.
+        let x = u64::from_le_bytes(word) ^ NEWLINES;
+        let zero = x.wrapping_sub(ONES) & !x & HIGH;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|p| at + p)
 }
 
 /// The first line of an element file: `**Name**` optionally followed by `| Tail`.
@@ -103,8 +153,9 @@ pub fn parse_title(line: &SourceLine<'_>) -> Option<Title> {
 
 /// Is this line a Discord section marker such as `__Basics__`? Returns the section name.
 pub fn section_marker(line: &str) -> Option<&str> {
-    let t = line.trim();
-    let inner = t.strip_prefix("__")?.strip_suffix("__")?;
+    // Most lines fail at their first character; trimming the end waits until they do not.
+    let t = line.trim_start().strip_prefix("__")?.trim_end();
+    let inner = t.strip_suffix("__")?;
     if inner.is_empty() || inner.contains("__") || inner.starts_with(' ') {
         return None;
     }
@@ -116,53 +167,76 @@ pub fn section_marker(line: &str) -> Option<&str> {
 /// A file with a `__Formalized__` marker has its formalized text in that section (up to the
 /// next marker). When `body_only` is set, a file with no section marker at all (polls,
 /// ability sets, some locations) is formalized text from the line after the title to the end.
+///
+/// One pass over the lines, which stops at the end of the `__Formalized__` section.
 pub fn extract(text: &str, body_only: bool) -> Extracted {
-    let lines = lines_with_offsets(text, 0);
-    let title = lines.first().and_then(parse_title);
-    let body_from = usize::from(title.is_some());
+    let mut lines = Lines::new(text, 0);
+    let first = lines.next();
+    let title = first.as_ref().and_then(parse_title);
+    // Without a title, the first line is already body text.
+    let body = first.filter(|_| title.is_none()).into_iter().chain(lines);
     let mut marker_seen = false;
-    let mut section: Option<(usize, usize)> = None; // line indices [from, to)
-    for (i, line) in lines.iter().enumerate().skip(body_from) {
+    let mut section = Section::NotFound;
+    // The non-blank extent of the section, and of the whole body while no marker is seen.
+    let mut in_section = Extent::default();
+    let mut whole = Extent::default();
+    for line in body {
         if let Some(name) = section_marker(line.text) {
             marker_seen = true;
-            if let Some((_, to)) = section.as_mut()
-                && *to == usize::MAX
-            {
-                *to = i;
+            match section {
+                Section::Open => {
+                    section = Section::Closed;
+                    break;
+                }
+                Section::NotFound if name == "Formalized" => section = Section::Open,
+                _ => {}
             }
-            if name == "Formalized" && section.is_none() {
-                section = Some((i + 1, usize::MAX));
-            }
+            continue;
+        }
+        if line.text.trim().is_empty() {
+            continue;
+        }
+        if section == Section::Open {
+            in_section.add(&line);
+        } else if !marker_seen {
+            whole.add(&line);
         }
     }
-    let (from, to, explicit) = match section {
-        Some((from, to)) => (from, to.min(lines.len()), true),
-        None if body_only && !marker_seen && title.is_some() => (body_from, lines.len(), false),
-        None => {
-            return Extracted {
-                title,
-                formalized: None,
-                explicit_section: false,
-            };
-        }
+    let (extent, explicit) = match section {
+        Section::Open | Section::Closed => (in_section, true),
+        Section::NotFound if body_only && !marker_seen && title.is_some() => (whole, false),
+        Section::NotFound => (Extent::default(), false),
     };
-    let body = lines.get(from..to).unwrap_or(&[]);
-    let Some(first) = body.iter().position(|l| !l.text.trim().is_empty()) else {
-        return Extracted {
-            title,
-            formalized: None,
-            explicit_section: explicit,
-        };
-    };
-    let last = body
-        .iter()
-        .rposition(|l| !l.text.trim().is_empty())
-        .unwrap_or(first);
-    let span = body[first].start..body[last].end_with_break;
     Extracted {
         title,
-        formalized: Some(span),
+        formalized: extent.span(),
         explicit_section: explicit,
+    }
+}
+
+/// Where [`extract`] is in the `__Formalized__` section.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    NotFound,
+    Open,
+    Closed,
+}
+
+/// From the first non-blank line's start to the last one's end (line break included).
+#[derive(Default)]
+struct Extent {
+    start: Option<usize>,
+    end: usize,
+}
+
+impl Extent {
+    fn add(&mut self, line: &SourceLine<'_>) {
+        self.start.get_or_insert(line.start);
+        self.end = line.end_with_break;
+    }
+
+    fn span(&self) -> Option<Span> {
+        self.start.map(|start| start..self.end)
     }
 }
 
@@ -195,9 +269,69 @@ mod tests {
     }
 
     #[test]
+    fn the_formalized_section_ends_at_the_next_marker_even_another_formalized() {
+        let file = "**Seer**\n__Formalized__\n\nStarting: Learn `a`\n\n__Formalized__\nStarting: Learn `b`\n";
+        let ex = extract(file, false);
+        assert_eq!(&file[ex.formalized.unwrap()], "Starting: Learn `a`\n");
+        assert!(ex.explicit_section);
+        let blank = "**Seer**\n__Formalized__\n  \n__Card__\nA seer.\n";
+        let ex = extract(blank, true);
+        assert_eq!((ex.formalized, ex.explicit_section), (None, true));
+    }
+
+    #[test]
+    fn a_file_without_a_title_may_open_with_its_marker() {
+        let file = "__Formalized__\r\nPassive: Learn `a`\r\n";
+        let ex = extract(file, true);
+        assert_eq!(ex.title, None);
+        assert_eq!(&file[ex.formalized.unwrap()], "Passive: Learn `a`\r\n");
+        // Without a title and a marker there is nothing to extract.
+        assert_eq!(extract("Passive: Learn `a`\n", true).formalized, None);
+    }
+
+    #[test]
     fn a_file_with_markers_but_no_formalized_section_has_none() {
         let file = "**Golem** | Townsfolk Power\n__Basics__\nBig.\n";
         assert_eq!(extract(file, true).formalized, None);
+    }
+
+    #[test]
+    fn newlines_are_found_at_every_position_of_a_word() {
+        for len in 0..20 {
+            for at in 0..len {
+                let mut text = vec![b'x'; len];
+                text[at] = b'\n';
+                if at + 3 < len {
+                    text[at + 3] = b'\n';
+                }
+                assert_eq!(next_newline(&text), Some(at), "len {len}, at {at}");
+                let after = next_newline(&text[at + 1..]).map(|p| p + at + 1);
+                assert_eq!(after, (at + 3 < len).then_some(at + 3));
+            }
+            assert_eq!(next_newline(&vec![b'y'; len]), None);
+        }
+    }
+
+    #[test]
+    fn lines_keep_their_text_and_ends() {
+        let text = "**Seer**\n\nImmediate Night: Role Investigate @Selection\r\n• é ⟨x⟩\nlast";
+        let lines = lines_with_offsets(text, 0);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text).collect();
+        assert_eq!(
+            texts,
+            [
+                "**Seer**",
+                "",
+                "Immediate Night: Role Investigate @Selection",
+                "• é ⟨x⟩",
+                "last"
+            ]
+        );
+        assert_eq!(lines[3].start, 56);
+        assert_eq!(lines[3].end_with_break, 71);
+        assert_eq!(lines[4].end_with_break, text.len());
+        assert_eq!(lines_with_offsets("a\n", 0).len(), 1);
+        assert!(lines_with_offsets("", 0).is_empty());
     }
 
     #[test]

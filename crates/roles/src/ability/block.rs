@@ -33,17 +33,40 @@ pub(crate) fn head_colon(s: &str, from: usize, to: usize) -> Option<usize> {
     found
 }
 
-/// Start of the trailing parameter groups of a clause (or `to` when there are none).
-fn trailing_params_start(s: &str, from: usize, to: usize) -> usize {
-    let mut found = to;
+/// What one scan of a clause finds: its head colon (as [`head_colon`]) or, when it has none,
+/// the start of its trailing parameter groups (`to` when there are none).
+enum ClauseSplit {
+    Head(usize),
+    Params(usize),
+}
+
+/// [`head_colon`], and for a clause without one the start of its trailing parameters, in one
+/// scan (a plain ability, the usual clause, was scanned twice).
+fn split_clause(s: &str, from: usize, to: usize) -> ClauseSplit {
+    let mut colon = None;
+    let mut params = None;
     scan_top(s, from, to, |i, c| {
-        if i > from && s[..i].ends_with(char::is_whitespace) && starts_params(s, i, c) {
-            found = i;
-            return true;
+        if c == ':' {
+            let next = s[i + 1..to].chars().next();
+            if next.is_none_or(char::is_whitespace) {
+                colon = Some(i);
+                return true;
+            }
+        }
+        if params.is_none()
+            && matches!(c, '{' | '⟨' | '|' | '[')
+            && i > from
+            && s[..i].ends_with(char::is_whitespace)
+            && starts_params(s, i, c)
+        {
+            params = Some(i);
         }
         false
     });
-    found
+    match colon {
+        Some(colon) => ClauseSplit::Head(colon),
+        None => ClauseSplit::Params(params.unwrap_or(to)),
+    }
 }
 
 pub(crate) struct BlockParser<'a> {
@@ -303,7 +326,8 @@ impl<'a> BlockParser<'a> {
             owner.merge(lead);
             return Vec::new();
         }
-        if let Some(colon) = head_colon(src, start, b) {
+        let split = split_clause(src, start, b);
+        if let ClauseSplit::Head(colon) = split {
             owner.merge(lead);
             if self.depth >= MAX_INLINE_HEADS {
                 self.errs.push(
@@ -435,7 +459,10 @@ impl<'a> BlockParser<'a> {
             return path;
         }
         // A plain ability followed by parameter groups.
-        let core_end = trailing_params_start(src, start, b);
+        let core_end = match split {
+            ClauseSplit::Params(end) => end,
+            ClauseSplit::Head(_) => b, // returned above
+        };
         let mut ac = self.cursor(start, core_end);
         let ability = match ac.ability() {
             Ok(a) => a,

@@ -62,35 +62,103 @@ pub(crate) fn closer(c: char) -> Option<char> {
     }
 }
 
+/// The closers of the groups open during [`group_end`]: the first few on the stack, deeper ones
+/// on the heap (hostile nesting stays correct, ordinary lines never allocate).
+struct Closers {
+    inline: [u8; 16],
+    len: usize,
+    spill: Vec<u8>,
+}
+
+impl Closers {
+    fn new() -> Self {
+        Closers {
+            inline: [0; 16],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, closer: u8) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = closer,
+            None => self.spill.push(closer),
+        }
+        self.len += 1;
+    }
+
+    fn last(&self) -> Option<u8> {
+        let top = self.len.checked_sub(1)?;
+        self.inline.get(top).copied().or(self.spill.last().copied())
+    }
+
+    fn pop(&mut self) {
+        if self.len > self.inline.len() {
+            self.spill.pop();
+        }
+        self.len = self.len.saturating_sub(1);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// `⟨` and `⟩` in UTF-8: the same lead bytes, then `0xA8` / `0xA9`.
+const ANGLE_LEAD: [u8; 2] = [0xE2, 0x9F];
+const ANGLE_OPEN: u8 = 0xA8;
+const ANGLE_CLOSE: u8 = 0xA9;
+
 /// Given that `s[open..]` starts with an opening bracket or a backtick, returns the byte offset
 /// just past its matching closer (nested brackets and backtick strings inside are skipped), or
 /// `None` when the group is never closed. Iterative, so hostile nesting cannot overflow.
+///
+/// Scans bytes: every character it looks for is ASCII or `⟨`/`⟩`, whose first byte (`0xE2`)
+/// never occurs inside another character's encoding.
 pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
-    let mut stack: Vec<char> = Vec::new();
+    let bytes = s.as_bytes();
+    let mut stack = Closers::new();
     let mut in_tick = false;
-    for (i, c) in s[open..].char_indices() {
-        let at = open + i;
+    let mut at = open;
+    while let Some(&b) = bytes.get(at) {
         if in_tick {
-            if c == '`' {
+            if b == b'`' {
                 in_tick = false;
                 if stack.is_empty() {
                     return Some(at + 1);
                 }
             }
+            at += 1;
             continue;
         }
-        if c == '`' {
-            in_tick = true;
-            continue;
-        }
-        if let Some(cl) = closer(c) {
-            stack.push(cl);
-        } else if stack.last() == Some(&c) {
-            stack.pop();
-            if stack.is_empty() {
-                return Some(at + c.len_utf8());
+        match b {
+            b'`' => in_tick = true,
+            b'(' => stack.push(b')'),
+            b'[' => stack.push(b']'),
+            b'{' => stack.push(b'}'),
+            b')' | b']' | b'}' if stack.last() == Some(b) => {
+                stack.pop();
+                if stack.is_empty() {
+                    return Some(at + 1);
+                }
             }
+            0xE2 if bytes.get(at..at + 2) == Some(&ANGLE_LEAD[..]) => {
+                match bytes.get(at + 2) {
+                    Some(&ANGLE_OPEN) => stack.push(ANGLE_CLOSE),
+                    Some(&ANGLE_CLOSE) if stack.last() == Some(ANGLE_CLOSE) => {
+                        stack.pop();
+                        if stack.is_empty() {
+                            return Some(at + 3);
+                        }
+                    }
+                    _ => {}
+                }
+                at += 3;
+                continue;
+            }
+            _ => {}
         }
+        at += 1;
     }
     None
 }
@@ -114,10 +182,16 @@ pub(crate) fn host_end(s: &str, at: usize) -> Option<usize> {
 /// position and character of every top-level character and of every group opener (before the
 /// group is skipped); returning `true` stops the scan.
 pub(crate) fn scan_top(s: &str, from: usize, to: usize, mut f: impl FnMut(usize, char) -> bool) {
+    let bytes = s.as_bytes();
     let mut i = from;
     while i < to {
-        let Some(c) = s[i..].chars().next() else {
-            return;
+        let c = match bytes.get(i) {
+            None => return,
+            Some(&b) if b.is_ascii() => char::from(b),
+            Some(_) => match s[i..].chars().next() {
+                Some(c) => c,
+                None => return,
+            },
         };
         if f(i, c) {
             return;
@@ -161,10 +235,12 @@ impl<'a> Cursor<'a> {
         self.base + a..self.base + b
     }
 
+    #[inline]
     pub fn rest(&self) -> &'a str {
         &self.src[self.pos..self.end]
     }
 
+    #[inline]
     pub fn peek(&self) -> Option<char> {
         // ASCII fast path; `pos` is always on a character boundary.
         match self.src.as_bytes()[..self.end].get(self.pos) {
@@ -180,20 +256,27 @@ impl<'a> Cursor<'a> {
         it.next()
     }
 
+    #[inline]
     pub fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
     }
 
+    #[inline]
     pub fn ws(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == ' ' {
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes[..self.end].get(self.pos) {
+            // ASCII whitespace as `char::is_whitespace` defines it: space, `\t` to `\r`.
+            if b == b' ' || (b'\t'..=b'\r').contains(&b) {
                 self.pos += 1;
-            } else if c.is_whitespace() {
-                self.bump();
-            } else {
+            } else if b.is_ascii() {
                 break;
+            } else {
+                match self.rest().chars().next() {
+                    Some(c) if c.is_whitespace() => self.pos += c.len_utf8(),
+                    _ => break,
+                }
             }
         }
     }
@@ -205,19 +288,38 @@ impl<'a> Cursor<'a> {
     }
 
     /// Consumes `kw` (after optional whitespace) when it appears as whole words.
+    ///
+    /// The ability grammar tries many keywords at each position, and most fail on their first
+    /// letter: that test is inlined at every call, the rest is [`kw_at`](Self::kw_at).
+    #[inline(always)]
     pub fn kw(&mut self, kw: &str) -> bool {
+        let bytes = &self.src.as_bytes()[..self.end];
+        let mut p = self.pos;
+        while bytes.get(p) == Some(&b' ') {
+            p += 1;
+        }
+        if let (Some(&b), Some(&k)) = (bytes.get(p), kw.as_bytes().first())
+            && b.is_ascii()
+            && !(b'\t'..=b'\r').contains(&b)
+            && !b.eq_ignore_ascii_case(&k)
+        {
+            // `b` is the first character after the whitespace and differs from `kw`'s.
+            return false;
+        }
+        self.kw_at(kw)
+    }
+
+    /// [`kw`](Self::kw) without the first-letter shortcut.
+    #[inline(never)]
+    fn kw_at(&mut self, kw: &str) -> bool {
         let save = self.pos;
         self.ws();
         let rest = self.rest();
-        // Quick reject on the first byte (keywords are ASCII).
-        let first_matches = match (rest.as_bytes().first(), kw.as_bytes().first()) {
-            (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
-            _ => false,
-        };
-        if first_matches
+        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when `rest`
+        // holds the same characters there, so `kw.len()` is a character boundary of `rest`.
+        if !kw.is_empty()
             && rest.len() >= kw.len()
-            && rest.is_char_boundary(kw.len())
-            && rest[..kw.len()].eq_ignore_ascii_case(kw)
+            && rest.as_bytes()[..kw.len()].eq_ignore_ascii_case(kw.as_bytes())
         {
             let after = rest[kw.len()..].chars().next();
             let last = kw.chars().last();
@@ -366,4 +468,46 @@ pub(crate) fn suggest<'c>(
         }
     }
     best.filter(|(_, s)| *s >= 0.85).map(|(c, _)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_ends_at_its_own_closer() {
+        let line = "Apply `Marker (a)` to @(Attr:X) ⟨x: `⟩`⟩ [Quantity: 1]";
+        let open = line.find("@(").unwrap() + 1;
+        assert_eq!(&line[open..group_end(line, open).unwrap()], "(Attr:X)");
+        let angle = line.find('⟨').unwrap();
+        assert_eq!(&line[angle..group_end(line, angle).unwrap()], "⟨x: `⟩`⟩");
+        // The `(` inside the backticks belongs to the backtick string.
+        let tick = line.find('`').unwrap();
+        assert_eq!(&line[tick..group_end(line, tick).unwrap()], "`Marker (a)`");
+        // A stray closer of another kind does not close the group.
+        assert_eq!(group_end("(a ] b)", 0), Some(7));
+        assert_eq!(group_end("(a (b)", 0), None);
+    }
+
+    #[test]
+    fn a_group_nested_deeper_than_the_inline_stack_ends_right() {
+        for depth in [15, 16, 17, 40] {
+            let text = format!("{}x{} y)", "([{⟨".repeat(depth), "⟩}])".repeat(depth));
+            let end = group_end(&text, 0).unwrap();
+            assert_eq!(&text[end..], " y)", "depth {depth}");
+            let unclosed = format!("{}x{}", "(".repeat(depth), ")".repeat(depth - 1));
+            assert_eq!(group_end(&unclosed, 0), None, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn scanning_skips_groups_strings_and_host_information() {
+        let line = "Learn `a: b` (c: d) %Role% ⟨e: f⟩ é: g";
+        let mut seen = String::new();
+        scan_top(line, 0, line.len(), |_, c| {
+            seen.push(c);
+            false
+        });
+        assert_eq!(seen, "Learn ` ( % ⟨ é: g");
+    }
 }

@@ -22,13 +22,15 @@ const COMPULSIONS: &[&str] = &["Forced", "Direct", "Repeating", "Visitless", "Va
 /// filter or a type annotation): its contents start with `Key:`.
 pub(crate) fn is_restriction_block(s: &str, at: usize) -> bool {
     let inner = s[at + 1..].trim_start();
-    let key: String = inner.chars().take_while(|c| c.is_alphabetic()).collect();
+    let key_len = inner
+        .char_indices()
+        .find(|&(_, c)| !c.is_alphabetic())
+        .map_or(inner.len(), |(i, _)| i);
+    let key = &inner[..key_len];
     !key.is_empty()
-        && inner[key.len()..].trim_start().starts_with(':')
-        && (RESTRICTION_KEYS
-            .iter()
-            .any(|k| k.eq_ignore_ascii_case(&key))
-            || suggest(&key, RESTRICTION_KEYS.iter().copied()).is_some())
+        && inner[key_len..].trim_start().starts_with(':')
+        && (RESTRICTION_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key))
+            || suggest(key, RESTRICTION_KEYS.iter().copied()).is_some())
 }
 
 /// Whether a parameter group starts at local position `at` (which holds `c`).
