@@ -2,9 +2,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use mafia_night::{
-    Catalogue, GameState, Method, NightFile, Options, resolve_file, self_targets_for,
-};
+use mafia_night::{Catalogue, GameState, Method, NightFile, resolve_file, resolve_file_with_state};
 use miette::{IntoDiagnostic, WrapErr};
 
 #[derive(Debug, clap::Subcommand)]
@@ -96,21 +94,9 @@ fn resolve(args: ResolveArgs) -> miette::Result<ExitCode> {
             } else {
                 GameState::default()
             };
-            let mut file = file;
-            state.prepare(&mut file.spec);
-            let night = file
-                .validate(&catalogue, self_targets_for(method))
-                .map_err(invalid)?;
-            let outcome = mafia_night::resolve(
-                &night,
-                method,
-                Options {
-                    explain: args.explain,
-                    ..Options::default()
-                },
-            )
-            .map_err(invalid)?;
-            state.record(&file.spec, &night);
+            let outcome =
+                resolve_file_with_state(&file, &catalogue, method, args.explain, &mut state)
+                    .map_err(invalid)?;
             let json = serde_json::to_string_pretty(&state).into_diagnostic()?;
             std::fs::write(path, json + "\n")
                 .into_diagnostic()

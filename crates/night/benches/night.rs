@@ -1,12 +1,13 @@
-//! Criterion benchmarks: a realistic 1,000-player night, and adversarial dense cliques of
+//! Criterion benchmarks: a realistic 1,000-player night (a common mix, and one drawn from the
+//! whole catalogue with player modifiers), and adversarial dense cliques of
 //! mutually interacting blockers and bus drivers.
 //!
 //! cargo bench -p mafia-night --bench night
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mafia_night::{
-    ActionSpec, Catalogue, Method, NightSpec, Options, PlayerSpec, STANDARD_CATALOGUE, resolve,
-    validate,
+    Ability, ActionSpec, Catalogue, Method, Modifier, NightSpec, Options, PlayerSpec, Role,
+    STANDARD_CATALOGUE, resolve, validate,
 };
 
 /// A small deterministic generator (xorshift), so every run benches the same night.
@@ -110,6 +111,85 @@ pub fn realistic(players: usize) -> NightSpec {
         spec.actions.push(ActionSpec {
             actor: format!("P{i}"),
             ability: Some(ability.into()),
+            targets,
+        });
+    }
+    spec
+}
+
+/// `actions` actions (1,000 in the acceptance bench) by players drawn from the whole
+/// standard catalogue, one in six with a player modifier, each acting once with one of their
+/// night abilities on random players; players without a night action (vanillas, one player in
+/// three, and the passive roles) come on top. Seeded: every run benches the same night. The
+/// first mafia member to draw the factional kill carries it.
+pub fn realistic_catalogue(actions: usize) -> NightSpec {
+    let cat = Catalogue::standard().expect("standard catalogue");
+    // Modifiers that need nothing else of the night (no night number, no day file).
+    let modifiers = [
+        Modifier::Vest,
+        Modifier::Bulletproof,
+        Modifier::StrongWilled,
+        Modifier::Ninja,
+        Modifier::Ascetic,
+        Modifier::Macho,
+        Modifier::Strongman,
+        Modifier::Loyal,
+        Modifier::Disloyal,
+        Modifier::Weak,
+        Modifier::Public,
+        Modifier::Delayed,
+    ];
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut spec = NightSpec::default();
+    let roles: Vec<&Role> = cat
+        .roles
+        .iter()
+        .filter(|r| !r.abilities.iter().any(|a| a.day))
+        .collect();
+    let vanilla = cat.role("Vanilla").expect("Vanilla");
+    let mut faction_kill = false;
+    // (actor, ability) of each action; targets are drawn once every player is known.
+    let mut chosen: Vec<(usize, &Ability)> = Vec::new();
+    while chosen.len() < actions {
+        let i = spec.players.len();
+        let role = if rng.below(3) == 0 {
+            vanilla
+        } else {
+            roles[rng.below(roles.len())]
+        };
+        let mut p = player(format!("P{i}"), &role.name);
+        if rng.below(6) == 0 {
+            p.modifiers.push(modifiers[rng.below(modifiers.len())]);
+        }
+        spec.players.push(p);
+        let mut usable: Vec<&Ability> = role.abilities.iter().filter(|a| !a.passive).collect();
+        if !faction_kill {
+            for f in cat.faction_abilities(&role.alignment) {
+                if !usable.iter().any(|a| a.name == f.name) {
+                    usable.push(f);
+                }
+            }
+        }
+        usable.retain(|a| !(faction_kill && a.name == "factional kill"));
+        if usable.is_empty() {
+            continue;
+        }
+        let ab = usable[rng.below(usable.len())];
+        faction_kill |= ab.name == "factional kill";
+        chosen.push((i, ab));
+    }
+    let players = spec.players.len();
+    for (i, ab) in chosen {
+        let mut targets = Vec::new();
+        while !ab.targets_self_only() && targets.len() < ab.targets {
+            let t = format!("P{}", (i + 1 + rng.below(players - 1)) % players);
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+        }
+        spec.actions.push(ActionSpec {
+            actor: format!("P{i}"),
+            ability: Some(ab.name.clone()),
             targets,
         });
     }
@@ -257,6 +337,24 @@ fn benches(c: &mut Criterion) {
         let spec = realistic(players);
         let night = validate(&spec, &cat, mafia_night::SelfTargets::RoleDecides).expect("valid");
         g.bench_with_input(BenchmarkId::from_parameter(players), &night, |b, night| {
+            b.iter(|| resolve(night, Method::Rar, Options::default()).expect("resolves"))
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("realistic-catalogue");
+    for actions in [250, 1000] {
+        let spec = realistic_catalogue(actions);
+        let roles: std::collections::BTreeSet<&str> =
+            spec.players.iter().map(|p| p.role.as_str()).collect();
+        let modified = spec.players.iter().filter(|p| !p.modifiers.is_empty());
+        eprintln!(
+            "realistic-catalogue/{actions}: {} players, {} roles, {} with a modifier",
+            spec.players.len(),
+            roles.len(),
+            modified.count()
+        );
+        let night = validate(&spec, &cat, mafia_night::SelfTargets::RoleDecides).expect("valid");
+        g.bench_with_input(BenchmarkId::from_parameter(actions), &night, |b, night| {
             b.iter(|| resolve(night, Method::Rar, Options::default()).expect("resolves"))
         });
     }

@@ -61,6 +61,9 @@ pub enum Component {
     Deflect,
     /// Triggered kill: whoever kills the user at night dies too (Bomb).
     Bomb,
+    /// Delaying: every blockable action of the target fails tonight, its visit still seen,
+    /// and takes effect the next night instead (Delayer; carried by the game state).
+    Delay,
 }
 
 /// What an investigation learns about its target.
@@ -100,7 +103,9 @@ impl Component {
             Component::Visit => "Targeting",
             Component::Kill { .. } | Component::Arm => "Killing",
             Component::Protect | Component::Guard | Component::Hide => "Protecting",
-            Component::Block | Component::Untargetable | Component::Ascetic => "Obstructing",
+            Component::Block | Component::Untargetable | Component::Ascetic | Component::Delay => {
+                "Obstructing"
+            }
             Component::Redirect | Component::Swap | Component::Deflect => "Redirecting",
             Component::Frame => "Deceiving",
             Component::Bomb => "Killing",
@@ -169,6 +174,11 @@ pub struct Ability {
     /// game state, [`crate::state::GameState`]).
     #[serde(default)]
     pub shots: Option<u32>,
+    /// Cooldown: after a use, this many nights must pass before the next (1: not two
+    /// nights in a row, as Non-Consecutive Night; 2: every third night). Read against the
+    /// game state's last uses.
+    #[serde(default)]
+    pub cooldown: Option<u32>,
     pub components: Vec<Component>,
 }
 
@@ -278,32 +288,8 @@ impl Catalogue {
     /// file and the line of its `name`.
     pub fn add_extra(&mut self, text: &str, source: &str) -> Result<(), NightError> {
         let extra = Catalogue::from_toml(text, source)?;
-        #[derive(Deserialize)]
-        struct Names {
-            #[serde(default)]
-            roles: Vec<Named>,
-        }
-        #[derive(Deserialize)]
-        struct Named {
-            name: toml::Spanned<String>,
-        }
-        let names: Names = toml::from_str(text).map_err(|e| NightError::Catalogue {
-            source_name: source.to_string(),
-            message: e.message().to_string(),
-        })?;
-        for named in &names.roles {
-            if self.role(named.name.get_ref()).is_some() {
-                let (line, column) = line_col(text, named.name.span().start);
-                return Err(NightError::Syntax {
-                    source_name: source.to_string(),
-                    line,
-                    column,
-                    message: format!(
-                        "role `{}` is already in the standard catalogue (give it another name)",
-                        named.name.get_ref()
-                    ),
-                });
-            }
+        if let Some(taken) = extra.roles.iter().find(|r| self.role(&r.name).is_some()) {
+            return Err(name_taken(text, source, &taken.name));
         }
         self.roles.extend(extra.roles);
         for faction in extra.factions {
@@ -333,6 +319,41 @@ impl Catalogue {
             .find(|f| f.name.eq_ignore_ascii_case(alignment))
             .map(|f| f.abilities.as_slice())
             .unwrap_or(&[])
+    }
+}
+
+/// The error for an extra role whose name the catalogue already has, at the line of its
+/// `name` (the text is read again for the spans only on this error path).
+fn name_taken(text: &str, source: &str, name: &str) -> NightError {
+    #[derive(Deserialize)]
+    struct Names {
+        #[serde(default)]
+        roles: Vec<Named>,
+    }
+    #[derive(Deserialize)]
+    struct Named {
+        name: toml::Spanned<String>,
+    }
+    let at = toml::from_str::<Names>(text).ok().and_then(|names| {
+        names
+            .roles
+            .into_iter()
+            .find(|r| r.name.get_ref() == name)
+            .map(|r| line_col(text, r.name.span().start))
+    });
+    let message =
+        format!("role `{name}` is already in the standard catalogue (give it another name)");
+    match at {
+        Some((line, column)) => NightError::Syntax {
+            source_name: source.to_string(),
+            line,
+            column,
+            message,
+        },
+        None => NightError::Catalogue {
+            source_name: source.to_string(),
+            message,
+        },
     }
 }
 

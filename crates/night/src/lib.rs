@@ -96,15 +96,48 @@ pub fn resolve_file(
     method: Method,
     explain: bool,
 ) -> Result<Outcome, NightError> {
-    let night = file.validate(catalogue, self_targets_for(method))?;
-    resolve(
-        &night,
-        method,
-        Options {
-            explain,
-            ..Options::default()
-        },
-    )
+    resolve_file_in(file, catalogue, method, explain, None)
+}
+
+/// [`resolve_file`] within a game (`--state`): the state gives the night its number and the
+/// uses, last uses and delayed actions of earlier nights, and records this night once it has
+/// resolved (a refused night leaves it as it was).
+pub fn resolve_file_with_state(
+    file: &NightFile,
+    catalogue: &Catalogue,
+    method: Method,
+    explain: bool,
+    state: &mut GameState,
+) -> Result<Outcome, NightError> {
+    resolve_file_in(file, catalogue, method, explain, Some(state))
+}
+
+fn resolve_file_in(
+    file: &NightFile,
+    catalogue: &Catalogue,
+    method: Method,
+    explain: bool,
+    state: Option<&mut GameState>,
+) -> Result<Outcome, NightError> {
+    let opts = Options {
+        explain,
+        ..Options::default()
+    };
+    match state {
+        None => resolve(
+            &file.validate(catalogue, self_targets_for(method))?,
+            method,
+            opts,
+        ),
+        Some(state) => {
+            let mut file = file.clone();
+            state.prepare(&mut file.spec);
+            let night = file.validate(catalogue, self_targets_for(method))?;
+            let outcome = resolve(&night, method, opts)?;
+            state.record(&file.spec, &night, &outcome);
+            Ok(outcome)
+        }
+    }
 }
 
 /// RAR applies the spec's default "no self-targeting"; the simple method's worked example

@@ -22,9 +22,9 @@ pub enum Sanity {
     Naive,
 }
 
-/// A player modifier.
+/// A player modifier. Written as its name (`"vest"`, `"2-shot"`) in night files and JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(into = "String", try_from = "String")]
 pub enum Modifier {
     /// A one-shot bulletproof vest: protects from kills, used up when it stops one.
     Vest,
@@ -61,6 +61,12 @@ pub enum Modifier {
     Delayed,
     /// The player's abilities are day actions (used in a day file, resolved at once).
     Day,
+    /// X-Shot: the player's role abilities may be used this many times in the whole game,
+    /// all together (`"1-shot"`, `"2-shot"`, ...; counted across nights by `--state`).
+    Shots(u32),
+    /// Non-Consecutive Night: none of the player's abilities may be used two nights in a
+    /// row (each ability counted by itself; needs the state's last uses, `--state`).
+    NonConsecutive,
 }
 
 /// How many kills one protection stops (a setup rule, issue 13).
@@ -101,7 +107,9 @@ pub struct Rules {
 
 impl Modifier {
     /// Every modifier, by the name a night file gives it.
-    pub const ALL: [(&'static str, Modifier); 17] = [
+    /// X-Shot is `N-shot` for any N (`one-shot` to `four-shot` also read); it is listed
+    /// once here, as `1-shot`.
+    pub const ALL: [(&'static str, Modifier); 19] = [
         ("vest", Modifier::Vest),
         ("bulletproof", Modifier::Bulletproof),
         ("strong-willed", Modifier::StrongWilled),
@@ -119,14 +127,53 @@ impl Modifier {
         ("public", Modifier::Public),
         ("day", Modifier::Day),
         ("delayed", Modifier::Delayed),
+        ("non-consecutive", Modifier::NonConsecutive),
+        ("1-shot", Modifier::Shots(1)),
     ];
 
     /// The modifier a night file names, ignoring case.
     pub fn from_name(name: &str) -> Option<Modifier> {
+        let name = name.trim().to_ascii_lowercase();
+        if let Some(n) = name
+            .strip_suffix("-shot")
+            .or_else(|| name.strip_suffix(" shot"))
+        {
+            let words = ["one", "two", "three", "four"];
+            let shots = match words.iter().position(|w| *w == n) {
+                Some(i) => i as u32 + 1,
+                None => n.parse().ok().filter(|&k| k > 0)?,
+            };
+            return Some(Modifier::Shots(shots));
+        }
         Modifier::ALL
             .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name.trim()))
+            .find(|(n, _)| *n == name)
             .map(|&(_, m)| m)
+    }
+
+    /// The modifier's name in a night file.
+    pub fn name(self) -> String {
+        match self {
+            Modifier::Shots(n) => format!("{n}-shot"),
+            m => Modifier::ALL
+                .iter()
+                .find(|(_, x)| *x == m)
+                .map(|(n, _)| n.to_string())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+impl From<Modifier> for String {
+    fn from(m: Modifier) -> String {
+        m.name()
+    }
+}
+
+impl TryFrom<String> for Modifier {
+    type Error = String;
+    fn try_from(name: String) -> Result<Modifier, String> {
+        Modifier::from_name(&name).ok_or_else(|| format!("unknown modifier `{name}`"))
     }
 }
 
@@ -178,6 +225,10 @@ pub struct NightSpec {
     /// state ([`crate::state::GameState::prepare`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub used: BTreeMap<String, BTreeMap<String, u32>>,
+    /// The night each ability was last used on (owner to ability name to night), for
+    /// cooldowns and Non-Consecutive Night players; from the game state.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub last_used: BTreeMap<String, BTreeMap<String, u32>>,
     /// Delayed players' actions of the night before, which take effect tonight (from the
     /// game state); one whose actor or target has died since lapses.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -494,6 +545,7 @@ pub fn validate(
                 )));
             }
         }
+        limits_across_nights(spec, player, ability, factional, &owner, &uses).map_err(invalid)?;
         let used = uses
             .entry((owner.clone(), ability.name.clone()))
             .or_insert(0);
@@ -642,6 +694,7 @@ pub fn validate(
                     reports: Default::default(),
                     per_night: 1,
                     shots: None,
+                    cooldown: None,
                     day: false,
                     pm: Default::default(),
                     components: vec![component],
@@ -658,6 +711,62 @@ pub fn validate(
         players,
         actions,
     })
+}
+
+/// The limits that span nights, beyond the ability's own `shots`: the player's X-Shot
+/// modifier (all their role abilities together), and cooldowns (the ability's `cooldown`,
+/// or 1 for a Non-Consecutive Night player), read against the state's uses and last uses.
+fn limits_across_nights(
+    spec: &NightSpec,
+    player: &Player,
+    ability: &Ability,
+    factional: bool,
+    owner: &str,
+    tonight: &HashMap<(String, String), u32>,
+) -> Result<(), String> {
+    let shots = player.modifiers.iter().find_map(|m| match m {
+        Modifier::Shots(n) => Some(*n),
+        _ => None,
+    });
+    if let Some(shots) = shots
+        && !factional
+    {
+        let before: u32 = spec.used.get(owner).map_or(0, |m| m.values().sum());
+        let now: u32 = tonight
+            .iter()
+            .filter(|((o, _), _)| o == owner)
+            .map(|(_, n)| n)
+            .sum();
+        if before + now + 1 > shots {
+            return Err(format!(
+                "{} is {shots}-shot: {} use(s) of their abilities in the whole game, {before} on earlier nights{}",
+                player.name,
+                shots,
+                if now > 0 {
+                    format!(" and {now} tonight")
+                } else {
+                    String::new()
+                }
+            ));
+        }
+    }
+    let cooldown = match (ability.cooldown, player.has(Modifier::NonConsecutive)) {
+        (Some(c), true) => Some(c.max(1)),
+        (c, true) => c.or(Some(1)),
+        (c, false) => c,
+    };
+    if let (Some(cooldown), Some(night), false) = (cooldown, spec.night, spec.day)
+        && let Some(&last) = spec.last_used.get(owner).and_then(|m| m.get(&ability.name))
+        && night > last
+        && night - last <= cooldown
+    {
+        return Err(format!(
+            "`{}` was used on night {last} and may be used again on night {} at the earliest (this is night {night})",
+            ability.name,
+            last + cooldown + 1
+        ));
+    }
+    Ok(())
 }
 
 /// The actions Delayed players used the night before, taking effect tonight without a visit
@@ -707,6 +816,28 @@ fn delayed_actions(
                 "{} ({}) has no ability `{name}` for a delayed action",
                 player.name, player.role
             )));
+        };
+        // A state file may be stale or edited by hand: its targets are checked as a
+        // submitted action's are.
+        let targets = if ab.targets_self_only() {
+            vec![actor]
+        } else if targets.len() != ab.targets
+            || (ab.is_redirecting() && targets.first() == targets.get(1))
+        {
+            return Err(invalid(format!(
+                "a delayed `{}` of {} names {} target(s); it takes {}{}",
+                ab.name,
+                player.name,
+                targets.len(),
+                ab.targets,
+                if ab.is_redirecting() {
+                    " different players"
+                } else {
+                    ""
+                }
+            )));
+        } else {
+            targets
         };
         let mut ability = ab.clone();
         ability

@@ -43,6 +43,16 @@ pub struct Feedback {
     pub text: String,
 }
 
+/// A submitted action a Delayer delayed: it failed tonight and takes effect the next night
+/// (the game state carries it, `--state`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DelayedAction {
+    /// The action's 1-based position in the night's submitted list.
+    pub action: usize,
+    /// Who did what to whom, and who delayed it.
+    pub text: String,
+}
+
 /// Where a reason sits in its tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -90,6 +100,9 @@ pub struct Outcome {
     pub saves: Vec<Save>,
     pub recruited: Vec<Recruitment>,
     pub vests_used: Vec<String>,
+    /// Actions delayed to the next night by a Delayer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub delayed: Vec<DelayedAction>,
     /// Result PMs, in the order of the players in the setup.
     pub feedback: Vec<Feedback>,
     /// Results of Public players, to be announced in the thread.
@@ -166,6 +179,9 @@ impl Outcome {
         }
         for v in &self.vests_used {
             let _ = writeln!(s, "{v}'s one-shot vest is used up.");
+        }
+        for d in &self.delayed {
+            let _ = writeln!(s, "Delayed to the next night: {}.", d.text);
         }
         let _ = writeln!(s);
         if self.feedback.is_empty() {

@@ -5,11 +5,12 @@ use std::collections::BTreeMap;
 
 use crate::catalogue::{Ability, Component, Learns, Reports};
 use crate::error::NightError;
-use crate::model::{Modifier, Night, Protection};
+use crate::model::{Modifier, Night, Origin, Protection};
 use crate::outcome::{
-    Death, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side, Status,
+    Death, DelayedAction, Feedback, Method, Outcome, Question, Reason, Recruitment, Save, Side,
+    Status,
 };
-use crate::rar::{Chain, LId, Node, Rar};
+use crate::rar::{Chain, LId, Node, Rar, strong_kill};
 use crate::results::{investigation_result, no_result, track_text, watch_text};
 
 /// How much to produce.
@@ -52,6 +53,7 @@ pub fn investigation_text(
         pm: Default::default(),
         per_night: 1,
         shots: None,
+        cooldown: None,
         day: false,
         components: Vec::new(),
     };
@@ -313,6 +315,51 @@ fn framed_at(rar: &mut Rar<'_>, player: usize) -> bool {
 }
 
 /// Resolves a night by Reasonable Action Resolution.
+/// The submitted actions a Delayer's standing delay stops tonight: the blockable actions of
+/// the player the delay lands on (a strong kill is not blockable, and so not delayed), each
+/// once, in submission order.
+fn delayed_by_delayers(rar: &mut Rar<'_>) -> Vec<DelayedAction> {
+    let night = rar.night;
+    let mut delayed: BTreeMap<usize, String> = BTreeMap::new();
+    for l in 0..rar.landings.len() as LId {
+        let delay = rar.landing(l).action;
+        if !night.actions[delay]
+            .ability
+            .has(|c| matches!(c, Component::Delay))
+            || !rar.stands(Node::Blocked(l))
+        {
+            continue;
+        }
+        let target = rar.landing(l).loc;
+        for (ai, a) in night.actions.iter().enumerate() {
+            let Origin::Submitted(i) = a.origin else {
+                continue;
+            };
+            if a.actor != target || ai == delay || !a.blockable(night) || strong_kill(night, ai) {
+                continue;
+            }
+            let targets: Vec<&str> = a.targets.iter().map(|&t| night.name(t)).collect();
+            delayed.entry(i).or_insert_with(|| {
+                format!(
+                    "{} ({}) on {}, delayed by {} ({})",
+                    night.name(a.actor),
+                    a.label,
+                    targets.join(" and "),
+                    night.name(night.actions[delay].actor),
+                    night.actions[delay].label
+                )
+            });
+        }
+    }
+    delayed
+        .into_iter()
+        .map(|(i, text)| DelayedAction {
+            action: i + 1,
+            text,
+        })
+        .collect()
+}
+
 pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> {
     let mut rar = Rar::new(night)?;
     rar.max_evaluations = opts.max_evaluations;
@@ -471,6 +518,8 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
             });
         }
     }
+
+    out.delayed = delayed_by_delayers(&mut rar);
 
     // Investigative results, action by action.
     for (ai, action) in night.actions.iter().enumerate() {

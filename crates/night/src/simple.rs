@@ -40,7 +40,11 @@ pub fn no_place(night: &Night) -> Option<(Option<usize>, String)> {
         let what = if let Some(c) = ab.components.iter().find(|c| {
             matches!(
                 c,
-                Component::Ascetic | Component::Frame | Component::Deflect | Component::Bomb
+                Component::Ascetic
+                    | Component::Frame
+                    | Component::Deflect
+                    | Component::Bomb
+                    | Component::Delay
             )
         }) {
             format!("the `{}` of {}", component_name(c), a.label)
@@ -67,11 +71,7 @@ pub fn no_place(night: &Night) -> Option<(Option<usize>, String)> {
             Modifier::Public,
         ] {
             if player.has(m) {
-                let name = Modifier::ALL
-                    .iter()
-                    .find(|(_, x)| *x == m)
-                    .map(|(n, _)| *n)
-                    .unwrap_or_default();
+                let name = m.name();
                 return Some((Some(p), format!("the `{name}` modifier")));
             }
         }
@@ -85,6 +85,7 @@ fn component_name(c: &Component) -> &'static str {
         Component::Frame => "frame",
         Component::Deflect => "deflect",
         Component::Bomb => "bomb",
+        Component::Delay => "delay",
         _ => "component",
     }
 }
@@ -423,6 +424,7 @@ pub fn resolve_simple(night: &Night, explain: bool) -> Outcome {
     Outcome {
         method: Method::Simple,
         announcements: Vec::new(),
+        delayed: Vec::new(),
         deaths: deaths
             .into_iter()
             .map(|(p, causes)| Death {

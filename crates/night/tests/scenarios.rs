@@ -78,12 +78,16 @@ fn standard_catalogue_parses_and_has_every_role_of_the_issue_and_the_spec() {
 
 // Vanilla, Treestump, Goon, Hitman, Godfather
 
+/// https://wiki.mafiascum.net/index.php?title=Vanilla_Townie — a Vanilla Townie has no power at
+/// all, so a night action from one is refused.
 #[test]
 fn a_vanilla_has_no_night_action() {
     let err = refused(&[("V", "Vanilla"), ("A", "Vanilla")], &["V: A"]);
     assert_eq!(err, "action 1 (by V): V (Vanilla) has no night action");
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Treestump — a Treestump has no night action, and
+/// the mafia can still kill it.
 #[test]
 fn a_treestump_has_no_action_and_can_be_killed() {
     let err = refused(&[("T", "Treestump"), ("A", "Vanilla")], &["T: A"]);
@@ -92,6 +96,8 @@ fn a_treestump_has_no_action_and_can_be_killed() {
     assert_eq!(night.dead(), ["T"]);
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Mafia_Goon — a Goon has no power beyond the
+/// mafia's kill, which it may carry out, and a Cop finds it Mafia.
 #[test]
 fn a_goon_carries_out_the_factional_kill_and_investigates_as_mafia() {
     let night = rar(
@@ -114,12 +120,17 @@ fn the_mafia_has_one_kill_a_night_whoever_carries_it() {
     );
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Hitman — the Hitman (a page not in the stored
+/// corpus; the catalogue reads it as the member who carries the kill) carries out the mafia's
+/// kill.
 #[test]
 fn a_hitman_carries_out_the_factional_kill() {
     let night = rar(&[("A", "Vanilla"), ("H", "Hitman")], &["H: A"]);
     assert_eq!(night.dead(), ["A"]);
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Godfather — a Cop checking the Godfather is told
+/// Not Mafia.
 #[test]
 fn a_godfather_investigates_as_not_mafia() {
     let night = rar(&[("GF", "Godfather"), ("Cop", "Cop")], &["Cop: GF"]);
@@ -131,6 +142,8 @@ fn a_godfather_investigates_as_not_mafia() {
 
 // Visitor
 
+/// https://wiki.mafiascum.net/index.php?title=Visitor — a Visitor's visit does nothing but is a
+/// visit: a Watcher on the player sees it.
 #[test]
 fn a_visitor_is_seen_by_a_watcher() {
     let night = rar(
@@ -144,6 +157,8 @@ fn a_visitor_is_seen_by_a_watcher() {
     assert!(night.deaths.is_empty());
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Paranoid_Gun_Owner — whoever visits a Paranoid
+/// Gun Owner is shot, a harmless Visitor too.
 #[test]
 fn a_visitor_to_a_paranoid_gun_owner_is_shot() {
     let night = rar(&[("P", "Paranoid Gun Owner"), ("V", "Visitor")], &["V: P"]);
@@ -187,6 +202,8 @@ fn one_standing_protection_stops_every_kill_on_the_player() {
     );
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Vigilante — the Vigilante's shot kills its
+/// target, here a Paranoid Gun Owner, who shoots the visitor back.
 #[test]
 fn a_vigilante_shooting_a_pgo_kills_and_is_killed() {
     let night = rar(
@@ -244,6 +261,8 @@ fn a_doctor_does_not_stop_a_recruitment() {
     assert_eq!(night.recruited[0].into, "cult");
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Doctor — the Doctor saves only the player the
+/// protection lands on: moved away by a Redirector, it saves no one, and the shot player dies.
 #[test]
 fn a_doctor_redirected_away_saves_no_one() {
     let night = rar(
@@ -307,6 +326,8 @@ fn a_roleblocked_bodyguard_neither_guards_nor_dies() {
 
 // Jailkeeper
 
+/// https://wiki.mafiascum.net/index.php?title=Jailkeeper — the jailed player is both protected
+/// from the kill and blocked: the jailed Cop survives and gets no result.
 #[test]
 fn a_jailed_cop_is_protected_and_gets_no_result() {
     let night = rar(
@@ -329,6 +350,8 @@ fn a_jailed_vigilante_does_not_shoot() {
 
 // Roleblocker
 
+/// https://wiki.mafiascum.net/index.php?title=Roleblocker — the roleblocked Vigilante's shot
+/// does not happen.
 #[test]
 fn a_blocked_vigilante_is_told_nothing() {
     let night = rar(
@@ -390,6 +413,8 @@ fn three_players_blocking_round_a_cycle_are_all_blocked_odd_cycle() {
     }
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Roleblocker — a mafia Roleblocker blocks the
+/// Doctor, so the mafia's kill on the Doctor's target lands.
 #[test]
 fn a_mafia_roleblocker_blocks_the_doctor_and_the_kill_lands() {
     let night = rar(
@@ -405,6 +430,8 @@ fn a_mafia_roleblocker_blocks_the_doctor_and_the_kill_lands() {
 
 // Cop sanities
 
+/// https://wiki.mafiascum.net/index.php?title=Cop — an Insane Cop (the page's sanities) gets
+/// every result inverted: a Goon reads Not Mafia, a townie Mafia.
 #[test]
 fn an_insane_cop_reads_everything_inverted() {
     let night = rar(
@@ -498,6 +525,8 @@ fn a_watcher_on_an_unvisited_player_sees_no_one() {
     assert_eq!(night.feedback_of("W").as_deref(), Some("No one visited A."));
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Watcher — a Watcher learns everyone who visited
+/// the watched player.
 #[test]
 fn a_watcher_sees_every_visitor_in_setup_order() {
     let night = rar(
@@ -584,6 +613,8 @@ fn a_bus_driver_cannot_name_the_same_player_twice() {
 
 // Redirector
 
+/// https://wiki.mafiascum.net/index.php?title=Redirector — a roleblocked Redirector moves
+/// nothing: the shot lands where it was aimed.
 #[test]
 fn a_roleblocked_redirector_redirects_nothing() {
     let night = rar(
@@ -658,6 +689,8 @@ fn a_roleblocker_visiting_a_pgo_is_shot_unless_protected() {
     assert!(night.deaths.is_empty());
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Bulletproof — a Bulletproof player survives the
+/// mafia's kill, and nothing is used up.
 #[test]
 fn a_bulletproof_player_survives_the_mafia_kill() {
     let night = rar(&[("B", "Bulletproof"), ("G", "Goon")], &["G: B"]);
@@ -669,6 +702,8 @@ fn a_bulletproof_player_survives_the_mafia_kill() {
     assert!(night.vests_used.is_empty());
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Bulletproof — a one-shot vest (the page's "1-Shot
+/// Bulletproof") keeps its wearer alive through the night it is used, and is then used up.
 #[test]
 fn a_one_shot_vest_stops_every_kill_of_the_night_it_is_used() {
     let night = rar(
@@ -705,6 +740,8 @@ fn a_vest_is_not_used_when_the_kill_was_blocked() {
 
 // Commuter, Rolestopper
 
+/// https://wiki.mafiascum.net/index.php?title=Commuter — a commuting player cannot be targeted
+/// that night: the kill, the investigation and the block on them all fail.
 #[test]
 fn a_commuter_cannot_be_killed_investigated_or_blocked() {
     let night = rar(
@@ -745,6 +782,8 @@ fn a_blocked_rolestopper_stops_nothing() {
 
 // Hider
 
+/// https://wiki.mafiascum.net/index.php?title=Hider — a Hider is away from home, so a shot at
+/// the Hider misses.
 #[test]
 fn a_hider_is_not_home_when_shot() {
     let night = rar(
@@ -779,6 +818,8 @@ fn a_hider_behind_a_protected_player_lives() {
 
 // Cult Recruiter
 
+/// https://wiki.mafiascum.net/index.php?title=Cult_Leader — the recruiter's target joins the
+/// cult and is told so.
 #[test]
 fn a_cult_recruiter_recruits_and_the_recruit_is_told() {
     let night = rar(&[("A", "Vanilla"), ("R", "Cult Recruiter")], &["R: A"]);
@@ -804,6 +845,8 @@ fn a_blocked_cult_recruiter_recruits_no_one() {
 
 // Modifiers and validation
 
+/// https://wiki.mafiascum.net/index.php?title=Strong-Willed — a Strong-Willed player's action
+/// cannot be roleblocked: the shot lands.
 #[test]
 fn a_strong_willed_vigilante_cannot_be_blocked() {
     let night = rar(

@@ -476,6 +476,29 @@ fn a_self_targeting_doctor_protects_themself() {
     assert!(err.contains("cannot target themself"), "{err}");
 }
 
+/// https://wiki.mafiascum.net/index.php?title=Loyal — "as though it were roleblocked": a
+/// Loyal Bus Driver (town) swapping a Goon and a townie moves nothing, so the Vigilante's shot
+/// at the townie kills the townie and a Watcher on the Goon sees no one. (Found by
+/// `arbitrary_input.rs`: the failed swap used to move the shot all the same.)
+#[test]
+fn a_loyal_bus_drivers_swap_across_alignments_moves_nothing() {
+    let night = rar(
+        &[
+            ("BD", "Bus Driver+loyal"),
+            ("Gus", "Goon"),
+            ("Ann", "Vanilla"),
+            ("Vic", "Vigilante"),
+            ("Wat", "Watcher"),
+        ],
+        &["BD: Gus Ann", "Vic: Ann", "Wat: Gus"],
+    );
+    assert_eq!(night.dead(), ["Ann"]);
+    assert_eq!(
+        night.feedback_of("Wat").as_deref(),
+        Some("No one visited Gus.")
+    );
+}
+
 /// https://wiki.mafiascum.net/index.php?title=Loyal — "behave as though it were roleblocked
 /// unless the target has the same alignment as the user": a Loyal Cop gets no result on a
 /// Goon and a result on a townie.

@@ -57,27 +57,31 @@ impl Rar<'_> {
     /// stops the action but not the visit
     /// (https://wiki.mafiascum.net/index.php?title=Tracker: actions "blocked because their
     /// target was immune to actions (e.g. because the target was rolestopped or Ascetic)
-    /// can be seen on a Tracker report").
+    /// can be seen on a Tracker report"), and a Delayer's delay, which moves the effect to
+    /// the next night but not the visit
+    /// (https://wiki.mafiascum.net/index.php?title=Delayed: trackers "would see the action
+    /// having been performed" the night it was used).
     fn visit_counters(&self, l: LId, out: &mut Vec<Node>) {
         let start = out.len();
         self.landing_counters(l, out);
         let night = self.night;
-        let mut i = start;
-        while i < out.len() {
-            let immune = match out[i] {
-                Node::Untargetable(u) => {
-                    let ua = &night.actions[self.landing(u).action];
-                    !ua.ability.targets_self_only()
-                        || ua.ability.has(|c| matches!(c, Component::Ascetic))
-                }
-                _ => false,
-            };
-            if immune {
-                out.remove(i);
-            } else {
-                i += 1;
+        let seen_anyway = |n: &Node| match *n {
+            Node::Untargetable(u) => {
+                let ua = &night.actions[self.landing(u).action];
+                !ua.ability.targets_self_only()
+                    || ua.ability.has(|c| matches!(c, Component::Ascetic))
             }
-        }
+            Node::Blocked(b) => has(night, self.landing(b).action, |c| {
+                matches!(c, Component::Delay)
+            }),
+            _ => false,
+        };
+        // The counters found before this visit's are kept as they are.
+        let mut i = 0;
+        out.retain(|n| {
+            i += 1;
+            i <= start || !seen_anyway(n)
+        });
     }
 
     /// Whether redirection `r2` contests redirection `r` moving the same effect elsewhere:
@@ -94,6 +98,24 @@ impl Rar<'_> {
         }
     }
 
+    /// The moves contesting redirection `r`'s move of landing `p` to `here`: a sibling move
+    /// of the same effect elsewhere, by another redirection not already on the effect's
+    /// `path`, that [`Self::contests`] it.
+    fn contesting_moves(&self, p: LId, r: usize, here: usize, path: &[u32], out: &mut Vec<Node>) {
+        for &sib in &self.children[p as usize] {
+            let Some((_, r2)) = self.landing(sib).parent else {
+                continue;
+            };
+            if r2 != r
+                && self.landing(sib).loc != here
+                && !path.contains(&(r2 as u32))
+                && self.contests(r2, r)
+            {
+                out.push(Node::Moved(sib));
+            }
+        }
+    }
+
     /// Everything that can stop a landing: its action blocked, its target untargetable, a
     /// redirection on its path failing or contested, or the effect moved away.
     fn landing_counters(&self, l: LId, out: &mut Vec<Node>) {
@@ -104,19 +126,7 @@ impl Rar<'_> {
         let mut cur = l;
         while let Some((p, r)) = self.landing(cur).parent {
             self.fixed_landing_counters(r, out);
-            let here = self.landing(cur).loc;
-            for &sib in &self.children[p as usize] {
-                let Some((_, r2)) = self.landing(sib).parent else {
-                    continue;
-                };
-                if r2 != r
-                    && self.landing(sib).loc != here
-                    && !path.contains(&(r2 as u32))
-                    && self.contests(r2, r)
-                {
-                    out.push(Node::Moved(sib));
-                }
-            }
+            self.contesting_moves(p, r, self.landing(cur).loc, &path, out);
             cur = p;
         }
         for &c in &self.children[l as usize] {
@@ -223,19 +233,7 @@ impl Rar<'_> {
                     self.fixed_landing_counters(r, &mut out);
                     let mut path = Vec::new();
                     self.landing_actions(p, &mut path);
-                    let here = self.landing(c).loc;
-                    for &sib in &self.children[p as usize] {
-                        let Some((_, r2)) = self.landing(sib).parent else {
-                            continue;
-                        };
-                        if r2 != r
-                            && self.landing(sib).loc != here
-                            && !path.contains(&(r2 as u32))
-                            && self.contests(r2, r)
-                        {
-                            out.push(Node::Moved(sib));
-                        }
-                    }
+                    self.contesting_moves(p, r, self.landing(c).loc, &path, &mut out);
                 }
             }
             Node::Protected(l)

@@ -38,7 +38,9 @@ impl<'n> Rar<'n> {
         };
         for (ai, action) in night.actions.iter().enumerate() {
             rar.by_actor[action.actor].push(ai);
-            if action.passive() || !action.ability.is_redirecting() {
+            // A failing action (a Loyal or Disloyal player's on the wrong alignment) moves
+            // nothing, as it lands nowhere.
+            if action.passive() || action.fails || !action.ability.is_redirecting() {
                 continue;
             }
             if action.ability.has(|c| matches!(c, Component::Swap)) {
@@ -72,7 +74,9 @@ impl<'n> Rar<'n> {
         }
         rar.collect_death_reasons();
         for (id, l) in rar.landings.iter().enumerate() {
-            if has(night, l.action, |c| matches!(c, Component::Block)) {
+            if has(night, l.action, |c| {
+                matches!(c, Component::Block | Component::Delay)
+            }) {
                 rar.blocks_at[l.loc].push(id as LId);
             }
             if has(night, l.action, |c| {

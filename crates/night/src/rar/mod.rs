@@ -84,7 +84,7 @@ fn has(night: &Night, action: usize, pred: impl Fn(&Component) -> bool) -> bool 
 }
 
 /// A strong kill: the ability's (Strongman) or any kill of a Strongman-modified player.
-fn strong_kill(night: &Night, action: usize) -> bool {
+pub(crate) fn strong_kill(night: &Night, action: usize) -> bool {
     let a = &night.actions[action];
     a.ability
         .has(|c| matches!(c, Component::Kill { strong: true }))

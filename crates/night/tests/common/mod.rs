@@ -3,6 +3,7 @@
 //! Players: `("A", "Doctor")`; a role may carry `+vest`, `+bulletproof`, `+strong-willed`,
 //! `+ninja`, `+ascetic`, `+macho`, `+strongman`, `+self-targeting`, `+loyal`, `+disloyal`,
 //! `+weak`, `+compulsive`, `+odd-night`, `+even-night`, `+public`, `+day`, `+delayed`,
+//! `+non-consecutive`, `+2-shot` (any modifier's night-file name),
 //! `/insane` (sanity) and `@mafia` (alignment), e.g. `"Vanilla+vest"`, `"Cop/paranoid"`.
 //! Actions: `"Vig: A"`, `"BD: A B"`, `"B[factional kill]: A"`, `"C[commute]:"`.
 #![allow(dead_code)]
@@ -35,26 +36,9 @@ pub fn spec(players: &[(&str, &str)], actions: &[&str]) -> NightSpec {
         let mut parts = role.split('+');
         let base = parts.next().unwrap_or_default().to_string();
         for m in parts {
-            modifiers.push(match m {
-                "vest" => Modifier::Vest,
-                "bulletproof" => Modifier::Bulletproof,
-                "strong-willed" => Modifier::StrongWilled,
-                "ninja" => Modifier::Ninja,
-                "ascetic" => Modifier::Ascetic,
-                "macho" => Modifier::Macho,
-                "strongman" => Modifier::Strongman,
-                "self-targeting" => Modifier::SelfTargeting,
-                "loyal" => Modifier::Loyal,
-                "disloyal" => Modifier::Disloyal,
-                "weak" => Modifier::Weak,
-                "compulsive" => Modifier::Compulsive,
-                "odd-night" => Modifier::OddNight,
-                "even-night" => Modifier::EvenNight,
-                "public" => Modifier::Public,
-                "day" => Modifier::Day,
-                "delayed" => Modifier::Delayed,
-                other => panic!("unknown modifier {other} in test"),
-            });
+            modifiers.push(
+                Modifier::from_name(m).unwrap_or_else(|| panic!("unknown modifier {m} in test")),
+            );
         }
         spec.players.push(PlayerSpec {
             name: name.to_string(),
