@@ -230,35 +230,13 @@ impl Store {
 
     /// Runs `f` in one transaction.
     fn tx<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
-        let mut f = Some(f);
-        let mut out = None;
-        self.db.transaction(&mut |tx| {
-            if let Some(f) = f.take() {
-                out = Some(f(tx)?);
-            }
-            Ok(())
-        })?;
-        out.ok_or(StoreError::Decode {
-            what: "transaction result",
-            message: "the transaction ran twice".into(),
-        })
+        run_once("transaction", f, |g| self.db.transaction(g))
     }
 
     /// Runs `f`, one statement that only reads, outside a transaction where the engine
     /// allows (PostgreSQL: two round trips fewer; SQLite runs it as [`Store::tx`] does).
     fn read<T>(&self, f: impl FnOnce(&mut dyn Tx) -> Result<T>) -> Result<T> {
-        let mut f = Some(f);
-        let mut out = None;
-        self.db.read(&mut |tx| {
-            if let Some(f) = f.take() {
-                out = Some(f(tx)?);
-            }
-            Ok(())
-        })?;
-        out.ok_or(StoreError::Decode {
-            what: "read result",
-            message: "the read ran twice".into(),
-        })
+        run_once("read", f, |g| self.db.read(g))
     }
 
     fn migrate(&self) -> Result<()> {
@@ -1074,6 +1052,28 @@ pub fn random_token() -> Result<String> {
     let mut bytes = [0u8; 32];
     getrandom::fill(&mut bytes).map_err(|e| StoreError::Random(e.to_string()))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Runs the one-shot `f` through a backend runner that takes a re-callable closure (the
+/// backend's `transaction` or `read`), and hands back its value; `what` names the runner in
+/// the error when it did not call `f` exactly once.
+fn run_once<T>(
+    what: &'static str,
+    f: impl FnOnce(&mut dyn Tx) -> Result<T>,
+    run: impl FnOnce(&mut dyn FnMut(&mut dyn Tx) -> Result<()>) -> Result<()>,
+) -> Result<T> {
+    let mut f = Some(f);
+    let mut out = None;
+    run(&mut |tx| {
+        if let Some(f) = f.take() {
+            out = Some(f(tx)?);
+        }
+        Ok(())
+    })?;
+    out.ok_or(StoreError::Decode {
+        what,
+        message: format!("the {what} ran twice"),
+    })
 }
 
 #[cfg(test)]
