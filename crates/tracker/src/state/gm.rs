@@ -94,6 +94,7 @@ impl Tracker {
                 .into_iter()
                 .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
             recognition.commands = rest;
+            self.drop_index_phases(&mut recognition, post);
             for death in deaths {
                 if let Command::Death {
                     player,
@@ -149,6 +150,50 @@ impl Tracker {
         self.ending = false;
         if ends {
             self.game_over = true;
+        }
+    }
+
+    /// A reserved post edited into the game's history or index names several phases
+    /// ("Night 1 - Beginning" … "Night 5 - Beginning", mafiascum 22466 post 1) or one far
+    /// ahead of the running phase ("Day 7 Ends" under the dead list, 18910 post 1): none of
+    /// them is an announcement made when the post was written, so its phase commands are not
+    /// applied (each is a review note). A reserved post that names one phase no further than
+    /// the next ("Day 1 has begun") is applied as before.
+    fn drop_index_phases(&mut self, recognition: &mut Recognition, post: &Post) {
+        let numbering = self.numbering;
+        let named = |c: &Command| match c {
+            Command::Announce { phase } | Command::PhaseRunning { phase } => Some(*phase),
+            Command::PhaseOver { phase } => Some(phase.next(numbering)),
+            _ => None,
+        };
+        let mut phases = recognition
+            .commands
+            .iter()
+            .filter_map(|c| named(&c.command));
+        let Some(first) = phases.next() else {
+            return;
+        };
+        let next = self.phase().next(numbering);
+        if phases.all(|p| p == first) && self.order(first) <= self.order(next) {
+            return;
+        }
+        let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
+            .into_iter()
+            .partition(|c| {
+                named(&c.command).is_some() || matches!(c.command, Command::AnnounceKind { .. })
+            });
+        recognition.commands = kept;
+        for command in dropped {
+            self.note(
+                ReviewKind::IgnoredCommand,
+                Some(post.number),
+                Some(post.author.clone()),
+                format!(
+                    "`{}` ignored: a reserved post that names several phases is the game's \
+                     record, edited during the game, not an announcement",
+                    command.raw
+                ),
+            );
         }
     }
 
