@@ -119,6 +119,32 @@ fn a_replacement_named_before_the_new_players_first_post_takes_effect_at_that_po
 }
 
 #[test]
+fn a_replacement_may_write_the_account_without_its_framing_punctuation() {
+    // 71675: "Grey replaces NotTheRealPaul effective immediatly. Please welcome him" (post
+    // 507, plain text); the account `-Grey-` posts from post 544 and the host counts its
+    // votes in that slot. A quoted vote of theirs still counts for nobody.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Grey replaces Bob effective immediatly. Please welcome him",
+    ));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(
+        2,
+        "-Grey-",
+        2,
+        &format!("{}Hi all", quote("Carol", &bold_vote("Dave"))),
+    ));
+    assert_eq!(t.slots()[1].name, "-Grey-");
+    assert!(wagon_voters(&t).is_empty());
+    t.apply(&html(3, "-Grey-", 3, &bold_vote("Alice")));
+    assert_eq!(wagon_voters(&t), vec![("Alice".into(), names(&["-Grey-"]))]);
+    assert!(items(&t, ReviewKind::NonPlayerPosted).is_empty());
+}
+
+#[test]
 fn a_quoted_flaking_request_answered_by_filled_by() {
     // Issue 11: "a 'X is flaking, please help me find a replacement' post, then 'Filled by Y
     // — thanks!' quoting it". The quote is gone after normalisation; the earlier request

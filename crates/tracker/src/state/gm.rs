@@ -637,15 +637,24 @@ impl Tracker {
 }
 
 /// Whether `written` (a name as a host wrote it) contains the user name `author` as whole
-/// words, ignoring case: "the wonderful Empking" names Empking.
+/// words, ignoring case: "the wonderful Empking" names Empking. Punctuation framing the
+/// account name may be left out: "Grey replaces NotTheRealPaul" names `-Grey-` (mafiascum
+/// 71675 posts 507 and 544).
 fn names_user(written: &str, author: &str) -> bool {
-    let (written, author) = (written.to_lowercase(), author.trim().to_lowercase());
-    if author.is_empty() {
+    let written = written.to_lowercase();
+    let author = author.trim().to_lowercase();
+    let bare = author.trim_matches(|c: char| !c.is_alphanumeric());
+    contains_words(&written, &author) || (bare != author && contains_words(&written, bare))
+}
+
+/// Whether `text` contains `words` with no letter or digit right before or after it.
+fn contains_words(text: &str, words: &str) -> bool {
+    if words.is_empty() {
         return false;
     }
-    written.match_indices(author.as_str()).any(|(at, _)| {
-        let before = written[..at].chars().next_back();
-        let after = written[at + author.len()..].chars().next();
+    text.match_indices(words).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + words.len()..].chars().next();
         before.is_none_or(|c| !c.is_alphanumeric()) && after.is_none_or(|c| !c.is_alphanumeric())
     })
 }
