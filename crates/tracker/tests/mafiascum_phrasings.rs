@@ -145,6 +145,49 @@ fn a_replacement_may_write_the_account_without_its_framing_punctuation() {
 }
 
 #[test]
+fn a_new_player_named_before_a_relative_clause_replaces() {
+    // 68685 post 597 (plain text): "In a twist of fate, I found a replacement just now.",
+    // blank lines, then "Say hi to Fire Assassin, who is replacing in for Knighty Knight!";
+    // Fire Assassin's first post follows. The same words quoted by a player replace nobody.
+    let mut t = tracker(FIVE, "");
+    let line = "Say hi to Fire Assassin, who is replacing in for Bob!";
+    t.apply(&html(1, "Alice", 1, &quote("GM", line)));
+    t.apply(&html(2, "Fire Assassin", 2, "Hello?"));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        &format!("In a twist of fate, I found a replacement just now.<br><br><br><br>{line}"),
+    ));
+    t.apply(&html(4, "Fire Assassin", 4, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Fire Assassin");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Carol".into(), names(&["Fire Assassin"]))]
+    );
+}
+
+#[test]
+fn a_relative_clause_names_a_newcomer_who_has_not_posted_yet() {
+    // As 68685 post 597, before the new player's first post: the replacement waits for it.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Say hi to Fire Assassin, who is replacing in for Bob!",
+    ));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(2, "Fire Assassin", 2, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Fire Assassin");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Carol".into(), names(&["Fire Assassin"]))]
+    );
+}
+
+#[test]
 fn a_quoted_flaking_request_answered_by_filled_by() {
     // Issue 11: "a 'X is flaking, please help me find a replacement' post, then 'Filled by Y
     // — thanks!' quoting it". The quote is gone after normalisation; the earlier request
