@@ -188,6 +188,35 @@ fn a_relative_clause_names_a_newcomer_who_has_not_posted_yet() {
 }
 
 #[test]
+fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
+    // "Ant to the Max replaces Rikana." (17940 post 681, account `Ant_to_the_max`); in a
+    // count's notes, "Creep20 replaces oddmusic" (69244 post 35, account `Creeps20`); the
+    // host's "borkjerfkn" for borkjerfkin (23262 post 957).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, &host("Ant to the Max replaces Bob.")));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "VOTE COUNT 1.01<br><br><br><br>NOTES<br><br>Creep20 replaces Carol",
+    ));
+    t.apply(&html(3, "Ant_to_the_max", 3, &bold_vote("Alice")));
+    t.apply(&html(4, "Creeps20", 4, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Ant_to_the_max");
+    assert_eq!(t.slots()[2].name, "Creeps20");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Ant_to_the_max", "Creeps20"]))]
+    );
+    // Two letters off is someone else: the slot stays open and the poster is listed.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Creep20 replaces Carol"));
+    t.apply(&html(2, "Crews20", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[2].name, "Carol");
+    assert!(wagon_voters(&t).is_empty());
+}
+
+#[test]
 fn a_quoted_flaking_request_answered_by_filled_by() {
     // Issue 11: "a 'X is flaking, please help me find a replacement' post, then 'Filled by Y
     // — thanks!' quoting it". The quote is gone after normalisation; the earlier request

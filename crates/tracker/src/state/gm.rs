@@ -639,12 +639,33 @@ impl Tracker {
 /// Whether `written` (a name as a host wrote it) contains the user name `author` as whole
 /// words, ignoring case: "the wonderful Empking" names Empking. Punctuation framing the
 /// account name may be left out: "Grey replaces NotTheRealPaul" names `-Grey-` (mafiascum
-/// 71675 posts 507 and 544).
+/// 71675 posts 507 and 544); underscores may be written as spaces ("Ant to the Max replaces
+/// Rikana." for `Ant_to_the_max`, 17940 post 681); and a name of six letters or more may be
+/// misspelt by one letter ("borkjerfkn" for borkjerfkin, 23262 post 957; "Prolasped Brain"
+/// for Prolapsed Brain, 61563 post 1247) when the written name ends with it.
 fn names_user(written: &str, author: &str) -> bool {
-    let written = written.to_lowercase();
-    let author = author.trim().to_lowercase();
+    let written = written.to_lowercase().replace('_', " ");
+    let author = author.trim().to_lowercase().replace('_', " ");
     let bare = author.trim_matches(|c: char| !c.is_alphanumeric());
-    contains_words(&written, &author) || (bare != author && contains_words(&written, bare))
+    contains_words(&written, &author)
+        || (bare != author && contains_words(&written, bare))
+        || misspelt_at_end(&written, bare)
+}
+
+/// Whether the last words of `written`, as many as `name` has, are `name` misspelt by one
+/// letter (one edit, a transposition being one), for a name of six characters or more.
+fn misspelt_at_end(written: &str, name: &str) -> bool {
+    let count = name.split_whitespace().count();
+    let words: Vec<&str> = written
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if name.chars().count() < 6 || count == 0 || words.len() < count {
+        return false;
+    }
+    let tail = words[words.len() - count..].join(" ");
+    strsim::damerau_levenshtein(&tail, name) == 1
 }
 
 /// Whether `text` contains `words` with no letter or digit right before or after it.
