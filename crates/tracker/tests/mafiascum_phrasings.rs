@@ -217,6 +217,24 @@ fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
 }
 
 #[test]
+fn a_replacement_may_name_the_accounts_first_word() {
+    // "Hikari replaces brother yama" (18920 post 262, plain text; the account is `Hikari
+    // Link`). Three letters are too few to tell an account by ("Hik").
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Hikari replaces Bob"));
+    t.apply(&html(2, "Hikari Link", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Hikari Link");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Hikari Link"]))]
+    );
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Hik replaces Bob"));
+    t.apply(&html(2, "Hik Link", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Bob");
+}
+
+#[test]
 fn a_quoted_flaking_request_answered_by_filled_by() {
     // Issue 11: "a 'X is flaking, please help me find a replacement' post, then 'Filled by Y
     // — thanks!' quoting it". The quote is gone after normalisation; the earlier request

@@ -650,6 +650,17 @@ fn names_user(written: &str, author: &str) -> bool {
     contains_words(&written, &author)
         || (bare != author && contains_words(&written, bare))
         || misspelt_at_end(&written, bare)
+        || first_words_of(&written, bare)
+}
+
+/// Whether `written`, four characters or more, is the first word or words of the account
+/// `name`: "Hikari replaces brother yama" for `Hikari Link` (mafiascum 18920 post 262).
+fn first_words_of(written: &str, name: &str) -> bool {
+    let written = written.trim_matches(|c: char| !c.is_alphanumeric());
+    written.chars().count() >= 4
+        && name
+            .strip_prefix(written)
+            .is_some_and(|rest| rest.starts_with(' '))
 }
 
 /// Whether the last words of `written`, as many as `name` has, are `name` misspelt by one
