@@ -60,6 +60,10 @@ pub struct CommandWords {
     /// At most this many words are kept as the written name of someone who is not a known
     /// user yet ("the wonderful Empking").
     pub written_name_words: usize,
+    /// A relative pronoun after a comma between a new player's name and the replacement
+    /// phrase: "Say hi to Fire Assassin, who is replacing in for Knighty Knight!" (mafiascum
+    /// 68685 post 597) names Fire Assassin.
+    pub relative_pronouns: &'static [&'static str],
     /// `UNEND GAME` and friends.
     pub unend_game: &'static [Phrase],
     /// `GAME HAS ENDED` and friends.
@@ -275,6 +279,7 @@ impl CommandWords {
             &["has", "replaced", "in"],
         ],
         written_name_words: 4,
+        relative_pronouns: &["who"],
         unend_game: &[
             &["unend", "game"],
             &["game", "has", "unended"],

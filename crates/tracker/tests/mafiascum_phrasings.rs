@@ -119,6 +119,122 @@ fn a_replacement_named_before_the_new_players_first_post_takes_effect_at_that_po
 }
 
 #[test]
+fn a_replacement_may_write_the_account_without_its_framing_punctuation() {
+    // 71675: "Grey replaces NotTheRealPaul effective immediatly. Please welcome him" (post
+    // 507, plain text); the account `-Grey-` posts from post 544 and the host counts its
+    // votes in that slot. A quoted vote of theirs still counts for nobody.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Grey replaces Bob effective immediatly. Please welcome him",
+    ));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(
+        2,
+        "-Grey-",
+        2,
+        &format!("{}Hi all", quote("Carol", &bold_vote("Dave"))),
+    ));
+    assert_eq!(t.slots()[1].name, "-Grey-");
+    assert!(wagon_voters(&t).is_empty());
+    t.apply(&html(3, "-Grey-", 3, &bold_vote("Alice")));
+    assert_eq!(wagon_voters(&t), vec![("Alice".into(), names(&["-Grey-"]))]);
+    assert!(items(&t, ReviewKind::NonPlayerPosted).is_empty());
+}
+
+#[test]
+fn a_new_player_named_before_a_relative_clause_replaces() {
+    // 68685 post 597 (plain text): "In a twist of fate, I found a replacement just now.",
+    // blank lines, then "Say hi to Fire Assassin, who is replacing in for Knighty Knight!";
+    // Fire Assassin's first post follows. The same words quoted by a player replace nobody.
+    let mut t = tracker(FIVE, "");
+    let line = "Say hi to Fire Assassin, who is replacing in for Bob!";
+    t.apply(&html(1, "Alice", 1, &quote("GM", line)));
+    t.apply(&html(2, "Fire Assassin", 2, "Hello?"));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        &format!("In a twist of fate, I found a replacement just now.<br><br><br><br>{line}"),
+    ));
+    t.apply(&html(4, "Fire Assassin", 4, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Fire Assassin");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Carol".into(), names(&["Fire Assassin"]))]
+    );
+}
+
+#[test]
+fn a_relative_clause_names_a_newcomer_who_has_not_posted_yet() {
+    // As 68685 post 597, before the new player's first post: the replacement waits for it.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Say hi to Fire Assassin, who is replacing in for Bob!",
+    ));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(2, "Fire Assassin", 2, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Fire Assassin");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Carol".into(), names(&["Fire Assassin"]))]
+    );
+}
+
+#[test]
+fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
+    // "Ant to the Max replaces Rikana." (17940 post 681, account `Ant_to_the_max`); in a
+    // count's notes, "Creep20 replaces oddmusic" (69244 post 35, account `Creeps20`); the
+    // host's "borkjerfkn" for borkjerfkin (23262 post 957).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, &host("Ant to the Max replaces Bob.")));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "VOTE COUNT 1.01<br><br><br><br>NOTES<br><br>Creep20 replaces Carol",
+    ));
+    t.apply(&html(3, "Ant_to_the_max", 3, &bold_vote("Alice")));
+    t.apply(&html(4, "Creeps20", 4, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Ant_to_the_max");
+    assert_eq!(t.slots()[2].name, "Creeps20");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Ant_to_the_max", "Creeps20"]))]
+    );
+    // Two letters off is someone else: the slot stays open and the poster is listed.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Creep20 replaces Carol"));
+    t.apply(&html(2, "Crews20", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[2].name, "Carol");
+    assert!(wagon_voters(&t).is_empty());
+}
+
+#[test]
+fn a_replacement_may_name_the_accounts_first_word() {
+    // "Hikari replaces brother yama" (18920 post 262, plain text; the account is `Hikari
+    // Link`). Three letters are too few to tell an account by ("Hik").
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Hikari replaces Bob"));
+    t.apply(&html(2, "Hikari Link", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Hikari Link");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Hikari Link"]))]
+    );
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Hik replaces Bob"));
+    t.apply(&html(2, "Hik Link", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Bob");
+}
+
+#[test]
 fn a_quoted_flaking_request_answered_by_filled_by() {
     // Issue 11: "a 'X is flaking, please help me find a replacement' post, then 'Filled by Y
     // — thanks!' quoting it". The quote is gone after normalisation; the earlier request

@@ -61,7 +61,15 @@ impl Reader<'_> {
             });
             if let Some(phrase) = phrase.filter(|_| !fills) {
                 let end = at + phrase.words.len();
-                let left = lower.get(..words[at].start).unwrap_or("");
+                // "NEW, who is replacing in for OLD": the name ends before the comma.
+                let relative = phrase
+                    .new_first
+                    .then(|| self.relative_before(lower, words, at))
+                    .flatten();
+                let left = match relative {
+                    Some(who) => lower.get(..words[who - 1].end).unwrap_or(""),
+                    None => lower.get(..words[at].start).unwrap_or(""),
+                };
                 let right = lower.get(words[end - 1].end..).unwrap_or("");
                 // Only spaces between the names and the phrase, or quotation marks around the
                 // phrase (`Soben "replaces" Scumhunter`, 17645 post 475).
@@ -71,7 +79,9 @@ impl Reader<'_> {
                 );
                 let left_trimmed = left.trim_end();
                 let right_trimmed = right.trim_start();
-                if left_trimmed.len() == left.len() || right_trimmed.len() == right.len() {
+                if (relative.is_none() && left_trimmed.len() == left.len())
+                    || right_trimmed.len() == right.len()
+                {
                     continue;
                 }
                 let (new_side, old_side) = if phrase.new_first {
@@ -105,7 +115,7 @@ impl Reader<'_> {
                         let new = match new_side {
                             Some(name) => Some(Newcomer::Known(name.to_owned())),
                             None if phrase.new_first => self
-                                .written_before(folded, words, at)
+                                .written_before(folded, words, relative.unwrap_or(at))
                                 .map(|(text, _)| Newcomer::Written(text)),
                             None => self
                                 .written_after(folded, words, end)
@@ -148,7 +158,7 @@ impl Reader<'_> {
                             // After words that do not always mean a replacement ("replaced"),
                             // the name must open its clause: "The mod replaced Bob" is no
                             // user's name.
-                            self.written_before(folded, words, at)
+                            self.written_before(folded, words, relative.unwrap_or(at))
                                 .filter(|(_, whole)| phrase.certain || *whole)
                                 .map(|(text, _)| text)
                         } else {
@@ -197,6 +207,19 @@ impl Reader<'_> {
             .or_else(|| self.players.prefix_of(folded))
     }
 
+    /// The index of a relative pronoun right before word `at` that a comma separates from a
+    /// word before it ("Fire Assassin, who is replacing"), if any.
+    fn relative_before(&self, lower: &str, words: &[Word], at: usize) -> Option<usize> {
+        let who = at.checked_sub(1).filter(|&w| w > 0)?;
+        let pronoun = self
+            .vocab
+            .relative_pronouns
+            .contains(&words[who].text(lower));
+        let gap = lower.get(words[who - 1].end..words[who].start)?;
+        let after = lower.get(words[who].end..words[at].start)?;
+        (pronoun && gap.trim() == "," && is_blank(after)).then_some(who)
+    }
+
     /// The words just before word `at`, back to the start of their clause and at most
     /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
     /// not a known user yet; and whether they are the whole clause.
@@ -208,11 +231,17 @@ impl Reader<'_> {
     ) -> Option<(String, bool)> {
         let lower = folded.lower();
         // Only spaces between the name and the words after it ("Jabberwock, a hydra of
-        // Empire and Tierce, replaces Dire_Drenz" names nobody: thread 24075).
+        // Empire and Tierce, replaces Dire_Drenz" names nobody: thread 24075), or the comma
+        // of a relative clause (`at` is then its pronoun).
+        let relative = at < words.len()
+            && self
+                .vocab
+                .relative_pronouns
+                .contains(&words[at].text(lower));
         let adjacent = at > 0
             && lower
                 .get(words[at - 1].end..words[at].start)
-                .is_some_and(is_blank);
+                .is_some_and(|gap| is_blank(gap) || (relative && gap.trim() == ","));
         if !adjacent {
             return None;
         }

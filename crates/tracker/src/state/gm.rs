@@ -94,6 +94,7 @@ impl Tracker {
                 .into_iter()
                 .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
             recognition.commands = rest;
+            self.drop_index_phases(&mut recognition, post);
             for death in deaths {
                 if let Command::Death {
                     player,
@@ -149,6 +150,50 @@ impl Tracker {
         self.ending = false;
         if ends {
             self.game_over = true;
+        }
+    }
+
+    /// A reserved post edited into the game's history or index names several phases
+    /// ("Night 1 - Beginning" … "Night 5 - Beginning", mafiascum 22466 post 1) or one far
+    /// ahead of the running phase ("Day 7 Ends" under the dead list, 18910 post 1): none of
+    /// them is an announcement made when the post was written, so its phase commands are not
+    /// applied (each is a review note). A reserved post that names one phase no further than
+    /// the next ("Day 1 has begun") is applied as before.
+    fn drop_index_phases(&mut self, recognition: &mut Recognition, post: &Post) {
+        let numbering = self.numbering;
+        let named = |c: &Command| match c {
+            Command::Announce { phase } | Command::PhaseRunning { phase } => Some(*phase),
+            Command::PhaseOver { phase } => Some(phase.next(numbering)),
+            _ => None,
+        };
+        let mut phases = recognition
+            .commands
+            .iter()
+            .filter_map(|c| named(&c.command));
+        let Some(first) = phases.next() else {
+            return;
+        };
+        let next = self.phase().next(numbering);
+        if phases.all(|p| p == first) && self.order(first) <= self.order(next) {
+            return;
+        }
+        let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
+            .into_iter()
+            .partition(|c| {
+                named(&c.command).is_some() || matches!(c.command, Command::AnnounceKind { .. })
+            });
+        recognition.commands = kept;
+        for command in dropped {
+            self.note(
+                ReviewKind::IgnoredCommand,
+                Some(post.number),
+                Some(post.author.clone()),
+                format!(
+                    "`{}` ignored: a reserved post that names several phases is the game's \
+                     record, edited during the game, not an announcement",
+                    command.raw
+                ),
+            );
         }
     }
 
@@ -592,15 +637,56 @@ impl Tracker {
 }
 
 /// Whether `written` (a name as a host wrote it) contains the user name `author` as whole
-/// words, ignoring case: "the wonderful Empking" names Empking.
+/// words, ignoring case: "the wonderful Empking" names Empking. Punctuation framing the
+/// account name may be left out: "Grey replaces NotTheRealPaul" names `-Grey-` (mafiascum
+/// 71675 posts 507 and 544); underscores may be written as spaces ("Ant to the Max replaces
+/// Rikana." for `Ant_to_the_max`, 17940 post 681); and a name of six letters or more may be
+/// misspelt by one letter ("borkjerfkn" for borkjerfkin, 23262 post 957; "Prolasped Brain"
+/// for Prolapsed Brain, 61563 post 1247) when the written name ends with it.
 fn names_user(written: &str, author: &str) -> bool {
-    let (written, author) = (written.to_lowercase(), author.trim().to_lowercase());
-    if author.is_empty() {
+    let written = written.to_lowercase().replace('_', " ");
+    let author = author.trim().to_lowercase().replace('_', " ");
+    let bare = author.trim_matches(|c: char| !c.is_alphanumeric());
+    contains_words(&written, &author)
+        || (bare != author && contains_words(&written, bare))
+        || misspelt_at_end(&written, bare)
+        || first_words_of(&written, bare)
+}
+
+/// Whether `written`, four characters or more, is the first word or words of the account
+/// `name`: "Hikari replaces brother yama" for `Hikari Link` (mafiascum 18920 post 262).
+fn first_words_of(written: &str, name: &str) -> bool {
+    let written = written.trim_matches(|c: char| !c.is_alphanumeric());
+    written.chars().count() >= 4
+        && name
+            .strip_prefix(written)
+            .is_some_and(|rest| rest.starts_with(' '))
+}
+
+/// Whether the last words of `written`, as many as `name` has, are `name` misspelt by one
+/// letter (one edit, a transposition being one), for a name of six characters or more.
+fn misspelt_at_end(written: &str, name: &str) -> bool {
+    let count = name.split_whitespace().count();
+    let words: Vec<&str> = written
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if name.chars().count() < 6 || count == 0 || words.len() < count {
         return false;
     }
-    written.match_indices(author.as_str()).any(|(at, _)| {
-        let before = written[..at].chars().next_back();
-        let after = written[at + author.len()..].chars().next();
+    let tail = words[words.len() - count..].join(" ");
+    strsim::damerau_levenshtein(&tail, name) == 1
+}
+
+/// Whether `text` contains `words` with no letter or digit right before or after it.
+fn contains_words(text: &str, words: &str) -> bool {
+    if words.is_empty() {
+        return false;
+    }
+    text.match_indices(words).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + words.len()..].chars().next();
         before.is_none_or(|c| !c.is_alphanumeric()) && after.is_none_or(|c| !c.is_alphanumeric())
     })
 }
