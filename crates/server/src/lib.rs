@@ -33,6 +33,8 @@ pub mod clock;
 pub mod derive;
 pub mod fetch;
 pub mod gm;
+pub mod gm_auth;
+pub mod gm_controls;
 pub mod pages;
 pub mod pictures;
 pub mod poll;
@@ -207,6 +209,7 @@ pub fn router(state: AppState) -> Router {
         .merge(pictures::routes())
         .merge(api::routes())
         .merge(gm::routes())
+        .merge(gm_controls::routes())
         .merge(admin::routes())
         .with_state(state)
 }

@@ -48,6 +48,10 @@ fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
             )],
         ),
         (
+            "/gm/g/test/control",
+            vec![("action", "kill"), ("name", "Bob")],
+        ),
+        (
             "/gm/g/test/corrections/vote",
             vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
         ),
