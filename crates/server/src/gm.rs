@@ -15,7 +15,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
@@ -31,7 +31,7 @@ use serde::Deserialize;
 
 pub(crate) use crate::gm_auth::csrf_field;
 pub use crate::gm_auth::{Gm, Host};
-use crate::gm_auth::{LOGIN_COOKIE, SESSION_COOKIE, cookie, same_token, set_cookie};
+use crate::gm_auth::{LOGIN_COOKIE, SESSION_COOKIE, cookie, local_next, same_token, set_cookie};
 use crate::gm_controls::{game_for_corrections, parse_records, store_corrections};
 use crate::pages::layout;
 use crate::throttle::retry_after_seconds;
@@ -59,14 +59,25 @@ pub(crate) fn routes() -> Router<AppState> {
 
 // --- login -------------------------------------------------------------------------------
 
-async fn login_form(State(state): State<AppState>) -> Result<Response, AppError> {
+#[derive(Debug, Default, Deserialize)]
+struct NextQuery {
+    #[serde(default)]
+    next: String,
+}
+
+async fn login_form(
+    State(state): State<AppState>,
+    Query(q): Query<NextQuery>,
+) -> Result<Response, AppError> {
     let token = mafia_store::random_token()?;
+    let next = local_next(&q.next);
     let page = layout(
         "GM login",
         html! {
             h1 { "GM login" }
             form method="post" action="/gm/login" {
                 (csrf_field(&token))
+                @if let Some(next) = next { input type="hidden" name="next" value=(next); }
                 p { label { "Name " input name="name" autocomplete="username" required; } }
                 p { label { "Password " input type="password" name="password" autocomplete="current-password" required; } }
                 button { "Log in" }
@@ -86,6 +97,9 @@ struct LoginForm {
     name: String,
     password: String,
     csrf: String,
+    /// The page to go back to (validated as a local path).
+    #[serde(default)]
+    next: String,
 }
 
 /// The address of the client: the peer's, or behind a proxy the last `X-Forwarded-For`
@@ -152,7 +166,12 @@ async fn login(
     if !same_token(expected, &form.csrf) {
         return Err(AppError::Forbidden);
     }
-    let LoginForm { name, password, .. } = form;
+    let LoginForm {
+        name,
+        password,
+        next,
+        ..
+    } = form;
     // Counted before the password check, the same for a known and an unknown name.
     if let Err(wait) = state.throttle.begin(&name, address, Instant::now()) {
         return Ok(too_many_logins(wait));
@@ -173,7 +192,7 @@ async fn login(
         );
         return Ok((StatusCode::UNAUTHORIZED, page).into_response());
     };
-    let mut response = Redirect::to("/gm").into_response();
+    let mut response = Redirect::to(local_next(&next).unwrap_or("/gm")).into_response();
     let secure = state.options.secure_cookies;
     let max_age = mafia_store::SESSION_HOURS * 3600;
     let headers = response.headers_mut();

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
 use mafia_store::{GameId, HostRole, Session};
 use maud::{Markup, html};
 
@@ -49,14 +49,27 @@ impl FromRequestParts<AppState> for Gm {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Gm, AppError> {
-        let token = cookie(&parts.headers, SESSION_COOKIE)
-            .ok_or(AppError::Unauthorized)?
-            .to_owned();
+        // A page asked for (GET) leads to the login page; a form sent without a session is 401.
+        let refused = || {
+            if parts.method == Method::GET || parts.method == Method::HEAD {
+                let next = parts
+                    .uri
+                    .path_and_query()
+                    .map_or("/gm", |p| p.as_str())
+                    .to_owned();
+                AppError::LogIn { next }
+            } else {
+                AppError::Unauthorized
+            }
+        };
+        let Some(token) = cookie(&parts.headers, SESSION_COOKIE).map(str::to_owned) else {
+            return Err(refused());
+        };
         state
             .blocking(move |s| s.session(&token))
             .await?
             .map(Gm)
-            .ok_or(AppError::Unauthorized)
+            .ok_or_else(refused)
     }
 }
 
@@ -112,4 +125,57 @@ impl Gm {
 
 pub(crate) fn csrf_field(token: &str) -> Markup {
     html! { input type="hidden" name="csrf" value=(token); }
+}
+
+/// Where to go after logging in, when it is a path of this site: it starts with one `/`
+/// (not `//` nor `/\\`, which browsers read as another host) and holds no backslash, space
+/// or control character. Anything else is `None` (then the dashboard).
+pub(crate) fn local_next(next: &str) -> Option<&str> {
+    let local = next.starts_with('/')
+        && !next.starts_with("//")
+        && !next
+            .chars()
+            .any(|c| c == '\\' || c.is_whitespace() || c.is_control());
+    local.then_some(next)
+}
+
+/// A path as the value of the login page's `next` query parameter (percent-encoded).
+pub(crate) fn encode_next(next: &str) -> String {
+    let mut out = String::with_capacity(next.len());
+    for b in next.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_path_of_this_site_is_a_next_page() {
+        assert_eq!(local_next("/gm/g/demo"), Some("/gm/g/demo"));
+        assert_eq!(local_next("/gm?x=1"), Some("/gm?x=1"));
+        for bad in [
+            "https://evil.example/",
+            "//evil.example/",
+            "/\\evil.example/",
+            "/gm\\..",
+            "gm",
+            "",
+            "/gm\nSet-Cookie: x",
+            "javascript:alert(1)",
+        ] {
+            assert_eq!(local_next(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn next_is_percent_encoded() {
+        assert_eq!(encode_next("/gm/g/a b?at=3&x"), "/gm/g/a%20b%3Fat%3D3%26x");
+    }
 }

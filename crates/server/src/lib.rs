@@ -230,6 +230,10 @@ pub enum AppError {
     BadRequest(String),
     #[error("please log in")]
     Unauthorized,
+    /// A page of the GM dashboard asked for without a session: the login page, which comes
+    /// back to `next` (a local path) after logging in.
+    #[error("please log in")]
+    LogIn { next: String },
     #[error("this form is out of date or was not sent by this site; reload the page and try again")]
     Forbidden,
     /// A logged-in GM who is not a host of the game (nor an admin), or not allowed what
@@ -244,10 +248,14 @@ pub enum AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        if let AppError::LogIn { next } = &self {
+            let to = format!("/gm/login?next={}", gm_auth::encode_next(next));
+            return axum::response::Redirect::to(&to).into_response();
+        }
         let status = match &self {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized | AppError::LogIn { .. } => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::NotAllowed(_) => StatusCode::FORBIDDEN,
             AppError::Store(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
