@@ -370,6 +370,21 @@ async fn create_game(
 }
 
 async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<String>, AppError> {
+    game_page_with(&state, host, None).await
+}
+
+/// A game file the host sent that was refused: the text as typed, and why.
+struct RefusedConfig {
+    text: String,
+    error: String,
+}
+
+/// The GM page; with a refused game file, that text in the editor and the error above it.
+async fn game_page_with(
+    state: &AppState,
+    host: Host,
+    refused: Option<RefusedConfig>,
+) -> Result<Html<String>, AppError> {
     let manages = host.role.chooses_cohosts();
     let Host {
         gm, slug, game: id, ..
@@ -476,10 +491,13 @@ async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<Str
 
             (hosts_section(&slug, &hosts, manages, &csrf))
 
-            h2 { "Game file: players, aliases, schedule, rules" }
+            h2 id="game-file" { "Game file: players, aliases, schedule, rules" }
+            @if let Some(r) = &refused {
+                p.notice { "Not saved: " (r.error) ". The text below is what you sent; the saved game file is unchanged." }
+            }
             form method="post" action={ "/gm/g/" (slug) "/config" } {
                 (csrf_field(&csrf))
-                textarea name="config" rows="24" { (row.config) }
+                textarea name="config" rows="24" { (refused.as_ref().map_or(row.config.as_str(), |r| r.text.as_str())) }
                 button { "Save game file" }
             }
         },
@@ -580,10 +598,26 @@ async fn set_config(
     Form(form): Form<ConfigForm>,
 ) -> Result<Response, AppError> {
     let Host {
-        gm, slug, game: id, ..
+        gm,
+        slug,
+        game: id,
+        role,
     } = host;
     gm.check(&form.csrf)?;
-    check_config(&form.config, &slug)?;
+    if let Err(AppError::BadRequest(error)) = check_config(&form.config, &slug) {
+        let host = Host {
+            gm,
+            slug,
+            game: id,
+            role,
+        };
+        let refused = RefusedConfig {
+            text: form.config,
+            error,
+        };
+        let page = game_page_with(&state, host, Some(refused)).await?;
+        return Ok((StatusCode::BAD_REQUEST, page).into_response());
+    }
     state
         .blocking(move |s| s.set_config(id, &form.config))
         .await?;

@@ -269,3 +269,43 @@ async fn the_gm_page_offers_each_action_with_the_last_post_as_default() {
     }
     assert!(page.contains("placeholder=\"3\""), "{page}");
 }
+
+#[tokio::test]
+async fn a_refused_game_file_comes_back_as_typed_with_the_error() {
+    let site = site();
+    let (session, csrf) = site.log_in("Mod", "correct horse").await;
+    // The host's edit: a new player, an unknown zone, and text that must stay text.
+    let typed = GAME
+        .replace("zone = \"UTC\"", "zone = \"Mars/Olympus\"")
+        .replace(
+            "{ name = \"Carol\" }",
+            "{ name = \"Carol\" }, { name = \"</textarea><b>Dave</b>\" }",
+        );
+    let reply = site
+        .post_form(
+            "/gm/g/test/config",
+            Some(&session),
+            &[("config", &typed), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert!(reply.body.contains("unknown time zone"), "{}", reply.body);
+    // The editor holds what was sent (escaped), not the saved file.
+    assert!(
+        reply.body.contains("zone = &quot;Mars/Olympus&quot;")
+            || reply.body.contains("zone = \"Mars/Olympus\""),
+        "{}",
+        reply.body
+    );
+    assert!(
+        reply
+            .body
+            .contains("&lt;/textarea&gt;&lt;b&gt;Dave&lt;/b&gt;"),
+        "{}",
+        reply.body
+    );
+    assert!(!reply.body.contains("</textarea><b>Dave"), "{}", reply.body);
+    // And the saved game file is unchanged.
+    let row = site.store.game("test").unwrap().unwrap();
+    assert_eq!(row.config, GAME);
+}
