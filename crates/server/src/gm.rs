@@ -397,7 +397,7 @@ async fn game_page_with(
         })
         .await?;
     let row = row.ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
-    let bbcode = d.status.as_ref().map(mafia_tracker::report::bbcode);
+    let bbcode = crate::post_links::vote_count(&d, row.forum.as_deref());
     let csrf = gm.0.csrf.clone();
     Ok(layout(
         &format!("GM — {slug}"),

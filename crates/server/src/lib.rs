@@ -38,6 +38,7 @@ pub mod gm_controls;
 pub mod pages;
 pub mod pictures;
 pub mod poll;
+pub mod post_links;
 pub mod throttle;
 pub mod vote_thread;
 

@@ -309,3 +309,43 @@ async fn a_refused_game_file_comes_back_as_typed_with_the_error() {
     let row = site.store.game("test").unwrap().unwrap();
     assert_eq!(row.config, GAME);
 }
+
+#[tokio::test]
+async fn the_gm_pages_vote_count_links_votes_to_mafiascum_posts_and_counts_down() {
+    let site = site();
+    site.store
+        .set_thread(
+            1,
+            Some("https://forum.mafiascum.net/viewtopic.php?t=99"),
+            Some("phpbb"),
+            false,
+        )
+        .unwrap();
+    // Alice's `Bobby` counts once the host adds the alias.
+    act(
+        &site,
+        &[
+            ("action", "alias"),
+            ("name", "Bobby"),
+            ("other", "Bob"),
+            ("at", "1"),
+        ],
+    )
+    .await;
+    let (session, _) = site.log_in("Mod", "correct horse").await;
+    let page = site
+        .get_with_cookie("/gm/g/test", Some(&session))
+        .await
+        .body;
+    let p = "https://forum.mafiascum.net/viewtopic.php?p=";
+    for expected in [
+        format!(
+            "[b]Test Mafia — Vote Count 1.1[/b] (Day 1, as of post [url={p}3#p3]3[/url])"
+        ),
+        format!("[b]Bob (1, L-1):[/b] [url={p}2#p2]Alice[/url]"),
+        "Deadline (Day 1): [countdown]2026-03-21 18:00:00 UTC[/countdown] (Sat 2026-03-21 18:00 UTC)"
+            .to_string(),
+    ] {
+        assert!(page.contains(&expected), "missing {expected} in {page}");
+    }
+}
