@@ -149,3 +149,25 @@ fn an_unvote_changes_the_count_number_and_drops_the_link() {
         "{out}"
     );
 }
+
+/// Under the hammer profile reaching majority ends the day at that post (config.rs:
+/// "Reaching majority ends the day at that post"): the count right after it is already the
+/// final one, and the deadline is the night's.
+#[test]
+fn right_after_the_hammer_the_final_count_says_who_hammered() {
+    let mut t = day_one("[rules]\nmajority = \"hammer\"\n");
+    t.apply(&post_at(4, "Erin", "2026-03-02 12:20", &["##vote Bob"]));
+    let out = report::bbcode(&t.status());
+    assert_eq!(
+        out,
+        "[b]Test — Final Vote Count 1.4[/b] (Day 1, as of post 4)\n\
+         \n\
+         [b]Bob (3, majority):[/b] Alice (#1), Carol (#2), Erin (#4)\n\
+         [b]Alice (1, L-2):[/b] Dave (#3)\n\
+         \n\
+         [b]Not voting (1):[/b] Bob\n\
+         \n\
+         [b]Bob[/b] was hammered by Erin in post 4.\n\
+         Deadline (Night 1): [b]Wed 2026-03-04 18:00 UTC[/b]\n"
+    );
+}
