@@ -82,6 +82,34 @@ fn at_a_post_as_a_bbcode_vote_count() {
 }
 
 #[test]
+fn a_bbcode_count_for_a_mafiascum_thread_counts_down_to_the_deadline() {
+    let mut args = DEMO.to_vec();
+    args.extend([
+        "--at",
+        "17",
+        "--format",
+        "bbcode",
+        "--thread",
+        "https://forum.mafiascum.net/viewtopic.php?t=1",
+        "--forum",
+        "phpbb",
+    ]);
+    let o = mafia(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // 23:00 in Stockholm on 27 March (CET, UTC+1) is 22:00 UTC. The demo's post ids
+    // (`demo-4`) are no phpBB ids, so votes keep their post numbers.
+    assert!(
+        out.contains(
+            "Deadline (Day 1): [countdown]2026-03-27 22:00:00 UTC[/countdown] \
+             (Fri 2026-03-27 23:00 CET)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Carol (#4), Frank (#7)"), "{out}");
+}
+
+#[test]
 fn json_output_parses() {
     let mut args = DEMO.to_vec();
     args.extend(["--at", "30", "--format", "json"]);
