@@ -50,6 +50,13 @@ pub struct TrackArgs {
     /// Output format: text, json or bbcode.
     #[arg(long, default_value = "text")]
     pub format: Format,
+    /// The thread's address, for the BBCode count: the forum's countdown tag for the deadline
+    /// (mafiascum's `[countdown]`) and, with `--forum`, each vote linked to its post.
+    #[arg(long, value_name = "URL")]
+    pub thread: Option<String>,
+    /// The forum engine of `--thread` (phpbb, xenforo, discourse): how its posts are linked.
+    #[arg(long, value_name = "ENGINE", requires = "thread")]
+    pub forum: Option<String>,
 }
 
 /// A failure of the run: its message alone (the place first, as the libraries write it).
@@ -67,6 +74,9 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         Err(e) => return fail(format_args!("{}: {e}", args.game.display())),
     };
     let posts = thread(&args.posts)?;
+    // Post number → the forum's post id, for the BBCode count's links.
+    let posts_for_links: Vec<(u64, String)> =
+        posts.iter().map(|p| (p.number, p.id.clone())).collect();
     let mut extra_review = Vec::new();
     // `--votes`, else the game file's `vote_posts`, relative to the game file's folder.
     let vote_posts = args.votes.clone().or_else(|| {
@@ -113,6 +123,13 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
     }
     let mut status = tracker.status();
     status.review.extend(extra_review);
+    if args.format == Format::Bbcode {
+        print!(
+            "{}",
+            bbcode(&args, &status, &posts_for_links, vote_posts.is_some())
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     match report::render(&status, args.format) {
         Ok(out) => {
             print!("{out}");
@@ -120,6 +137,31 @@ pub fn run(args: TrackArgs) -> miette::Result<ExitCode> {
         }
         Err(e) => fail(e),
     }
+}
+
+/// The BBCode vote count, with the forum's countdown tag and post links when `--thread` (and
+/// `--forum`) say which forum it is; a vote thread's merged numbering is not the forum's, so
+/// then votes keep their numbers.
+fn bbcode(
+    args: &TrackArgs,
+    status: &mafia_tracker::Status,
+    posts: &[(u64, String)],
+    vote_thread: bool,
+) -> String {
+    use mafia_tracker::report::{CountStyle, CountdownTag};
+    let Some(url) = args.thread.as_deref() else {
+        return report::bbcode(status);
+    };
+    let link = |n: u64| {
+        let forum = args.forum.as_deref()?;
+        let (_, id) = posts.iter().find(|(number, _)| *number == n)?;
+        mafia_server::post_links::post_url(forum, url, id, n)
+    };
+    let style = CountStyle {
+        countdown: CountdownTag::for_thread(url),
+        post_url: if vote_thread { None } else { Some(&link) },
+    };
+    report::bbcode_with(status, &style)
 }
 
 /// A thread's posts, normalised, with a warning for each one that could not be read; an

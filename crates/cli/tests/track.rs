@@ -61,18 +61,52 @@ fn at_a_post_as_a_bbcode_vote_count() {
     let o = mafia(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
+    // Counted marks of Day 1 by post 17 (posts 2, 3, 4, 7, 11, 12, 13, 15, 16: Dave's
+    // unbolded vote, Erin's `V:`, Hank's `Zorro` do not count; Carol's unvote at 17 is
+    // refused, Bob's wagon locked at 16): the count is 1.9, and Carol's vote is still post 4.
     assert!(
-        out.starts_with("[b]Demo Mafia — vote count, Day 1[/b]"),
+        out.starts_with("[b]Demo Mafia — Vote Count 1.9[/b] (Day 1, as of post 17)\n"),
         "{out}"
     );
     assert!(
-        out.contains("[b]Bob (6, majority, LOCKED)[/b] — Carol, Frank, Dave, Erin, Grace, Hank"),
+        out.contains(
+            "[b]Bob (6, majority, LOCKED):[/b] Carol (#4), Frank (#7), Dave (#11), Erin (#12), \
+             Grace (#15), Hank (#16)\n"
+        ),
         "{out}"
     );
     assert!(
-        out.contains("Deadline: [b]Fri 2026-03-27 23:00 CET[/b]"),
+        out.contains("Deadline (Day 1): [b]Fri 2026-03-27 23:00 CET[/b] (Fri 22:00 UTC)\n"),
         "{out}"
     );
+}
+
+#[test]
+fn a_bbcode_count_for_a_mafiascum_thread_counts_down_to_the_deadline() {
+    let mut args = DEMO.to_vec();
+    args.extend([
+        "--at",
+        "17",
+        "--format",
+        "bbcode",
+        "--thread",
+        "https://forum.mafiascum.net/viewtopic.php?t=1",
+        "--forum",
+        "phpbb",
+    ]);
+    let o = mafia(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // 23:00 in Stockholm on 27 March (CET, UTC+1) is 22:00 UTC. The demo's post ids
+    // (`demo-4`) are no phpBB ids, so votes keep their post numbers.
+    assert!(
+        out.contains(
+            "Deadline (Day 1): [countdown]2026-03-27 22:00:00 UTC[/countdown] \
+             (Fri 2026-03-27 23:00 CET)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Carol (#4), Frank (#7)"), "{out}");
 }
 
 #[test]

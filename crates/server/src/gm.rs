@@ -11,18 +11,17 @@
 //! Hosts: every route of a game (`/gm/g/{slug}/…`) takes a [`Host`], which refuses a GM
 //! who is not the game's owner, a co-host or an admin (403) before the handler runs.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, Form, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use mafia_posts::import::Engine;
-use mafia_store::{GameId, HostRole, Hosts, NewGame, Session};
+use mafia_store::{Hosts, NewGame};
 use mafia_tracker::config::user_key;
 use mafia_tracker::correction::{Correction, CorrectionAction};
 use mafia_tracker::merge::post_name;
@@ -30,13 +29,13 @@ use mafia_tracker::{Game, Status};
 use maud::{Markup, html};
 use serde::Deserialize;
 
-use crate::derive::Derived;
+pub(crate) use crate::gm_auth::csrf_field;
+pub use crate::gm_auth::{Gm, Host};
+use crate::gm_auth::{LOGIN_COOKIE, SESSION_COOKIE, cookie, local_next, same_token, set_cookie};
+use crate::gm_controls::{game_for_corrections, parse_records, store_corrections};
 use crate::pages::layout;
 use crate::throttle::retry_after_seconds;
 use crate::{AppError, AppState};
-
-const SESSION_COOKIE: &str = "mafia_session";
-const LOGIN_COOKIE: &str = "mafia_login";
 
 pub(crate) fn routes() -> Router<AppState> {
     Router::new()
@@ -58,116 +57,27 @@ pub(crate) fn routes() -> Router<AppState> {
         .route("/gm/g/{slug}/hosts/remove", post(remove_cohost))
 }
 
-/// The value of a cookie in the request.
-fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
-}
-
-fn set_cookie(name: &str, value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
-    let text =
-        format!("{name}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}");
-    HeaderValue::from_str(&text).unwrap_or_else(|_| HeaderValue::from_static("invalid=1"))
-}
-
-/// Compares two tokens in time independent of where they differ.
-fn same_token(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
-
-/// A logged-in GM (the extractor refuses the request otherwise).
-pub struct Gm(pub Session);
-
-impl FromRequestParts<AppState> for Gm {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Gm, AppError> {
-        let token = cookie(&parts.headers, SESSION_COOKIE)
-            .ok_or(AppError::Unauthorized)?
-            .to_owned();
-        state
-            .blocking(move |s| s.session(&token))
-            .await?
-            .map(Gm)
-            .ok_or(AppError::Unauthorized)
-    }
-}
-
-/// A GM who may change the game named by the route's `{slug}`: its owner, a co-host or an
-/// admin. Every game route takes one, so the check is made once, here: no session is 401,
-/// no such game 404, another GM 403.
-pub struct Host {
-    pub gm: Gm,
-    pub slug: String,
-    pub game: GameId,
-    /// What the GM is to the game.
-    pub role: HostRole,
-}
-
-impl FromRequestParts<AppState> for Host {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Host, AppError> {
-        let gm = Gm::from_request_parts(parts, state).await?;
-        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .map_err(|e| AppError::BadRequest(e.to_string()))?;
-        let slug = params
-            .get("slug")
-            .cloned()
-            .ok_or_else(|| AppError::Internal("a game route without {slug}".into()))?;
-        let game = state.game_id(&slug).await?;
-        let user = gm.0.user.clone();
-        let role = state.blocking(move |s| s.host_role(game, &user)).await?;
-        let Some(role) = role else {
-            return Err(AppError::NotAllowed(format!(
-                "only the hosts of `{slug}` may change it; ask its owner to add you as a co-host"
-            )));
-        };
-        Ok(Host {
-            gm,
-            slug,
-            game,
-            role,
-        })
-    }
-}
-
-impl Gm {
-    pub(crate) fn check(&self, csrf: &str) -> Result<(), AppError> {
-        if same_token(&self.0.csrf, csrf) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
-
-pub(crate) fn csrf_field(token: &str) -> Markup {
-    html! { input type="hidden" name="csrf" value=(token); }
-}
-
 // --- login -------------------------------------------------------------------------------
 
-async fn login_form(State(state): State<AppState>) -> Result<Response, AppError> {
+#[derive(Debug, Default, Deserialize)]
+struct NextQuery {
+    #[serde(default)]
+    next: String,
+}
+
+async fn login_form(
+    State(state): State<AppState>,
+    Query(q): Query<NextQuery>,
+) -> Result<Response, AppError> {
     let token = mafia_store::random_token()?;
+    let next = local_next(&q.next);
     let page = layout(
         "GM login",
         html! {
             h1 { "GM login" }
             form method="post" action="/gm/login" {
                 (csrf_field(&token))
+                @if let Some(next) = next { input type="hidden" name="next" value=(next); }
                 p { label { "Name " input name="name" autocomplete="username" required; } }
                 p { label { "Password " input type="password" name="password" autocomplete="current-password" required; } }
                 button { "Log in" }
@@ -187,6 +97,9 @@ struct LoginForm {
     name: String,
     password: String,
     csrf: String,
+    /// The page to go back to (validated as a local path).
+    #[serde(default)]
+    next: String,
 }
 
 /// The address of the client: the peer's, or behind a proxy the last `X-Forwarded-For`
@@ -253,7 +166,12 @@ async fn login(
     if !same_token(expected, &form.csrf) {
         return Err(AppError::Forbidden);
     }
-    let LoginForm { name, password, .. } = form;
+    let LoginForm {
+        name,
+        password,
+        next,
+        ..
+    } = form;
     // Counted before the password check, the same for a known and an unknown name.
     if let Err(wait) = state.throttle.begin(&name, address, Instant::now()) {
         return Ok(too_many_logins(wait));
@@ -274,7 +192,7 @@ async fn login(
         );
         return Ok((StatusCode::UNAUTHORIZED, page).into_response());
     };
-    let mut response = Redirect::to("/gm").into_response();
+    let mut response = Redirect::to(local_next(&next).unwrap_or("/gm")).into_response();
     let secure = state.options.secure_cookies;
     let max_age = mafia_store::SESSION_HOURS * 3600;
     let headers = response.headers_mut();
@@ -452,6 +370,21 @@ async fn create_game(
 }
 
 async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<String>, AppError> {
+    game_page_with(&state, host, None).await
+}
+
+/// A game file the host sent that was refused: the text as typed, and why.
+struct RefusedConfig {
+    text: String,
+    error: String,
+}
+
+/// The GM page; with a refused game file, that text in the editor and the error above it.
+async fn game_page_with(
+    state: &AppState,
+    host: Host,
+    refused: Option<RefusedConfig>,
+) -> Result<Html<String>, AppError> {
     let manages = host.role.chooses_cohosts();
     let Host {
         gm, slug, game: id, ..
@@ -464,7 +397,7 @@ async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<Str
         })
         .await?;
     let row = row.ok_or_else(|| AppError::NotFound(format!("no game `{slug}`")))?;
-    let bbcode = d.status.as_ref().map(mafia_tracker::report::bbcode);
+    let bbcode = crate::post_links::vote_count(&d, row.forum.as_deref());
     let csrf = gm.0.csrf.clone();
     Ok(layout(
         &format!("GM — {slug}"),
@@ -510,6 +443,7 @@ async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<Str
                 label { " Note " input name="note"; }
                 button { "Save correction" }
             }
+            (crate::gm_controls::forms(&slug, &csrf, d.posts.last().map(|p| p.number)))
             h3 { "Add a correction" }
             form method="post" action={ "/gm/g/" (slug) "/corrections" } {
                 (csrf_field(&csrf))
@@ -557,10 +491,13 @@ async fn game_page(State(state): State<AppState>, host: Host) -> Result<Html<Str
 
             (hosts_section(&slug, &hosts, manages, &csrf))
 
-            h2 { "Game file: players, aliases, schedule, rules" }
+            h2 id="game-file" { "Game file: players, aliases, schedule, rules" }
+            @if let Some(r) = &refused {
+                p.notice { "Not saved: " (r.error) ". The text below is what you sent; the saved game file is unchanged." }
+            }
             form method="post" action={ "/gm/g/" (slug) "/config" } {
                 (csrf_field(&csrf))
-                textarea name="config" rows="24" { (row.config) }
+                textarea name="config" rows="24" { (refused.as_ref().map_or(row.config.as_str(), |r| r.text.as_str())) }
                 button { "Save game file" }
             }
         },
@@ -661,10 +598,26 @@ async fn set_config(
     Form(form): Form<ConfigForm>,
 ) -> Result<Response, AppError> {
     let Host {
-        gm, slug, game: id, ..
+        gm,
+        slug,
+        game: id,
+        role,
     } = host;
     gm.check(&form.csrf)?;
-    check_config(&form.config, &slug)?;
+    if let Err(AppError::BadRequest(error)) = check_config(&form.config, &slug) {
+        let host = Host {
+            gm,
+            slug,
+            game: id,
+            role,
+        };
+        let refused = RefusedConfig {
+            text: form.config,
+            error,
+        };
+        let page = game_page_with(&state, host, Some(refused)).await?;
+        return Ok((StatusCode::BAD_REQUEST, page).into_response());
+    }
     state
         .blocking(move |s| s.set_config(id, &form.config))
         .await?;
@@ -735,42 +688,6 @@ async fn import_posts(
     }
     state.blocking(move |s| s.import_posts(id, &posts)).await?;
     state.invalidate(&slug);
-    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
-}
-
-/// The game of a derivation, or why corrections cannot be checked against it.
-fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
-    d.game.as_ref().map_err(|e| {
-        AppError::BadRequest(format!(
-            "the game file cannot be used, so a correction cannot be checked: {e}"
-        ))
-    })
-}
-
-/// Correction records as a GM typed them (or as a form wrote them), checked against the game.
-fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
-    game.parse_corrections(text, "correction")
-        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))
-}
-
-/// Checks correction records against the game and stores each (as the TOML the tracker
-/// writes, so the list shows them alike).
-async fn store_corrections(
-    state: &AppState,
-    slug: &str,
-    id: GameId,
-    records: Vec<Correction>,
-    by: String,
-) -> Result<Response, AppError> {
-    state
-        .blocking(move |s| {
-            for c in &records {
-                s.add_correction(id, c.at, &c.to_toml(), &by)?;
-            }
-            Ok(())
-        })
-        .await?;
-    state.invalidate(slug);
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
 }
 

@@ -33,9 +33,12 @@ pub mod clock;
 pub mod derive;
 pub mod fetch;
 pub mod gm;
+pub mod gm_auth;
+pub mod gm_controls;
 pub mod pages;
 pub mod pictures;
 pub mod poll;
+pub mod post_links;
 pub mod throttle;
 pub mod vote_thread;
 
@@ -207,6 +210,7 @@ pub fn router(state: AppState) -> Router {
         .merge(pictures::routes())
         .merge(api::routes())
         .merge(gm::routes())
+        .merge(gm_controls::routes())
         .merge(admin::routes())
         .with_state(state)
 }
@@ -227,6 +231,10 @@ pub enum AppError {
     BadRequest(String),
     #[error("please log in")]
     Unauthorized,
+    /// A page of the GM dashboard asked for without a session: the login page, which comes
+    /// back to `next` (a local path) after logging in.
+    #[error("please log in")]
+    LogIn { next: String },
     #[error("this form is out of date or was not sent by this site; reload the page and try again")]
     Forbidden,
     /// A logged-in GM who is not a host of the game (nor an admin), or not allowed what
@@ -241,10 +249,14 @@ pub enum AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
+        if let AppError::LogIn { next } = &self {
+            let to = format!("/gm/login?next={}", gm_auth::encode_next(next));
+            return axum::response::Redirect::to(&to).into_response();
+        }
         let status = match &self {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AppError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AppError::Unauthorized | AppError::LogIn { .. } => StatusCode::UNAUTHORIZED,
             AppError::Forbidden | AppError::NotAllowed(_) => StatusCode::FORBIDDEN,
             AppError::Store(_) | AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };

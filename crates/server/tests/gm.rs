@@ -48,6 +48,10 @@ fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
             )],
         ),
         (
+            "/gm/g/test/control",
+            vec![("action", "kill"), ("name", "Bob")],
+        ),
+        (
             "/gm/g/test/corrections/vote",
             vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
         ),
@@ -96,11 +100,15 @@ async fn visitors_without_a_session_can_change_nothing() {
             .await;
         assert_eq!(forged.status, StatusCode::UNAUTHORIZED, "{uri}");
     }
-    assert_eq!(site.get("/gm").await.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(
-        site.get("/gm/g/test").await.status,
-        StatusCode::UNAUTHORIZED
-    );
+    // Pages of the dashboard lead to the login page (issue 14 point 7: not a bare 401).
+    for (page, login) in [
+        ("/gm", "/gm/login?next=/gm"),
+        ("/gm/g/test", "/gm/login?next=/gm/g/test"),
+    ] {
+        let reply = site.get(page).await;
+        assert_eq!(reply.status, StatusCode::SEE_OTHER, "{page}");
+        assert_eq!(reply.location.as_deref(), Some(login), "{page}");
+    }
     assert_eq!(state_of(&site).await, before);
     assert!(site.store.corrections(1).unwrap().is_empty());
 }
@@ -310,10 +318,61 @@ async fn logging_out_ends_the_session() {
         .post_form("/gm/logout", Some(&session), &[("csrf", &csrf)])
         .await;
     assert_eq!(reply.status, StatusCode::SEE_OTHER);
-    assert_eq!(
-        site.get_with_cookie("/gm", Some(&session)).await.status,
-        StatusCode::UNAUTHORIZED
+    let after = site.get_with_cookie("/gm", Some(&session)).await;
+    assert_eq!(after.status, StatusCode::SEE_OTHER);
+    assert_eq!(after.location.as_deref(), Some("/gm/login?next=/gm"));
+}
+
+/// Logs in through the login page reached with `next`; where the login sends the GM.
+async fn log_in_with_next(site: &Site, next: &str) -> (String, Option<String>) {
+    let form = site.get(&format!("/gm/login?next={next}")).await;
+    let login_cookie = cookie_pair(&form.set_cookies, "mafia_login").unwrap();
+    let csrf = hidden_csrf(&form.body).unwrap();
+    let reply = site
+        .post_form(
+            "/gm/login",
+            Some(&login_cookie),
+            &[
+                ("name", "Mod"),
+                ("password", "correct horse"),
+                ("csrf", &csrf),
+                ("next", &urlencoding_free_decode(next)),
+            ],
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::SEE_OTHER, "{}", reply.body);
+    (form.body, reply.location)
+}
+
+/// The few escapes these tests put in a `next` (`%2F` for `/`, `%5C` for `\`).
+fn urlencoding_free_decode(s: &str) -> String {
+    s.replace("%2F", "/").replace("%5C", "\\")
+}
+
+#[tokio::test]
+async fn the_public_dashboard_link_leads_to_the_login_and_back_to_the_page_asked_for() {
+    let site = site();
+    // The "GM dashboard" link of the public list of games.
+    let public = site.get("/").await.body;
+    assert!(public.contains("href=\"/gm\""), "{public}");
+    let reply = site.get("/gm/g/test").await;
+    assert_eq!(reply.location.as_deref(), Some("/gm/login?next=/gm/g/test"));
+    let (form, to) = log_in_with_next(&site, "/gm/g/test").await;
+    assert!(
+        form.contains("name=\"next\" value=\"/gm/g/test\""),
+        "{form}"
     );
+    assert_eq!(to.as_deref(), Some("/gm/g/test"));
+    // Another site, or a path a browser reads as another host, is not followed.
+    for hostile in [
+        "https:%2F%2Fevil.example%2F",
+        "%2F%2Fevil.example%2F",
+        "%2F%5Cevil.example",
+    ] {
+        let (form, to) = log_in_with_next(&site, hostile).await;
+        assert!(!form.contains("evil.example"), "{form}");
+        assert_eq!(to.as_deref(), Some("/gm"), "{hostile}");
+    }
 }
 
 /// Issue 11: the dashboard's "add a correction" takes one game-file record (a review item's

@@ -66,6 +66,10 @@ fn game_routes() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
             vec![("record", "at = 2\nunvote = \"Alice\"")],
         ),
         ("/gm/g/test/corrections/1/delete", vec![]),
+        (
+            "/gm/g/test/control",
+            vec![("action", "kill"), ("name", "Bob")],
+        ),
         ("/gm/g/test/hosts", vec![("name", "Third")]),
         ("/gm/g/test/hosts/remove", vec![("name", "Third")]),
     ]

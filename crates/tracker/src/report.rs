@@ -10,6 +10,7 @@ use crate::config::MajorityProfile;
 use crate::merge::post_name;
 use crate::schedule::Deadline;
 use crate::state::{DayResult, DeadLine, Status};
+use crate::status::VoteRecord;
 use crate::tally::{Tally, Wagon};
 
 /// A report format.
@@ -258,35 +259,210 @@ pub fn text(s: &Status) -> String {
     out
 }
 
-/// A vote count to paste into the thread.
+/// A forum's tag that shows a live countdown to a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CountdownTag {
+    /// The forum has none: the deadline is written as text.
+    #[default]
+    None,
+    /// mafiascum.net's `[countdown]yyyy-mm-dd hh:mm:ss timezone[/countdown]` (as its players
+    /// quote it: fixture thread mafiascum 26373, post 227), written in UTC.
+    Mafiascum,
+}
+
+impl CountdownTag {
+    /// The countdown tag of the forum that hosts a thread, from the thread's address.
+    pub fn for_thread(thread_url: &str) -> CountdownTag {
+        let host = thread_url
+            .split_once("://")
+            .map_or(thread_url, |(_, rest)| rest)
+            .split(['/', '?', '#'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if host == "mafiascum.net" || host.ends_with(".mafiascum.net") {
+            CountdownTag::Mafiascum
+        } else {
+            CountdownTag::None
+        }
+    }
+}
+
+/// How a BBCode vote count is written for one game's forum.
+#[derive(Default)]
+pub struct CountStyle<'a> {
+    /// The forum's countdown tag for the deadline.
+    pub countdown: CountdownTag,
+    /// The address of a post by its number, when the forum's post addresses are known.
+    pub post_url: Option<&'a dyn Fn(u64) -> Option<String>>,
+}
+
+impl CountStyle<'_> {
+    fn post_ref(&self, post: u64) -> String {
+        match self.post_url.and_then(|f| f(post)) {
+            Some(url) => format!("[url={url}]{post}[/url]"),
+            None => post.to_string(),
+        }
+    }
+
+    fn voter(&self, name: &str, post: Option<u64>) -> String {
+        match (post, self.post_url) {
+            (Some(p), Some(f)) => match f(p) {
+                Some(url) => format!("[url={url}]{name}[/url]"),
+                None => format!("{name} (#{p})"),
+            },
+            (Some(p), None) => format!("{name} (#{p})"),
+            (None, _) => name.to_string(),
+        }
+    }
+
+    fn deadline(&self, at: &Zoned) -> String {
+        let utc = at.with_time_zone(jiff::tz::TimeZone::UTC);
+        match self.countdown {
+            CountdownTag::Mafiascum => format!(
+                "[countdown]{}[/countdown] ({})",
+                utc.strftime("%Y-%m-%d %H:%M:%S UTC"),
+                when(at)
+            ),
+            CountdownTag::None if at.time_zone() == &jiff::tz::TimeZone::UTC => {
+                format!("[b]{}[/b]", when(at))
+            }
+            CountdownTag::None => format!("[b]{}[/b] ({})", when(at), utc.strftime("%a %H:%M UTC")),
+        }
+    }
+}
+
+/// A vote count to paste into the thread, written without forum links or countdown.
 pub fn bbcode(s: &Status) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "[b]{} — vote count, {}[/b]", s.game, s.phase);
+    bbcode_with(s, &CountStyle::default())
+}
+
+/// The post of each voter's current vote: their last counted mark of the day.
+fn vote_post(votes: &[VoteRecord], voter: &str) -> Option<u64> {
+    votes
+        .iter()
+        .rev()
+        .find(|v| v.counted && v.voter == voter)
+        .map(|v| v.post)
+}
+
+/// The count's running number within its day: one per counted vote or unvote so far (each
+/// changes the count).
+fn count_number(votes: &[VoteRecord]) -> usize {
+    votes.iter().filter(|v| v.counted).count()
+}
+
+fn wagon_lines(
+    out: &mut String,
+    t: &Tally,
+    votes: &[VoteRecord],
+    profile: MajorityProfile,
+    style: &CountStyle,
+) {
+    if t.wagons.is_empty() {
+        let _ = writeln!(out, "No votes yet.");
+    }
+    for w in &t.wagons {
+        let voters: Vec<String> = w
+            .voters
+            .iter()
+            .map(|v| style.voter(v, vote_post(votes, v)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "[b]{} ({}):[/b] {}",
+            w.candidate,
+            wagon_label(w, profile),
+            voters.join(", ")
+        );
+    }
     let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "[b]Not voting ({}):[/b] {}",
+        t.not_voting.len(),
+        list_or_nobody(&t.not_voting)
+    );
+}
+
+/// Who cast the vote at a hammer post.
+fn hammerer(votes: &[VoteRecord], post: u64) -> Option<&str> {
+    votes
+        .iter()
+        .rev()
+        .find(|v| v.counted && v.post == post)
+        .map(|v| v.voter.as_str())
+}
+
+/// A vote count to paste into the thread: `Vote Count 2.3` (the day and the count's number
+/// within it), as of which post, each wagon as `Name (n, L-m): voter, voter` with each vote
+/// linked to its post (or its number), who is not voting, the rule, the deadline (the forum's
+/// countdown tag where it has one), and the dead; after a hammer, the final count with who
+/// hammered.
+pub fn bbcode_with(s: &Status, style: &CountStyle) -> String {
+    let mut out = String::new();
+    let final_day = match (&s.tally, s.previous_days.last()) {
+        (None, Some(d)) if d.hammer.is_some() => Some(d),
+        _ => None,
+    };
+    if let Some(d) = final_day {
+        let (lynched, post) = d.hammer.clone().unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "[b]{} — Final Vote Count {}.{}[/b] ({}, as of post {})",
+            s.game,
+            d.phase.number,
+            count_number(&d.votes),
+            d.phase,
+            style.post_ref(post)
+        );
+        let _ = writeln!(out);
+        wagon_lines(&mut out, &d.tally, &d.votes, s.majority_profile, style);
+        let _ = writeln!(out);
+        match hammerer(&d.votes, post) {
+            Some(who) => {
+                let _ = writeln!(
+                    out,
+                    "[b]{lynched}[/b] was hammered by {who} in post {}.",
+                    style.post_ref(post)
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "[b]{lynched}[/b] was hammered in post {}.",
+                    style.post_ref(post)
+                );
+            }
+        }
+    } else {
+        let as_of = s.last_post.map_or_else(
+            || "no posts yet".to_string(),
+            |n| format!("as of post {}", style.post_ref(n)),
+        );
+        match &s.tally {
+            Some(_) => {
+                let _ = writeln!(
+                    out,
+                    "[b]{} — Vote Count {}.{}[/b] ({}, {as_of})",
+                    s.game,
+                    s.phase.number,
+                    count_number(&s.votes),
+                    s.phase
+                );
+            }
+            None => {
+                let _ = writeln!(out, "[b]{} — {}[/b] ({as_of})", s.game, s.phase);
+            }
+        }
+        let _ = writeln!(out);
+    }
     if s.game_over {
         let _ = writeln!(out, "The game is over.");
     }
-    match &s.tally {
-        Some(t) => {
-            if t.wagons.is_empty() {
-                let _ = writeln!(out, "No votes yet.");
-            }
-            for w in &t.wagons {
-                let _ = writeln!(
-                    out,
-                    "[b]{} ({})[/b] — {}",
-                    w.candidate,
-                    wagon_label(w, s.majority_profile),
-                    w.voters.join(", ")
-                );
-            }
-            let _ = writeln!(out);
-            let _ = writeln!(
-                out,
-                "[b]Not voting ({}):[/b] {}",
-                t.not_voting.len(),
-                list_or_nobody(&t.not_voting)
-            );
+    match (&s.tally, final_day) {
+        (Some(t), _) => {
+            wagon_lines(&mut out, t, &s.votes, s.majority_profile, style);
             let _ = writeln!(out);
             let mut rule = if s.majority_profile == MajorityProfile::Plurality {
                 let mut rule = format!(
@@ -311,8 +487,17 @@ pub fn bbcode(s: &Status) -> String {
                 );
             }
             let _ = writeln!(out, "{rule}");
+            if let Some((who, post)) = &s.hammer {
+                let by = hammerer(&s.votes, *post).map_or_else(String::new, |v| format!(" by {v}"));
+                let _ = writeln!(
+                    out,
+                    "[b]{who}[/b] was hammered{by} in post {}.",
+                    style.post_ref(*post)
+                );
+            }
         }
-        None => {
+        (None, Some(_)) => {}
+        (None, None) => {
             if let Some(d) = s.previous_days.last() {
                 let _ = writeln!(out, "{}.", day_summary(d));
             }
@@ -320,7 +505,12 @@ pub fn bbcode(s: &Status) -> String {
     }
     if !s.game_over {
         if let Some(at) = &s.deadline.at {
-            let _ = writeln!(out, "Deadline: [b]{}[/b]", when(at));
+            let _ = writeln!(
+                out,
+                "Deadline ({}): {}",
+                s.deadline.phase,
+                style.deadline(at)
+            );
         }
     }
     if !s.dead.is_empty() {

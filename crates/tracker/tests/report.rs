@@ -25,15 +25,15 @@ fn the_bbcode_vote_count_lists_wagons_not_voting_majority_and_deadline() {
     let out = report::bbcode(&day_one().status());
     assert_eq!(
         out,
-        "[b]Test — vote count, Day 1[/b]\n\
+        "[b]Test — Vote Count 1.3[/b] (Day 1, as of post 3)\n\
          \n\
-         [b]Bob (2, L-1)[/b] — Alice, Carol\n\
-         [b]Alice (1, L-2)[/b] — Dave\n\
+         [b]Bob (2, L-1):[/b] Alice (#1), Carol (#2)\n\
+         [b]Alice (1, L-2):[/b] Dave (#3)\n\
          \n\
          [b]Not voting (2):[/b] Bob, Erin\n\
          \n\
          With 5 alive, it takes 3 votes to lynch. A wagon with 4 votes is locked and its votes cannot be removed.\n\
-         Deadline: [b]Tue 2026-03-03 18:00 UTC[/b]\n"
+         Deadline (Day 1): [b]Tue 2026-03-03 18:00 UTC[/b]\n"
     );
 }
 
@@ -50,7 +50,7 @@ fn the_bbcode_at_night_gives_the_days_result_and_the_dead() {
     assert!(out.contains("Day 1 ended with Bob on 2 votes."), "{out}");
     assert!(out.contains("[s]Bob[/s] — a Townie."), "{out}");
     assert!(
-        out.contains("Deadline: [b]Wed 2026-03-04 18:00 UTC[/b]"),
+        out.contains("Deadline (Night 1): [b]Wed 2026-03-04 18:00 UTC[/b]"),
         "{out}"
     );
 }
@@ -62,7 +62,7 @@ fn a_plurality_vote_count_names_who_is_set_to_be_lynched() {
     t.apply(&post_at(2, "Dave", "2026-03-02 12:05", &["##vote Alice"]));
     let out = report::bbcode(&t.status());
     assert!(
-        out.contains("[b]Bob (1)[/b] — Alice\n[b]Alice (1)[/b] — Dave"),
+        out.contains("[b]Bob (1):[/b] Alice (#1)\n[b]Alice (1):[/b] Dave (#2)"),
         "{out}"
     );
     assert!(

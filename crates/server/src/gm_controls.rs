@@ -1,0 +1,193 @@
+//! The GM page's controls for what hosts do all game: kill, resurrect, replace, end the
+//! phase, move the deadline, add an alias. Each is a small form that stores one
+//! `[[corrections]]` record at a post (the last post unless the host names one), checked
+//! against the game file like a record pasted as TOML; and the shared steps that check and
+//! store correction records.
+
+use axum::Router;
+use axum::extract::{Form, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::post;
+use mafia_store::GameId;
+use mafia_tracker::Game;
+use mafia_tracker::correction::{Correction, quote};
+use maud::{Markup, html};
+use serde::Deserialize;
+
+use crate::derive::Derived;
+use crate::gm_auth::{Host, csrf_field};
+use crate::{AppError, AppState};
+
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new().route("/gm/g/{slug}/control", post(control))
+}
+
+/// The game of a derivation, or why corrections cannot be checked against it.
+pub(crate) fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
+    d.game.as_ref().map_err(|e| {
+        AppError::BadRequest(format!(
+            "the game file cannot be used, so a correction cannot be checked: {e}"
+        ))
+    })
+}
+
+/// Correction records as a GM typed them (or as a form wrote them), checked against the game.
+pub(crate) fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
+    game.parse_corrections(text, "correction")
+        .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))
+}
+
+/// Checks correction records against the game and stores each (as the TOML the tracker
+/// writes, so the list shows them alike).
+pub(crate) async fn store_corrections(
+    state: &AppState,
+    slug: &str,
+    id: GameId,
+    records: Vec<Correction>,
+    by: String,
+) -> Result<Response, AppError> {
+    state
+        .blocking(move |s| {
+            for c in &records {
+                s.add_correction(id, c.at, &c.to_toml(), &by)?;
+            }
+            Ok(())
+        })
+        .await?;
+    state.invalidate(slug);
+    Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
+}
+
+/// A control of the GM page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Control {
+    Kill,
+    Resurrect,
+    Replace,
+    EndPhase,
+    MoveDeadline,
+    Alias,
+}
+
+#[derive(Debug, Deserialize)]
+struct ControlForm {
+    csrf: String,
+    action: Control,
+    /// The post after which it applies; empty: the last post.
+    #[serde(default)]
+    at: String,
+    #[serde(default)]
+    name: String,
+    /// The second name: the slot replaced (`replace`) or given an alias (`alias`).
+    #[serde(default)]
+    other: String,
+    #[serde(default)]
+    comment: String,
+}
+
+/// A required field of a control, trimmed.
+fn field<'a>(value: &'a str, what: &str) -> Result<&'a str, AppError> {
+    let v = value.trim();
+    if v.is_empty() {
+        Err(AppError::BadRequest(format!("{what} is empty")))
+    } else {
+        Ok(v)
+    }
+}
+
+/// The record a control stands for, as the game file writes it.
+fn record(form: &ControlForm, at: u64) -> Result<String, AppError> {
+    let action = match form.action {
+        Control::Kill => format!("dies = {}", quote(field(&form.name, "the name")?)),
+        Control::Resurrect => format!("resurrect = {}", quote(field(&form.name, "the name")?)),
+        Control::Replace => format!(
+            "replace = {{ new = {}, old = {} }}",
+            quote(field(&form.name, "the new player")?),
+            quote(field(&form.other, "the player replaced")?)
+        ),
+        Control::EndPhase => "end_phase = true".to_string(),
+        Control::MoveDeadline => format!(
+            "move_deadline = {}",
+            quote(field(&form.name, "the change")?)
+        ),
+        Control::Alias => format!(
+            "alias = {{ name = {}, slot = {} }}",
+            quote(field(&form.name, "the alias")?),
+            quote(field(&form.other, "the player")?)
+        ),
+    };
+    let mut text = format!("[[corrections]]\nat = {at}\n{action}\n");
+    if let Some(c) = Some(form.comment.trim()).filter(|c| !c.is_empty()) {
+        text.push_str(&format!("comment = {}\n", quote(c)));
+    }
+    Ok(text)
+}
+
+/// The post a control applies after: the one the host typed, or the last post.
+fn at_post(d: &Derived, typed: &str) -> Result<u64, AppError> {
+    let typed = typed.trim();
+    if typed.is_empty() {
+        return d.posts.last().map(|p| p.number).ok_or_else(|| {
+            AppError::BadRequest("there are no posts yet to apply it after".into())
+        });
+    }
+    typed
+        .parse::<u64>()
+        .map_err(|_| AppError::BadRequest(format!("`{typed}` is not a post number")))
+}
+
+async fn control(
+    State(state): State<AppState>,
+    host: Host,
+    Form(form): Form<ControlForm>,
+) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
+    gm.check(&form.csrf)?;
+    let d = state.derived(&slug).await?;
+    let game = game_for_corrections(&d)?;
+    let at = at_post(&d, &form.at)?;
+    let records = parse_records(game, &record(&form, at)?)?;
+    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
+}
+
+/// The controls' forms for the GM page; `last_post` is what an empty "after post" means.
+pub(crate) fn forms(slug: &str, csrf: &str, last_post: Option<u64>) -> Markup {
+    let at_field = html! {
+        label { " after post " input type="number" name="at" min="1" placeholder=[last_post.map(|n| n.to_string())]; }
+    };
+    let form = |action: &str, title: &str, fields: Markup| {
+        html! {
+            form.control method="post" action={ "/gm/g/" (slug) "/control" } {
+                (csrf_field(csrf))
+                input type="hidden" name="action" value=(action);
+                strong { (title) } " "
+                (fields)
+                (at_field)
+                label { " note " input name="comment"; }
+                " " button { (title) }
+            }
+        }
+    };
+    html! {
+        h3 { "Host actions" }
+        p.muted { "Each stores one correction, applied right after the post given (empty: the last post"
+            @if let Some(n) = last_post { ", " (n) } ")." }
+        (form("kill", "Kill", html! { label { "player " input name="name" required; } }))
+        (form("resurrect", "Resurrect", html! { label { "player " input name="name" required; } }))
+        (form("replace", "Replace", html! {
+            label { "new player " input name="name" required; }
+            label { " replaces " input name="other" required; }
+        }))
+        (form("end_phase", "End the phase", html! {}))
+        (form("move_deadline", "Move the deadline", html! {
+            label { "by " input name="name" placeholder="24h later" required; }
+        }))
+        (form("alias", "Add an alias", html! {
+            label { "alias " input name="name" required; }
+            label { " for player " input name="other" required; }
+        }))
+    }
+}
