@@ -36,6 +36,7 @@ th,td{text-align:left;padding:0.25rem 0.4rem;border-bottom:1px solid #ddd;vertic
 .dead{color:#777}.locked{font-weight:bold;color:#a00}.muted{color:#666;font-size:0.9em}
 .post{border-top:1px solid #ccc;padding:0.4rem 0}.post p{margin:0.2rem 0}
 .notice{background:#fff4d6;padding:0.4rem;border-left:4px solid #e0a800}
+tr.inactive td{background:#eef}
 .countdown{font-size:1.8rem;font-weight:bold;margin:0.3rem 0}
 tr.majority td{background:#ffd9d9;font-weight:bold}tr.l1 td{background:#fff1c2}
 .mark{font-weight:bold;border:1px solid currentColor;padding:0 0.3rem;margin-left:0.3rem;font-size:0.85em}
@@ -397,6 +398,11 @@ async fn activity(
     let mut phases: Vec<_> = d.activity.iter().map(|a| a.phase).collect();
     phases.dedup();
     let title = game_title(&d);
+    let min = d
+        .game
+        .as_ref()
+        .map(|g| g.rules.activity_min_posts)
+        .unwrap_or(0);
     Ok(layout(
         &format!("Activity — {title}"),
         html! {
@@ -404,19 +410,78 @@ async fn activity(
             h1 { "Posts and words per phase" }
             @for phase in &phases {
                 h2 { (phase) }
+                @let living = living_in(&d, *phase);
+                @let day_min = if phase.is_day() { min } else { 0 };
+                @if day_min > 0 { p.muted { "Minimum: " (day_min) " posts a day." } }
                 table {
                     tr { th { "Player" } th { "Posts" } th { "Words" } }
-                    @for a in d.activity.iter().filter(|a| a.phase == *phase) {
-                        tr {
-                            td { a href={ "/g/" (slug) "/player/" (a.author) } { (a.author) } }
-                            td { (a.posts) }
-                            td { (a.words) }
+                    @for row in activity_rows(&d, *phase, &living) {
+                        @let under = day_min > 0 && row.2 && row.1.posts < day_min;
+                        tr class=[under.then_some("inactive")] {
+                            td {
+                                a href={ "/g/" (slug) "/player/" (row.0) } { (row.0) }
+                                @if under { span.mark { "under " (day_min) } }
+                            }
+                            td { (row.1.posts) }
+                            td { (row.1.words) }
                         }
                     }
                 }
             }
         },
     ))
+}
+
+/// The players alive during `phase`: those alive now, and the dead whose death came in a
+/// post at or after the phase's first post.
+fn living_in(d: &Derived, phase: mafia_tracker::phase::Phase) -> Vec<String> {
+    let Some(s) = &d.status else {
+        return Vec::new();
+    };
+    let first = d
+        .post_phases
+        .iter()
+        .position(|p| *p == phase)
+        .and_then(|i| d.posts.get(i))
+        .map_or(0, |p| p.number);
+    s.alive
+        .iter()
+        .map(|p| p.name.clone())
+        .chain(
+            s.dead
+                .iter()
+                .filter(|p| p.post >= first)
+                .map(|p| p.name.clone()),
+        )
+        .collect()
+}
+
+/// A phase's activity rows: each poster's counts, then each living player who did not post
+/// (0 posts); the flag says whether the row's author was alive in the phase.
+fn activity_rows<'a>(
+    d: &'a Derived,
+    phase: mafia_tracker::phase::Phase,
+    living: &'a [String],
+) -> Vec<(&'a str, derive::Activity, bool)> {
+    let is_living = |name: &str| living.iter().any(|l| l.eq_ignore_ascii_case(name));
+    let mut rows: Vec<(&str, derive::Activity, bool)> = d
+        .activity
+        .iter()
+        .filter(|a| a.phase == phase)
+        .map(|a| (a.author.as_str(), a.clone(), is_living(&a.author)))
+        .collect();
+    for name in living {
+        if !rows.iter().any(|r| r.0.eq_ignore_ascii_case(name)) {
+            let silent = derive::Activity {
+                phase,
+                author: name.clone(),
+                posts: 0,
+                words: 0,
+            };
+            rows.push((name.as_str(), silent, true));
+        }
+    }
+    rows
 }
 
 // --- posts -------------------------------------------------------------------------------

@@ -143,3 +143,77 @@ async fn a_bad_at_is_a_400_page_naming_what_was_expected() {
     assert_eq!(site.get("/g/glance?at=12").await.status, StatusCode::OK);
     assert_eq!(site.get("/g/glance?at=0").await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_activity_page_lists_silent_players_and_flags_those_under_the_minimum_during_the_day() {
+    // `activity_min_posts = 2`; Day 1 is still running (no schedule, no GM end).
+    let site = Site::new();
+    let game = r#"
+name = "Quiet Mafia"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol"]
+[rules]
+activity_min_posts = 2
+"#;
+    site.game(
+        "quiet",
+        game,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Alice", "First."),
+            ("Alice", "Second."),
+            ("Bob", "Only once."),
+        ],
+    );
+    let page = site.get("/g/quiet/activity").await.body;
+    assert!(page.contains("Minimum: 2 posts a day."), "{page}");
+    // Alice made 2 posts: not flagged. Bob made 1 and Carol none: both under 2.
+    assert!(
+        page.contains(r#"<tr><td><a href="/g/quiet/player/Alice">Alice</a></td><td>2</td>"#),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"<tr class="inactive"><td><a href="/g/quiet/player/Bob">Bob</a><span class="mark">under 2</span></td><td>1</td>"#),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"<tr class="inactive"><td><a href="/g/quiet/player/Carol">Carol</a><span class="mark">under 2</span></td><td>0</td><td>0</td>"#),
+        "{page}"
+    );
+    // The GM is no player: never flagged.
+    assert!(!page.contains(r#"Mod</a><span class="mark">"#), "{page}");
+}
+
+#[tokio::test]
+async fn a_finished_game_names_the_winner() {
+    let site = Site::new();
+    let game = r#"
+name = "Over Mafia"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol"]
+"#;
+    // The host ends the game and names the side in a sentence of its own.
+    site.game(
+        "over",
+        game,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Mod", "The game ended! Town wins."),
+        ],
+    );
+    let page = site.get("/g/over").await.body;
+    assert!(
+        page.contains("<strong>The game is over</strong>: Town won."),
+        "{page}"
+    );
+    // No countdown for a finished game.
+    assert!(!page.contains(r#"class="countdown""#), "{page}");
+}
