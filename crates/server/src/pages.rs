@@ -242,15 +242,15 @@ fn deadline_cell(d: &Deadline, now: Timestamp) -> Markup {
     }
 }
 
-/// The row class and visible mark of a wagon at majority or one vote short of it (not in a
-/// plurality game, which has no majority).
-fn wagon_mark(w: &mafia_tracker::tally::Wagon, s: &Status) -> Option<(&'static str, &'static str)> {
+/// The row class of a wagon at majority or one vote short of it (not in a plurality game,
+/// which has no majority).
+fn wagon_mark(w: &mafia_tracker::tally::Wagon, s: &Status) -> Option<&'static str> {
     if s.majority_profile == mafia_tracker::config::MajorityProfile::Plurality {
         return None;
     }
     match w.short_of_majority {
-        0 => Some(("majority", "MAJORITY")),
-        1 => Some(("l1", "L-1")),
+        0 => Some("majority"),
+        1 => Some("l1"),
         _ => None,
     }
 }
@@ -286,10 +286,16 @@ fn status_body(
             table {
                 tr { th { "Candidate" } th { "Votes" } th { "Voters" } }
                 @for w in &t.wagons {
-                    tr class=[wagon_mark(w, s).map(|m| m.0)] {
-                        td { (w.candidate) @if let Some((_, mark)) = wagon_mark(w, s) { span.mark { (mark) } } }
+                    tr class=[wagon_mark(w, s)] {
+                        td { (w.candidate) }
                         td {
-                            (report::wagon_count(w, s.majority_profile))
+                            // Marked by its words ("3, L-1", "4, majority") in a bold frame,
+                            // not by colour alone.
+                            @if wagon_mark(w, s).is_some() {
+                                strong.mark { (report::wagon_count(w, s.majority_profile)) }
+                            } @else {
+                                (report::wagon_count(w, s.majority_profile))
+                            }
                             @if w.locked { " " span.locked { "LOCKED" } }
                         }
                         td { (w.voters.join(", ")) }

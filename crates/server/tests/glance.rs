@@ -49,10 +49,10 @@ async fn a_wagon_one_vote_short_is_marked_l_1_and_a_full_one_majority() {
     ]);
     let page = two.get("/g/glance").await.body;
     assert!(
-        page.contains(r#"<tr class="l1"><td>Bob<span class="mark">L-1</span></td>"#),
+        page.contains(r#"<tr class="l1"><td>Bob</td><td><strong class="mark">2, L-1</strong>"#),
         "{page}"
     );
-    assert!(page.contains("<tr><td>Alice</td>"), "{page}");
+    assert!(page.contains("<tr><td>Alice</td><td>1, L-2"), "{page}");
 
     // Dave's vote is Bob's third: majority.
     let three = site(&[
@@ -64,7 +64,9 @@ async fn a_wagon_one_vote_short_is_marked_l_1_and_a_full_one_majority() {
     ]);
     let page = three.get("/g/glance").await.body;
     assert!(
-        page.contains(r#"<tr class="majority"><td>Bob<span class="mark">MAJORITY</span></td>"#),
+        page.contains(
+            r#"<tr class="majority"><td>Bob</td><td><strong class="mark">3, majority</strong>"#
+        ),
         "{page}"
     );
 }
