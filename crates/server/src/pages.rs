@@ -439,7 +439,8 @@ async fn activity(
 }
 
 /// The players alive during `phase`: those alive now, and the dead whose death came in a
-/// post at or after the phase's first post.
+/// post at or after the phase's first post; each slot under its name and the names it
+/// replaced (a slot's earlier player posted under the old name).
 fn living_in(d: &Derived, phase: mafia_tracker::phase::Phase) -> Vec<String> {
     let Some(s) = &d.status else {
         return Vec::new();
@@ -450,15 +451,16 @@ fn living_in(d: &Derived, phase: mafia_tracker::phase::Phase) -> Vec<String> {
         .position(|p| *p == phase)
         .and_then(|i| d.posts.get(i))
         .map_or(0, |p| p.number);
-    s.alive
+    let alive = s.alive.iter().map(|p| (&p.name, &p.replaced));
+    let dead = s
+        .dead
         .iter()
-        .map(|p| p.name.clone())
-        .chain(
-            s.dead
-                .iter()
-                .filter(|p| p.post >= first)
-                .map(|p| p.name.clone()),
-        )
+        .filter(|p| p.post >= first)
+        .map(|p| (&p.name, &p.replaced));
+    alive
+        .chain(dead)
+        .flat_map(|(name, replaced)| std::iter::once(name).chain(replaced))
+        .cloned()
         .collect()
 }
 

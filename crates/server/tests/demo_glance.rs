@@ -71,3 +71,28 @@ async fn the_demo_refuses_a_post_after_its_last_one() {
     );
     assert_eq!(site.get("/g/demo?at=46").await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_demo_activity_flags_bob_and_frank_under_two_posts_on_day_1() {
+    let site = demo_site();
+    // `activity_min_posts = 2`. Day 1 is posts 1 to 17: Bob posted once (3), Frank once (7);
+    // Alice twice (2, 13). Frank's slot went to Ivan in post 22; Frank still counts for Day 1.
+    let page = site.get("/g/demo/activity").await.body;
+    let day1 = page
+        .split("<h2>Day 1</h2>")
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .expect("a Day 1 table");
+    for name in ["Bob", "Frank"] {
+        assert!(
+            day1.contains(&format!(
+                r#"<tr class="inactive"><td><a href="/g/demo/player/{name}">{name}</a><span class="mark">under 2</span></td><td>1</td>"#
+            )),
+            "{name}: {day1}"
+        );
+    }
+    assert!(
+        day1.contains(r#"<tr><td><a href="/g/demo/player/Alice">Alice</a></td><td>2</td>"#),
+        "{day1}"
+    );
+}
