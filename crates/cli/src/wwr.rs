@@ -148,10 +148,12 @@ fn act(args: ActArgs) -> miette::Result<ExitCode> {
             ));
         }
     };
-    // Everything accepted before an error is kept.
+    // A refused line or script leaves the saved game as it was (a script applies whole or not
+    // at all: `script::run` plays it on a copy).
+    result?;
     write(&args.game, &game)?;
     print_new_events(&game, from);
-    result.map(|()| ExitCode::SUCCESS)
+    Ok(ExitCode::SUCCESS)
 }
 
 fn next(args: GameArg) -> miette::Result<ExitCode> {

@@ -128,9 +128,14 @@ fn refused_actions_and_bad_files_are_reported_with_their_place() {
     assert!(!o.status.success());
     says_err(&o, "bad.script:2");
     says_err(&o, "unknown player `Zed`");
-    // The `next` before the error was kept.
+    // A script applies whole or not at all (issue 14, point 7): the `next` on line 1 was not
+    // kept, and the saved game is byte for byte what it was.
     let o = mafia(&["wwr", "show", g]);
-    assert!(out(&o).starts_with("Phase: N1"), "{}", out(&o));
+    assert!(out(&o).starts_with("Phase: D0"), "{}", out(&o));
+    let before = std::fs::read(&game).unwrap();
+    let o = mafia(&["wwr", "act", g, "--script", script.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert_eq!(std::fs::read(&game).unwrap(), before);
 
     let setup = dir.path().join("setup.toml");
     std::fs::write(

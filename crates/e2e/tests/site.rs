@@ -111,12 +111,13 @@ fn the_status_page_shows_the_finished_demo_game() {
             .contains("The game is over: Mafia won.")
     );
     assert_eq!(
-        v.text(By::XPath("//h2[starts-with(., 'Alive')]")),
+        // The living list folds (issue 14 point 7): a <details> whose summary is the heading.
+        v.text(By::XPath("//summary[starts-with(., 'Alive')]")),
         "Alive (4)"
     );
     assert_eq!(
         v.texts(By::XPath(
-            "//h2[starts-with(., 'Alive')]/following-sibling::ul[1]/li"
+            "//summary[starts-with(., 'Alive')]/following-sibling::ul[1]/li"
         )),
         ["Alice", "Carol", "Dave", "Erin"]
     );
@@ -166,10 +167,11 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
     );
     assert_eq!(v.text(By::Css("p.notice")), "As of post 30. Now");
     // Day 2's deadline was moved one day later (post 28), then "3 days earlier" without a
-    // time was ignored (post 31): Tuesday 23:00 Stockholm summer time, long gone.
+    // time was ignored (post 31): Tuesday 23:00 Stockholm summer time. As of post 30 (Sunday
+    // 15:00 CEST) that is 2 days 8 hours ahead (issue 14 point 7: deadlines as of the post).
     assert_eq!(
         v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
-        "Phase: Day 2 — ends Tue 2026-03-31 23:00 CEST (passed)"
+        "Phase: Day 2 — ends Tue 2026-03-31 23:00 CEST (in 2 days 8 hours 0 minutes)"
     );
     // The next three deadlines: this day's, then Night 2 and Day 3 at 23:00 local time.
     assert_eq!(
@@ -177,9 +179,9 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
             "//h2[.='Next deadlines']/following-sibling::ul[1]/li"
         )),
         [
-            "Day 2 ends Tue 2026-03-31 23:00 CEST (passed)",
-            "Night 2 ends Wed 2026-04-01 23:00 CEST (passed)",
-            "Day 3 ends Fri 2026-04-03 23:00 CEST (passed)",
+            "Day 2 ends Tue 2026-03-31 23:00 CEST (in 2 days 8 hours 0 minutes)",
+            "Night 2 ends Wed 2026-04-01 23:00 CEST (in 3 days 8 hours 0 minutes)",
+            "Day 3 ends Fri 2026-04-03 23:00 CEST (in 5 days 8 hours 0 minutes)",
         ]
     );
     // Six alive (Bob lynched, Carol killed); majority 4, lock at 5. Alice's `##vote Frank`
@@ -219,7 +221,8 @@ fn day_1_as_of_post_8_shows_only_the_votes_that_count() {
     assert_eq!(v.text(By::Css("p.notice")), "As of post 8. Now");
     assert_eq!(
         v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
-        "Phase: Day 1 — ends Fri 2026-03-27 21:00 CET (passed)"
+        // Post 8 is Thursday 12:30 CET: 1 day 8 hours 30 minutes before the deadline.
+        "Phase: Day 1 — ends Fri 2026-03-27 21:00 CET (in 1 day 8 hours 30 minutes)"
     );
     // Eight alive: majority 5, lock at 6.
     assert_eq!(
@@ -255,7 +258,8 @@ fn day_1_as_of_post_17_shows_bob_locked_in_winter_time() {
     // summer time on 29 March.
     assert_eq!(
         v.text(By::XPath("//p[starts-with(., 'Phase:')]")),
-        "Phase: Day 1 — ends Fri 2026-03-27 23:00 CET (passed)"
+        // Post 17 is Friday 15:00 CET: 8 hours before the deadline.
+        "Phase: Day 1 — ends Fri 2026-03-27 23:00 CET (in 8 hours 0 minutes)"
     );
     // Hank's sixth vote (post 16) locked Bob; Carol's unvote in post 17 was refused.
     assert_eq!(
@@ -310,11 +314,12 @@ fn the_vote_history_links_each_vote_to_its_post() {
             .unwrap()
             .ends_with("/g/demo-finished/posts#p26")
     );
-    // 12:00 in Stockholm summer time is 10:00 UTC.
+    // Post times are in the host's zone (12:00 Stockholm summer time; 10:00 UTC on hover).
     assert_eq!(
         v.text(By::Css("#p26 .muted")),
-        "#26 Alice · Day 2 · 2026-03-29 10:00 UTC"
+        "#26 Alice · Day 2 · Sun 2026-03-29 12:00 CEST"
     );
+
     assert!(v.text(By::Css("#p26")).contains("##vote Frank"));
 }
 

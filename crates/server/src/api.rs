@@ -75,7 +75,7 @@ async fn status(
             "the game file cannot be used: {e}"
         )));
     }
-    match q.at {
+    match crate::pages::post_number(q.at.as_deref(), &d)? {
         Some(n) => {
             let status = tokio::task::spawn_blocking(move || derive::status_at(&d, n))
                 .await

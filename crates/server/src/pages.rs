@@ -36,6 +36,11 @@ th,td{text-align:left;padding:0.25rem 0.4rem;border-bottom:1px solid #ddd;vertic
 .dead{color:#777}.locked{font-weight:bold;color:#a00}.muted{color:#666;font-size:0.9em}
 .post{border-top:1px solid #ccc;padding:0.4rem 0}.post p{margin:0.2rem 0}
 .notice{background:#fff4d6;padding:0.4rem;border-left:4px solid #e0a800}
+tr.inactive td{background:#eef}
+.countdown{font-size:1.8rem;font-weight:bold;margin:0.3rem 0}
+tr.majority td{background:#ffd9d9;font-weight:bold}tr.l1 td{background:#fff1c2}
+.mark{font-weight:bold;border:1px solid currentColor;padding:0 0.3rem;margin-left:0.3rem;font-size:0.85em}
+details.alive summary{font-size:1.3rem;font-weight:bold;margin:0.8rem 0 0.4rem;cursor:pointer}
 figure.chart{margin:0.5rem 0}svg.chart{display:block;width:100%;max-width:32rem;height:auto}
 textarea{width:100%;font-family:monospace}input,textarea,select,button{font-size:1rem;margin:0.2rem 0}
 @media (max-width:30rem){body{padding:0.3rem}th,td{padding:0.2rem}}
@@ -141,8 +146,39 @@ fn phase_summary(s: Option<&Status>) -> String {
 
 #[derive(Debug, Deserialize)]
 pub struct AtQuery {
-    /// Show the state as of this post number.
-    pub at: Option<u64>,
+    /// Show the state as of this post number (read by [`post_number`]: the raw text, so that
+    /// a bad value gets a page saying what was expected rather than axum's plain rejection).
+    pub at: Option<String>,
+}
+
+/// The post number of `?at=`: a whole number from 0 to the last post's number; anything
+/// else is a 400 answer naming what was expected.
+pub(crate) fn post_number(at: Option<&str>, d: &Derived) -> Result<Option<u64>, AppError> {
+    let Some(text) = at else { return Ok(None) };
+    let last = d.posts.iter().map(|p| p.number).max().unwrap_or(0);
+    let expected = || {
+        format!(
+            "`?at={text}` is not a post of this game: expected a post number from 0 to {last} (the last post is {})",
+            post_ref(last)
+        )
+    };
+    match text.trim().parse::<u64>() {
+        Ok(n) if n <= last => Ok(Some(n)),
+        _ => Err(AppError::BadRequest(expected())),
+    }
+}
+
+/// The moment a page is seen from: the time of post `at` (the last post at or before it
+/// with a time), so that deadlines are "passed" as of that post; now without `at`.
+fn seen_at(at: Option<u64>, d: &Derived) -> Timestamp {
+    at.and_then(|n| {
+        d.posts
+            .iter()
+            .filter(|p| p.number <= n)
+            .filter_map(|p| p.time)
+            .next_back()
+    })
+    .unwrap_or_else(Timestamp::now)
 }
 
 async fn status(
@@ -152,7 +188,9 @@ async fn status(
 ) -> Result<Html<String>, AppError> {
     let d = state.derived(&slug).await?;
     let title = game_title(&d);
-    let status = match q.at {
+    let at = post_number(q.at.as_deref(), &d)?;
+    let now = seen_at(at, &d);
+    let status = match at {
         Some(n) => {
             let d = d.clone();
             tokio::task::spawn_blocking(move || derive::status_at(&d, n))
@@ -162,12 +200,12 @@ async fn status(
         None => d.status.clone(),
     };
     // The running day's chart, else the last day's; as of post `at`, cut there.
-    let chart = match (q.at, &status) {
+    let chart = match (at, &status) {
         (None, _) => d.charts.last().cloned(),
         (Some(n), Some(_)) => d.charts.iter().rev().find_map(|c| c.as_of(n)),
         (Some(_), None) => None,
     };
-    let chart = chart.map(|c| pictures::figure(&slug, &title, &c, Timestamp::now()));
+    let chart = chart.map(|c| pictures::figure(&slug, &title, &c, now));
     Ok(layout(
         &title,
         html! {
@@ -176,22 +214,44 @@ async fn status(
             @match (&d.game, &status) {
                 (Err(e), _) => p.notice { "The game file cannot be used: " (e) },
                 (_, None) => p.notice { "No state." },
-                (Ok(_), Some(s)) => (status_body(&slug, s, q.at, Timestamp::now(), chart)),
+                (Ok(_), Some(s)) => (status_body(&slug, s, at, now, chart)),
             }
             form method="get" action={ "/g/" (slug) } {
-                label { "Vote count as of post " input type="number" name="at" min="0" value=[q.at]; }
+                label { "Vote count as of post " input type="number" name="at" min="0" value=[at]; }
                 button { "Show" }
             }
         },
     ))
 }
 
+/// A time in the host's zone (the zone of the game file, which the tracker's deadlines
+/// carry), with the UTC time on hover and in `datetime`.
+pub(crate) fn time_tag(at: &jiff::Zoned) -> Markup {
+    let utc = at.timestamp();
+    html! {
+        time datetime=(utc) title=(utc.strftime("%Y-%m-%d %H:%M UTC")) { (report::when(at)) }
+    }
+}
+
 fn deadline_cell(d: &Deadline, now: Timestamp) -> Markup {
     html! {
         @match &d.at {
-            Some(at) => { (report::when(at)) " " span.muted { "(" (countdown(at, now)) ")" } },
+            Some(at) => { (time_tag(at)) " " span.muted { "(" (countdown(at, now)) ")" } },
             None => "when the GM says",
         }
+    }
+}
+
+/// The row class of a wagon at majority or one vote short of it (not in a plurality game,
+/// which has no majority).
+fn wagon_mark(w: &mafia_tracker::tally::Wagon, s: &Status) -> Option<&'static str> {
+    if s.majority_profile == mafia_tracker::config::MajorityProfile::Plurality {
+        return None;
+    }
+    match w.short_of_majority {
+        0 => Some("majority"),
+        1 => Some("l1"),
+        _ => None,
     }
 }
 
@@ -208,6 +268,10 @@ fn status_body(
             p { strong { "The game is over" } @if let Some(side) = &s.winner { ": " (side) " won." } @else { "." } }
         } @else {
             p { "Phase: " strong { (s.phase) } " — ends " (deadline_cell(&s.deadline, now)) }
+            @if let Some(at) = &s.deadline.at {
+                @let left = countdown(at, now);
+                p.countdown { (s.phase) @if left == "passed" { ": deadline passed" } @else { " ends " (left) } }
+            }
             @if !s.upcoming.is_empty() {
                 h2 { "Next deadlines" }
                 ul { @for d in s.upcoming.iter().take(3) { li { (d.phase) " ends " (deadline_cell(d, now)) } } }
@@ -222,10 +286,16 @@ fn status_body(
             table {
                 tr { th { "Candidate" } th { "Votes" } th { "Voters" } }
                 @for w in &t.wagons {
-                    tr {
+                    tr class=[wagon_mark(w, s)] {
                         td { (w.candidate) }
                         td {
-                            (report::wagon_count(w, s.majority_profile))
+                            // Marked by its words ("3, L-1", "4, majority") in a bold frame,
+                            // not by colour alone.
+                            @if wagon_mark(w, s).is_some() {
+                                strong.mark { (report::wagon_count(w, s.majority_profile)) }
+                            } @else {
+                                (report::wagon_count(w, s.majority_profile))
+                            }
                             @if w.locked { " " span.locked { "LOCKED" } }
                         }
                         td { (w.voters.join(", ")) }
@@ -238,12 +308,15 @@ fn status_body(
             h2 { "Wagons" }
             (chart)
         }
-        h2 { "Alive (" (s.alive.len()) ")" }
-        ul {
-            @for p in &s.alive {
-                li {
-                    a href={ "/g/" (slug) "/player/" (p.name) } { (p.name) }
-                    @if !p.replaced.is_empty() { span.muted { " (replacing " (p.replaced.join(", ")) ")" } }
+        // Folds (no JavaScript): open at first, a tap on the heading closes it on a phone.
+        details.alive open {
+            summary { "Alive (" (s.alive.len()) ")" }
+            ul {
+                @for p in &s.alive {
+                    li {
+                        a href={ "/g/" (slug) "/player/" (p.name) } { (p.name) }
+                        @if !p.replaced.is_empty() { span.muted { " (replacing " (p.replaced.join(", ")) ")" } }
+                    }
                 }
             }
         }
@@ -331,6 +404,11 @@ async fn activity(
     let mut phases: Vec<_> = d.activity.iter().map(|a| a.phase).collect();
     phases.dedup();
     let title = game_title(&d);
+    let min = d
+        .game
+        .as_ref()
+        .map(|g| g.rules.activity_min_posts)
+        .unwrap_or(0);
     Ok(layout(
         &format!("Activity — {title}"),
         html! {
@@ -338,13 +416,20 @@ async fn activity(
             h1 { "Posts and words per phase" }
             @for phase in &phases {
                 h2 { (phase) }
+                @let living = living_in(&d, *phase);
+                @let day_min = if phase.is_day() { min } else { 0 };
+                @if day_min > 0 { p.muted { "Minimum: " (day_min) " posts a day." } }
                 table {
                     tr { th { "Player" } th { "Posts" } th { "Words" } }
-                    @for a in d.activity.iter().filter(|a| a.phase == *phase) {
-                        tr {
-                            td { a href={ "/g/" (slug) "/player/" (a.author) } { (a.author) } }
-                            td { (a.posts) }
-                            td { (a.words) }
+                    @for row in activity_rows(&d, *phase, &living) {
+                        @let under = day_min > 0 && row.2 && row.1.posts < day_min;
+                        tr class=[under.then_some("inactive")] {
+                            td {
+                                a href={ "/g/" (slug) "/player/" (row.0) } { (row.0) }
+                                @if under { span.mark { "under " (day_min) } }
+                            }
+                            td { (row.1.posts) }
+                            td { (row.1.words) }
                         }
                     }
                 }
@@ -353,10 +438,71 @@ async fn activity(
     ))
 }
 
+/// The players alive during `phase`: those alive now, and the dead whose death came in a
+/// post at or after the phase's first post; each slot under its name and the names it
+/// replaced (a slot's earlier player posted under the old name).
+fn living_in(d: &Derived, phase: mafia_tracker::phase::Phase) -> Vec<String> {
+    let Some(s) = &d.status else {
+        return Vec::new();
+    };
+    let first = d
+        .post_phases
+        .iter()
+        .position(|p| *p == phase)
+        .and_then(|i| d.posts.get(i))
+        .map_or(0, |p| p.number);
+    let alive = s.alive.iter().map(|p| (&p.name, &p.replaced));
+    let dead = s
+        .dead
+        .iter()
+        .filter(|p| p.post >= first)
+        .map(|p| (&p.name, &p.replaced));
+    alive
+        .chain(dead)
+        .flat_map(|(name, replaced)| std::iter::once(name).chain(replaced))
+        .cloned()
+        .collect()
+}
+
+/// A phase's activity rows: each poster's counts, then each living player who did not post
+/// (0 posts); the flag says whether the row's author was alive in the phase.
+fn activity_rows<'a>(
+    d: &'a Derived,
+    phase: mafia_tracker::phase::Phase,
+    living: &'a [String],
+) -> Vec<(&'a str, derive::Activity, bool)> {
+    let is_living = |name: &str| living.iter().any(|l| l.eq_ignore_ascii_case(name));
+    let mut rows: Vec<(&str, derive::Activity, bool)> = d
+        .activity
+        .iter()
+        .filter(|a| a.phase == phase)
+        .map(|a| (a.author.as_str(), a.clone(), is_living(&a.author)))
+        .collect();
+    for name in living {
+        if !rows.iter().any(|r| r.0.eq_ignore_ascii_case(name)) {
+            let silent = derive::Activity {
+                phase,
+                author: name.clone(),
+                posts: 0,
+                words: 0,
+            };
+            rows.push((name.as_str(), silent, true));
+        }
+    }
+    rows
+}
+
 // --- posts -------------------------------------------------------------------------------
 
 fn post_list(slug: &str, d: &Derived, only: Option<&str>) -> Markup {
     let wanted = only.map(str::to_lowercase);
+    // Post times in the host's zone (UTC when the game file cannot be read).
+    let zone = d
+        .game
+        .as_ref()
+        .ok()
+        .and_then(|g| jiff::tz::TimeZone::get(&g.schedule.zone).ok())
+        .unwrap_or(jiff::tz::TimeZone::UTC);
     html! {
         @for (i, p) in d.posts.iter().enumerate() {
             @if wanted.as_ref().is_none_or(|w| *w == p.author.to_lowercase()) {
@@ -365,7 +511,7 @@ fn post_list(slug: &str, d: &Derived, only: Option<&str>) -> Markup {
                         (post_ref(p.number)) " "
                         a href={ "/g/" (slug) "/player/" (p.author) } { (p.author) }
                         @if let Some(phase) = d.post_phases.get(i) { " · " (phase) }
-                        @if let Some(t) = p.time { " · " (t.strftime("%Y-%m-%d %H:%M UTC")) }
+                        @if let Some(t) = p.time { " · " (time_tag(&t.to_zoned(zone.clone()))) }
                         @if p.edited.is_some() { " · edited" }
                     }
                     @for line in &p.body.lines { p { (line.text) } }

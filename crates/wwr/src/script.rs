@@ -6,8 +6,9 @@
 //! next                                     (ends the phase; any case)
 //! ```
 //!
-//! Each line is trimmed; blank lines and lines starting with `#` are skipped. A script runs
-//! until its first refused step; the steps before it stay played.
+//! Each line is trimmed; blank lines and lines starting with `#` are skipped. A script applies
+//! whole or not at all: it runs on a copy of the game, which replaces the game only when every
+//! step was played; a refused step names its line and leaves the game as it was.
 
 use crate::engine::Game;
 use crate::error::WwrError;
@@ -68,12 +69,15 @@ pub fn parse(text: &str) -> impl Iterator<Item = ScriptLine<'_>> {
         })
 }
 
-/// Runs a script on the game, stopping at the first refused step (the steps before it stay
-/// played). `name` names the script in places (`<name>:<line>`); returns the steps played.
+/// Runs a script on the game, whole or not at all: the steps are played on a copy, which
+/// replaces `game` only when every step was played; at the first refused step the error names
+/// its line and `game` is unchanged. `name` names the script in places (`<name>:<line>`);
+/// returns the steps played.
 pub fn run(game: &mut Game, text: &str, name: &str) -> Result<usize, ScriptError> {
+    let mut copy = game.clone();
     let mut played = 0;
     for ScriptLine { line, step } in parse(text) {
-        step.run(game, &format!("{name}:{line}"))
+        step.run(&mut copy, &format!("{name}:{line}"))
             .map_err(|source| ScriptError {
                 name: name.to_string(),
                 line,
@@ -81,6 +85,7 @@ pub fn run(game: &mut Game, text: &str, name: &str) -> Result<usize, ScriptError
             })?;
         played += 1;
     }
+    *game = copy;
     Ok(played)
 }
 

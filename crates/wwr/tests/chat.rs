@@ -1,7 +1,7 @@
 //! The chat adapter seam (issue 15, point 2): the demo game `demo/wwr/five.toml` played to a
 //! win through a `Table` and the in-memory adapter only: players read their rooms, prompts
 //! and polls from what the adapter was sent, and answer with inputs; the host ends phases
-//! with `EndPhase`. The moves are those of `demo/wwr/five.script`.
+//! with `EndPhase`. The moves are those of the README walkthrough (its D0 line, then `demo/wwr/five.script`).
 
 mod common;
 
