@@ -32,9 +32,11 @@ pub struct ServeArgs {
     /// `demo-finished`).
     #[arg(long)]
     pub demo: bool,
-    /// The database: a SQLite file, or a postgres:// URL.
-    #[arg(long, default_value = "mafia.db", value_name = "FILE|URL")]
-    pub db: String,
+    /// The database: a SQLite file, or a postgres:// URL [default: mafia.db; with --demo,
+    /// mafia-demo.db in the system's temporary folder, so a first try writes nothing into
+    /// the current folder].
+    #[arg(long, value_name = "FILE|URL")]
+    pub db: Option<String>,
     /// Address and port to listen on (port 0: any free port).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
     pub listen: SocketAddr,
@@ -71,8 +73,22 @@ pub struct ServeArgs {
     pub allow_private_forums: bool,
 }
 
+/// The database `--db` names, else the default: `mafia.db`, or for `--demo` a scratch file
+/// in the system's temporary folder.
+fn database(args: &ServeArgs) -> String {
+    match &args.db {
+        Some(db) => db.clone(),
+        None if args.demo => std::env::temp_dir()
+            .join("mafia-demo.db")
+            .to_string_lossy()
+            .into_owned(),
+        None => "mafia.db".to_owned(),
+    }
+}
+
 pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
-    let store = Store::open(&args.db).map_err(|e| miette!("{e}"))?;
+    let db = database(&args);
+    let store = Store::open(&db).map_err(|e| miette!("{e}"))?;
     if let Some(name) = &args.add_gm {
         return add_gm(&store, name, args.admin);
     }
@@ -112,8 +128,7 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         if no_gm {
             let _ = writeln!(
                 out,
-                "No GM account yet: create one with `mafia serve --db {} --add-gm NAME`",
-                args.db
+                "No GM account yet: create one with `mafia serve --db {db} --add-gm NAME`"
             );
         }
         let _ = out.flush();
