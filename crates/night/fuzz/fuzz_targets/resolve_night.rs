@@ -1,5 +1,5 @@
 //! Any bytes, read as a generated night: 3 to 12 players with catalogue roles (and now and
-//! then a vest or a dead player), then actions built from the remaining bytes, valid or not
+//! then a modifier or a dead player), then actions built from the remaining bytes, valid or not
 //! (an unknown ability, a dead actor, the actor as target…). Validating and resolving must
 //! never panic, and resolving the same night twice must give the same outcome, by both methods.
 #![no_main]
@@ -27,8 +27,9 @@ fuzz_target!(|data: &[u8]| {
             role: role.name.clone(),
             alignment: None,
             sanity: Default::default(),
+            // One modifier of the whole list (a vest, X-shot, non-consecutive, …) now and then.
             modifiers: if byte & 0x80 != 0 {
-                vec![Modifier::Vest]
+                vec![Modifier::ALL[usize::from(byte >> 1) % Modifier::ALL.len()].1]
             } else {
                 vec![]
             },
