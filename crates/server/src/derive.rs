@@ -82,6 +82,10 @@ pub struct Activity {
     pub author: String,
     pub posts: u32,
     pub words: u32,
+    /// The author held a living slot at one of these posts at least (a spectator who later
+    /// replaces in, or a dead or replaced-out player, did not).
+    #[serde(default)]
+    pub in_game: bool,
 }
 
 /// Why a game's file cannot be used: it does not parse, or the tracker cannot start from it.
@@ -267,6 +271,10 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
             .map(|l| l.text.split_whitespace().count())
             .sum::<usize>();
         let words = u32::try_from(words).unwrap_or(u32::MAX);
+        let in_game = tracker
+            .slots()
+            .iter()
+            .any(|s| s.alive && s.name.eq_ignore_ascii_case(&post.author));
         match activity
             .iter_mut()
             .find(|a| a.phase == phase && a.author == post.author)
@@ -274,12 +282,14 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
             Some(a) => {
                 a.posts += 1;
                 a.words = a.words.saturating_add(words);
+                a.in_game |= in_game;
             }
             None => activity.push(Activity {
                 phase,
                 author: post.author.clone(),
                 posts: 1,
                 words,
+                in_game,
             }),
         }
     }
@@ -339,10 +349,11 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// the GM's stored corrections are applied by the tracker, no vote lines are laid over
 /// posts; derive-5: a game's separate vote thread is merged into the game thread, struck
 /// votes, forum families' quotes, hosts' phase and death phrasings, a lynch's day, the
-/// winner; derive-6: each day's chart); a
+/// winner; derive-6: each day's chart; derive-7: whether an author held a living slot in each
+/// phase of the activity page); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
-pub const DERIVE_VERSION: &str = concat!("derive-6/", env!("CARGO_PKG_VERSION"));
+pub const DERIVE_VERSION: &str = concat!("derive-7/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
 /// the posts, the replay).

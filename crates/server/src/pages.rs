@@ -422,14 +422,14 @@ async fn activity(
                 table {
                     tr { th { "Player" } th { "Posts" } th { "Words" } }
                     @for row in activity_rows(&d, *phase, &living) {
-                        @let under = day_min > 0 && row.2 && row.1.posts < day_min;
+                        @let under = day_min > 0 && row.in_game && row.posts < day_min;
                         tr class=[under.then_some("inactive")] {
                             td {
-                                a href={ "/g/" (slug) "/player/" (row.0) } { (row.0) }
+                                a href={ "/g/" (slug) "/player/" (row.author) } { (row.author) }
                                 @if under { span.mark { "under " (day_min) } }
                             }
-                            td { (row.1.posts) }
-                            td { (row.1.words) }
+                            td { (row.posts) }
+                            td { (row.words) }
                         }
                     }
                 }
@@ -465,28 +465,28 @@ fn living_in(d: &Derived, phase: mafia_tracker::phase::Phase) -> Vec<String> {
 }
 
 /// A phase's activity rows: each poster's counts, then each living player who did not post
-/// (0 posts); the flag says whether the row's author was alive in the phase.
-fn activity_rows<'a>(
-    d: &'a Derived,
+/// (0 posts). `in_game` says whether the row's author held a living slot in the phase (a
+/// spectator who replaced in later, or a player already dead, is not held to the minimum).
+fn activity_rows(
+    d: &Derived,
     phase: mafia_tracker::phase::Phase,
-    living: &'a [String],
-) -> Vec<(&'a str, derive::Activity, bool)> {
-    let is_living = |name: &str| living.iter().any(|l| l.eq_ignore_ascii_case(name));
-    let mut rows: Vec<(&str, derive::Activity, bool)> = d
+    living: &[String],
+) -> Vec<derive::Activity> {
+    let mut rows: Vec<derive::Activity> = d
         .activity
         .iter()
         .filter(|a| a.phase == phase)
-        .map(|a| (a.author.as_str(), a.clone(), is_living(&a.author)))
+        .cloned()
         .collect();
     for name in living {
-        if !rows.iter().any(|r| r.0.eq_ignore_ascii_case(name)) {
-            let silent = derive::Activity {
+        if !rows.iter().any(|r| r.author.eq_ignore_ascii_case(name)) {
+            rows.push(derive::Activity {
                 phase,
                 author: name.clone(),
                 posts: 0,
                 words: 0,
-            };
-            rows.push((name.as_str(), silent, true));
+                in_game: true,
+            });
         }
     }
     rows

@@ -95,4 +95,10 @@ async fn the_demo_activity_flags_bob_and_frank_under_two_posts_on_day_1() {
         day1.contains(r#"<tr><td><a href="/g/demo/player/Alice">Alice</a></td><td>2</td>"#),
         "{day1}"
     );
+    // Ivan posted once on Day 1 (post 9, "Spectating this one.") before he replaced Frank in
+    // post 22: he held no slot that day, so the minimum is not his.
+    assert!(
+        day1.contains(r#"<tr><td><a href="/g/demo/player/Ivan">Ivan</a></td><td>1</td>"#),
+        "{day1}"
+    );
 }
