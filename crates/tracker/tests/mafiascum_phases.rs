@@ -19,7 +19,11 @@ const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 /// ends 2026-03-03 18:00) unless `at` says otherwise; numbered from 10 on, so that no test
 /// post is the thread's opening post.
 fn html_at(number: u64, author: &str, at: &str, body: &str) -> Post {
-    let number = number + 10;
+    numbered_as_is(number + 10, author, at, body)
+}
+
+/// [`html_at`] without the offset: for the thread's opening and reserved posts (0 to 3).
+fn numbered_as_is(number: u64, author: &str, at: &str, body: &str) -> Post {
     RawPost {
         id: format!("p{number}"),
         number,
@@ -479,15 +483,7 @@ fn the_hosts_reserved_posts_list_the_dead_but_do_not_kill() {
     // 24200 post 1 (before any player's post, edited all game): "5. TheConman17 - Mafia
     // 1xBulletProof Goon, Lynched D1", "7. Huntress - Town Mason, Killed N1".
     let post = |number: u64, author: &str, body: &str| {
-        RawPost {
-            id: format!("r{number}"),
-            number,
-            author: author.to_string(),
-            time: Some(utc("2026-03-02 12:00")),
-            edited: None,
-            body: Markup::Html(body.to_string()),
-        }
-        .normalise()
+        numbered_as_is(number, author, "2026-03-02 12:00", body)
     };
     let mut t = tracker(FIVE, "");
     t.apply(&post(0, "GM", "Welcome to the game!"));
@@ -566,15 +562,7 @@ fn a_death_only_the_hosts_list_tells_is_applied_once_the_next_phase_is_over() {
     // 17940: Day 1's lynch is told only in flavour; post 2, the host's reserved post, lists
     // "malpascp - Vanilla Town Lynched Day 1" (edited later).
     let post = |number: u64, author: &str, body: &str| {
-        RawPost {
-            id: format!("r{number}"),
-            number,
-            author: author.to_string(),
-            time: Some(utc("2026-03-02 12:00")),
-            edited: None,
-            body: Markup::Html(body.to_string()),
-        }
-        .normalise()
+        numbered_as_is(number, author, "2026-03-02 12:00", body)
     };
     let mut t = tracker(FIVE, "");
     t.apply(&post(0, "GM", "Welcome to the game!"));
