@@ -269,7 +269,9 @@ impl Tracker {
                 Some(post.number),
                 Some(name.clone()),
                 format!(
-                    "{name}'s death in {before} was taken from the flip `{raw}` in post {},                      which opens {after} and told no death. If {name} did not die, resurrect                      {name}; add this correction to make it the host's word",
+                    "{name}'s death in {before} was taken from the flip `{raw}` in post {}, \
+                     which opens {after} and told no death. If {name} did not die, resurrect \
+                     {name}; add this correction to make it the host's word",
                     post.number
                 ),
             );
