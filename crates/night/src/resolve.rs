@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::catalogue::{Ability, Component, Learns, Reports};
+use crate::catalogue::{Component, Learns, Reports};
 use crate::error::NightError;
 use crate::model::{Modifier, Night, Origin, Protection};
 use crate::outcome::{
@@ -32,32 +32,6 @@ impl Default for Options {
             max_evaluations: crate::rar::MAX_EVALUATIONS,
         }
     }
-}
-
-/// An alignment investigation result, after sanity (the Cop's).
-pub fn investigation_text(
-    night: &Night,
-    investigator: usize,
-    target: usize,
-    named: usize,
-) -> String {
-    let cop = Ability {
-        name: String::new(),
-        targets: 1,
-        self_target: Default::default(),
-        passive: false,
-        unblockable: false,
-        unseen: false,
-        learns: Learns::Alignment,
-        reports: Default::default(),
-        pm: Default::default(),
-        per_night: 1,
-        shots: None,
-        cooldown: None,
-        day: false,
-        components: Vec::new(),
-    };
-    investigation_result(night, investigator, target, named, &cop, false)
 }
 
 struct Describe<'a, 'n>(&'a Rar<'n>);
@@ -314,7 +288,6 @@ fn framed_at(rar: &mut Rar<'_>, player: usize) -> bool {
     false
 }
 
-/// Resolves a night by Reasonable Action Resolution.
 /// The submitted actions a Delayer's standing delay stops tonight: the blockable actions of
 /// the player the delay lands on (a strong kill is not blockable, and so not delayed), each
 /// once, in submission order.
@@ -360,6 +333,7 @@ fn delayed_by_delayers(rar: &mut Rar<'_>) -> Vec<DelayedAction> {
         .collect()
 }
 
+/// Resolves a night by Reasonable Action Resolution.
 pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> {
     let mut rar = Rar::new(night)?;
     rar.max_evaluations = opts.max_evaluations;

@@ -37,17 +37,8 @@ pub fn no_place(night: &Night) -> Option<(Option<usize>, String)> {
     }
     for a in &night.actions {
         let ab = &a.ability;
-        let what = if let Some(c) = ab.components.iter().find(|c| {
-            matches!(
-                c,
-                Component::Ascetic
-                    | Component::Frame
-                    | Component::Deflect
-                    | Component::Bomb
-                    | Component::Delay
-            )
-        }) {
-            format!("the `{}` of {}", component_name(c), a.label)
+        let what = if let Some(name) = ab.components.iter().find_map(no_step_for) {
+            format!("the `{name}` of {}", a.label)
         } else if ab.unseen {
             format!("an unseen (Ninja) action, {}", a.label)
         } else if ab.learns != Learns::Alignment || ab.reports != Reports::Players {
@@ -79,14 +70,15 @@ pub fn no_place(night: &Night) -> Option<(Option<usize>, String)> {
     None
 }
 
-fn component_name(c: &Component) -> &'static str {
+/// The name of a component Method 1's priority list has no step for; `None` for the others.
+fn no_step_for(c: &Component) -> Option<&'static str> {
     match c {
-        Component::Ascetic => "ascetic",
-        Component::Frame => "frame",
-        Component::Deflect => "deflect",
-        Component::Bomb => "bomb",
-        Component::Delay => "delay",
-        _ => "component",
+        Component::Ascetic => Some("ascetic"),
+        Component::Frame => Some("frame"),
+        Component::Deflect => Some("deflect"),
+        Component::Bomb => Some("bomb"),
+        Component::Delay => Some("delay"),
+        _ => None,
     }
 }
 
