@@ -9,9 +9,10 @@
 //! painted are kept in memory by that tag.
 
 use std::hash::{Hash, Hasher};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -91,7 +92,7 @@ async fn picture(
                         keep_painted(&etag, png)
                     }
                 };
-                ([(header::CONTENT_TYPE, "image/png")], png.as_ref().clone()).into_response()
+                ([(header::CONTENT_TYPE, "image/png")], png).into_response()
             }
         }
     };
@@ -116,11 +117,11 @@ async fn picture(
 
 /// PNGs painted lately, by their tag (which names the SVG they were painted from), the
 /// newest last: a picture linked from a busy thread is painted once, not per reader.
-static PAINTED: Mutex<Vec<(String, Arc<Vec<u8>>)>> = Mutex::new(Vec::new());
+static PAINTED: Mutex<Vec<(String, Bytes)>> = Mutex::new(Vec::new());
 /// How many PNGs [`PAINTED`] keeps (each some 30 kB).
 const KEEP_PAINTED: usize = 64;
 
-fn painted(etag: &str) -> Option<Arc<Vec<u8>>> {
+fn painted(etag: &str) -> Option<Bytes> {
     let painted = PAINTED.lock().unwrap_or_else(|p| p.into_inner());
     painted
         .iter()
@@ -128,8 +129,9 @@ fn painted(etag: &str) -> Option<Arc<Vec<u8>>> {
         .map(|(_, png)| png.clone())
 }
 
-fn keep_painted(etag: &str, png: Vec<u8>) -> Arc<Vec<u8>> {
-    let png = Arc::new(png);
+/// Keeps a painted PNG; the handle shares its bytes (cloning it copies no image).
+fn keep_painted(etag: &str, png: Vec<u8>) -> Bytes {
+    let png = Bytes::from(png);
     let mut painted = PAINTED.lock().unwrap_or_else(|p| p.into_inner());
     if painted.len() >= KEEP_PAINTED {
         painted.remove(0);
