@@ -3,7 +3,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{Site, cookie_pair, hidden_csrf};
+use common::{Site, cookie_pair, hidden_csrf, with_csrf};
 use serde_json::Value;
 
 const GAME: &str = r#"
@@ -68,12 +68,6 @@ fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
         ),
         ("/gm/logout", vec![]),
     ]
-}
-
-fn with_csrf<'a>(fields: &[(&'a str, &'a str)], csrf: &'a str) -> Vec<(&'a str, &'a str)> {
-    let mut all = fields.to_vec();
-    all.push(("csrf", csrf));
-    all
 }
 
 async fn state_of(site: &Site) -> (usize, String) {

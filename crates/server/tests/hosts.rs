@@ -4,7 +4,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::Site;
+use common::{Site, with_csrf};
 
 const GAME: &str = r#"
 name = "Test Mafia"
@@ -86,12 +86,6 @@ fn everything(site: &Site) -> String {
         s.hosts(1).unwrap(),
         s.accounts().unwrap()
     )
-}
-
-fn with_csrf<'a>(fields: &[(&'a str, &'a str)], csrf: &'a str) -> Vec<(&'a str, &'a str)> {
-    let mut all = fields.to_vec();
-    all.push(("csrf", csrf));
-    all
 }
 
 #[tokio::test]

@@ -183,6 +183,13 @@ pub fn cookie_pair(set_cookies: &[String], name: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// A form's fields with the `csrf` field added.
+pub fn with_csrf<'a>(fields: &[(&'a str, &'a str)], csrf: &'a str) -> Vec<(&'a str, &'a str)> {
+    let mut all = fields.to_vec();
+    all.push(("csrf", csrf));
+    all
+}
+
 /// The value of the first hidden `csrf` field of a page.
 pub fn hidden_csrf(page: &str) -> Option<String> {
     let at = page.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
