@@ -7,7 +7,6 @@ use lsp_types::{Position, Range};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
     starts: Vec<usize>,
-    len: usize,
 }
 
 impl LineIndex {
@@ -19,16 +18,13 @@ impl LineIndex {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
-        LineIndex {
-            starts,
-            len: text.len(),
-        }
+        LineIndex { starts }
     }
 
     /// The LSP position of byte `offset` (clamped to the text; an offset inside a character
     /// counts as its start). `\r` before `\n` belongs to the line it ends.
     pub fn position(&self, text: &str, offset: usize) -> Position {
-        let mut offset = offset.min(self.len).min(text.len());
+        let mut offset = offset.min(text.len());
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
