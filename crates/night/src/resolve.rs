@@ -311,8 +311,8 @@ fn delayed_by_delayers(rar: &mut Rar<'_>) -> Vec<DelayedAction> {
             if a.actor != target || ai == delay || !a.blockable(night) || strong_kill(night, ai) {
                 continue;
             }
-            let targets: Vec<&str> = a.targets.iter().map(|&t| night.name(t)).collect();
             delayed.entry(i).or_insert_with(|| {
+                let targets: Vec<&str> = a.targets.iter().map(|&t| night.name(t)).collect();
                 format!(
                     "{} ({}) on {}, delayed by {} ({})",
                     night.name(a.actor),
