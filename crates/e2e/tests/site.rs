@@ -74,6 +74,21 @@ impl Visit {
         self.browser.table(by).expect("table on the page")
     }
 
+    /// Waits (at most 10 s) until the browser's address ends with `tail`, as after a form
+    /// submission whose click returns before the next page has loaded; whether it did.
+    fn url_ends_with(&self, tail: &str) -> bool {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            if self.browser.current_url().is_ok_and(|u| u.ends_with(tail)) {
+                return true;
+            }
+            if std::time::Instant::now() > until {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
     fn click(&self, by: By<'_>) {
         let e = self.browser.find(by).expect("something to click");
         self.browser.click(&e).expect("click");
@@ -160,10 +175,9 @@ fn asking_for_the_count_as_of_post_30_shows_day_2s_tally_and_deadlines() {
     v.click(By::XPath("//button[.='Show']"));
 
     assert!(
-        v.browser
-            .current_url()
-            .unwrap()
-            .ends_with("/g/demo-finished?at=30")
+        v.url_ends_with("/g/demo-finished?at=30"),
+        "{:?}",
+        v.browser.current_url()
     );
     assert_eq!(v.text(By::Css("p.notice")), "As of post 30. Now");
     // Day 2's deadline was moved one day later (post 28), then "3 days earlier" without a
