@@ -147,10 +147,11 @@ fn corrected(text: &str, label: &str) -> String {
 }
 
 /// A host's slip found in a count (a vote counted that was withdrawn, one left out), checked
-/// by hand in the thread: `tests/corpus/host-errors.toml`. A differing count whose every
+/// by hand in the thread: `tests/corpus/slips/<label>.toml`. A differing count whose every
 /// differing voter is listed as a slip at that count is the host's, not the tracker's.
 #[derive(serde::Deserialize)]
 struct Slip {
+    #[serde(skip)]
     thread: String,
     /// The count posts the slip shows in.
     counts: Vec<u64>,
@@ -166,11 +167,22 @@ struct Slips {
     slip: Vec<Slip>,
 }
 
+/// Every listed slip, with its thread's label (the file's name, `-` read as `/`).
 fn host_slips() -> Vec<Slip> {
-    let text = std::fs::read_to_string(format!("{CORPUS}/host-errors.toml")).expect("slips");
-    toml::from_str::<Slips>(&text)
-        .expect("host-errors.toml")
-        .slip
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(format!("{CORPUS}/slips")).expect("slips") {
+        let path = entry.expect("entry").path();
+        let label = path.file_stem().and_then(|s| s.to_str()).expect("name");
+        let label = label.replacen('-', "/", 1);
+        let text = std::fs::read_to_string(&path).expect("slips file");
+        let file: Slips =
+            toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        out.extend(file.slip.into_iter().map(|mut s| {
+            s.thread = label.clone();
+            s
+        }));
+    }
+    out
 }
 
 /// Whether every difference of a differing count is a listed slip of its host.
