@@ -639,10 +639,20 @@ fn a_wwr_game_is_played_in_the_browser_to_a_town_win() {
     click_in(&host, "//select[@name='setup']/option[.='five.toml']");
     click_in(&host, "//button[.='Create and deal']");
     wait_for_text(&host, "Player links for five");
-    let links = host.texts_of(By::Css("a.link")).unwrap();
-    assert_eq!(links.len(), 5, "{links:?}");
-    let link = |seat: usize| site.url_of(&links[seat]);
-    let (alice, bob, carol, dave, eve) = (link(0), link(1), link(2), link(3), link(4));
+    // Rows of seat, player, link (a header row first).
+    let rows = host.table(By::Css("table")).unwrap();
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    let link = |name: &str| {
+        let row = rows.iter().find(|r| r[1] == name).expect(name);
+        site.url_of(&row[2])
+    };
+    let (alice, bob, carol, dave, eve) = (
+        link("Alice"),
+        link("Bob"),
+        link("Carol"),
+        link("Dave"),
+        link("Eve"),
+    );
     // The host ends the phase; `then` is what the host page says afterwards.
     let end_phase = |then: &str| {
         host.goto(&site.url_of("/w/five/host")).unwrap();

@@ -13,6 +13,7 @@ use axum::http::StatusCode;
 use common::{Reply, Site};
 use mafia_server::Options;
 use mafia_store::Store;
+use tower::ServiceExt;
 
 const SEATS: [&str; 5] = ["Alice", "Bob", "Carol", "Dave", "Eve"];
 
@@ -44,12 +45,21 @@ fn site_on(db: &str) -> Site {
 
 /// The player links of a links page, in seat order.
 fn links_of(page: &str, slug: &str) -> Vec<String> {
-    let prefix = format!("href=\"/w/{slug}/p/");
+    named_links(page, slug)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect()
+}
+
+/// `(player, link)` per row of a links page (`<td>Name</td><td><a class="link" href=…>`).
+fn named_links(page: &str, slug: &str) -> Vec<(String, String)> {
+    let prefix = format!("</td><td><a class=\"link\" href=\"/w/{slug}/p/");
     page.match_indices(&prefix)
         .map(|(at, _)| {
-            let start = at + "href=\"".len();
+            let name_start = page[..at].rfind("<td>").expect("a name cell") + "<td>".len();
+            let start = at + prefix.len() - format!("/w/{slug}/p/").len();
             let end = start + page[start..].find('"').expect("a closed href");
-            page[start..end].to_owned()
+            (page[name_start..at].to_owned(), page[start..end].to_owned())
         })
         .collect()
 }
@@ -57,6 +67,11 @@ fn links_of(page: &str, slug: &str) -> Vec<String> {
 impl Play {
     /// The GM `Mod` creates the game `five` from `five.toml` on the dashboard.
     async fn new() -> Play {
+        Play::of("five.toml", &SEATS).await
+    }
+
+    /// The same with another setup of the demo folder and its players in seat order.
+    async fn of(setup: &str, seats: &[&str]) -> Play {
         let dir = tempfile::tempdir().expect("temporary directory");
         let db = dir.path().join("wwr.db").display().to_string();
         let site = site_on(&db);
@@ -73,18 +88,22 @@ impl Play {
             .post_form(
                 "/gm/wwr",
                 Some(&session),
-                &[("game", "five"), ("setup", "five.toml"), ("csrf", &csrf)],
+                &[("game", "five"), ("setup", setup), ("csrf", &csrf)],
             )
             .await;
         assert_eq!(made.status, StatusCode::OK, "{}", made.body);
-        let links = links_of(&made.body, "five");
-        assert_eq!(links.len(), 5, "{}", made.body);
+        let links = named_links(&made.body, "five");
+        let mut names: Vec<&str> = links.iter().map(|(n, _)| n.as_str()).collect();
+        names.sort();
+        let mut expected = seats.to_vec();
+        expected.sort();
+        assert_eq!(names, expected, "{}", made.body);
         Play {
             site,
             db,
             session,
             csrf,
-            links: SEATS.iter().map(|s| s.to_string()).zip(links).collect(),
+            links: links.into_iter().collect(),
             _dir: dir,
         }
     }
@@ -497,4 +516,113 @@ async fn a_passed_deadline_ends_the_phase_by_itself() {
     let public = play.public().await;
     assert!(public.contains("N1"), "{public}");
     assert!(play.host_page().await.contains("No deadline"));
+}
+
+#[tokio::test]
+async fn secret_pages_are_not_cached_nor_sent_as_a_referrer() {
+    let play = Play::new().await;
+    let reply = play.site.get(&play.links["Alice"]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    let resp = play
+        .site
+        .app
+        .clone()
+        .oneshot(
+            axum::http::Request::get(&play.links["Alice"])
+                .body(axum::body::Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(resp.headers()["referrer-policy"], "no-referrer");
+    assert_eq!(resp.headers()["cache-control"], "no-store");
+}
+
+/// A second instance on the same database sees every move of the first at once, and its
+/// own moves reach the first: each catches up from the stored log on every request.
+#[tokio::test]
+async fn two_instances_on_one_database_play_the_same_game() {
+    let play = Play::new().await;
+    let other = site_on(&play.db);
+    play.target("Carol", "Immediate", "Eve").await;
+    let carol = other.get(&play.links["Carol"]).await.body;
+    assert!(carol.contains("Your target is now Eve."), "{carol}");
+    let (session, csrf) = other.log_in("Mod", "correct horse").await;
+    let ended = other
+        .post_form(
+            "/w/five/host",
+            Some(&session),
+            &[("action", "next"), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(ended.status, StatusCode::SEE_OTHER, "{}", ended.body);
+    assert!(play.public().await.contains("Phase: <b>N1</b>"));
+    assert_eq!(save_of(&play.site).await, save_of(&other).await);
+}
+
+/// The haunting demo (`demo/wwr/haunting.toml`): Bob the Bartender whispers through his
+/// connection, as the README's `Bob: Whisper Bartender: …` line does.
+#[tokio::test]
+async fn a_bartender_whispers_through_his_connection_from_his_page() {
+    let play = Play::of(
+        "haunting.toml",
+        &["Tess", "Rex", "Bob", "Alice", "Dave", "Eve"],
+    )
+    .await;
+    let bob = play.page("Bob").await;
+    assert!(bob.contains("Whisper through <b>Bartender</b>"), "{bob}");
+    play.send(
+        "Bob",
+        &[
+            ("kind", "whisper"),
+            ("connection", "Bartender"),
+            ("text", "first round is\non the house"),
+        ],
+    )
+    .await;
+    let bob = play.page("Bob").await;
+    assert!(!bob.contains("Your last action was refused"), "{bob}");
+    assert!(
+        play.host_page()
+            .await
+            .contains("first round is on the house"),
+        "the whisper, on one line"
+    );
+}
+
+#[tokio::test]
+async fn the_owner_adds_a_cohost_who_may_then_run_the_game() {
+    let play = Play::new().await;
+    play.site.store.add_user("Helper", "helper pass").unwrap();
+    let (session, csrf) = play.site.log_in("Helper", "helper pass").await;
+    let before = play
+        .site
+        .get_with_cookie("/w/five/host", Some(&session))
+        .await;
+    assert_eq!(before.status, StatusCode::FORBIDDEN);
+    let added = play.host(&[("action", "cohost"), ("name", "Helper")]).await;
+    assert_eq!(added.status, StatusCode::SEE_OTHER, "{}", added.body);
+    let unknown = play.host(&[("action", "cohost"), ("name", "Nobody")]).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST, "{}", unknown.body);
+    let after = play
+        .site
+        .get_with_cookie("/w/five/host", Some(&session))
+        .await;
+    assert_eq!(after.status, StatusCode::OK);
+    // A co-host runs the game but does not choose co-hosts.
+    let refused = play
+        .site
+        .post_form(
+            "/w/five/host",
+            Some(&session),
+            &[("action", "cohost"), ("name", "Mod"), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let dashboard = play.site.get_with_cookie("/gm", Some(&session)).await;
+    assert!(
+        dashboard.body.contains("href=\"/w/five/host\""),
+        "{}",
+        dashboard.body
+    );
 }

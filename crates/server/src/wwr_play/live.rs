@@ -158,10 +158,13 @@ impl Games {
             .unwrap_or_else(|_| setup.roles_dir.clone());
         let lib = self.library(&roles_dir)?;
         let seed = token::seed()?;
-        let names: Vec<String> = setup.players.iter().map(|p| p.name().to_owned()).collect();
-        // The deal is checked here, so a stored game always starts.
-        Table::start(setup, lib, seed, Web::default())
+        // The deal is checked here, so a stored game always starts. Seats are the engine's
+        // player indexes, which need not follow the setup's order.
+        let table = Table::start(setup, lib, seed, Web::default())
             .map_err(|e| PlayError::Setup(e.to_string()))?;
+        let names: Vec<String> = (table.game().state.players.iter())
+            .map(|p| p.name.clone())
+            .collect();
         let mut links = Vec::new();
         let mut seats = Vec::new();
         for (seat, name) in names.into_iter().enumerate() {

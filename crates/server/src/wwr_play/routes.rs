@@ -5,9 +5,10 @@
 use axum::Form;
 use axum::Router;
 use axum::extract::{Path, State};
+use axum::http::header;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use mafia_store::Store;
+use mafia_store::{HostRole, Store};
 use mafia_wwr::chat::Input;
 use maud::{Markup, html};
 use serde::Deserialize;
@@ -66,17 +67,24 @@ async fn public(
     Ok(layout(&format!("WWR {game}"), body))
 }
 
+/// Headers of a page whose address is a secret (a player's link, the host's list of links):
+/// never cached, and never sent on as a referrer.
+const SECRET_PAGE: [(header::HeaderName, &str); 2] = [
+    (header::CACHE_CONTROL, "no-store"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
+
 async fn player(
     State(state): State<AppState>,
     Path((game, token)): Path<(String, String)>,
-) -> Result<Html<String>, AppError> {
+) -> Result<Response, AppError> {
     let action = format!("/w/{game}/p/{token}");
     let body = play(&state, move |g, s| {
         let seat = g.seat_of(s, &game, &token)?;
         g.with(s, &game, |live| Ok(view::player_page(live, seat, &action)))
     })
     .await?;
-    Ok(layout("Your WWR game", body))
+    Ok((SECRET_PAGE, layout("Your WWR game", body)).into_response())
 }
 
 /// A player's form. Which player acts comes from the link, never from the form (a `player`
@@ -92,6 +100,7 @@ struct PlayerForm {
     poll: Option<String>,
     choice: Option<String>,
     channel: Option<String>,
+    connection: Option<String>,
     text: Option<String>,
 }
 
@@ -118,15 +127,20 @@ fn input_of(player: String, form: PlayerForm) -> Result<Input, AppError> {
         "say" => Input::Say {
             player,
             channel: given(form.channel).ok_or_else(|| missing("channel"))?,
-            // An act line is one line: a message's line breaks become spaces.
-            text: given(form.text)
-                .ok_or_else(|| missing("message"))?
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" "),
+            text: one_line(given(form.text).ok_or_else(|| missing("message"))?),
+        },
+        "whisper" => Input::Whisper {
+            player,
+            connection: given(form.connection).ok_or_else(|| missing("connection"))?,
+            text: one_line(given(form.text).ok_or_else(|| missing("message"))?),
         },
         other => return Err(AppError::BadRequest(format!("unknown action `{other}`"))),
     })
+}
+
+/// An act line is one line: a message's line breaks become spaces.
+fn one_line(text: String) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 async fn player_act(
@@ -147,23 +161,24 @@ async fn player_act(
     Ok(Redirect::to(&back).into_response())
 }
 
-/// The GM's session, checked as a host of the WWR game (owner, co-host or admin).
-async fn host_of(state: &AppState, gm: &Gm, game: &str) -> Result<(), AppError> {
+/// The GM's session, checked as a host of the WWR game (owner, co-host or admin): what
+/// they are to it.
+async fn host_of(state: &AppState, gm: &Gm, game: &str) -> Result<HostRole, AppError> {
     let (slug, user) = (game.to_owned(), gm.0.user.clone());
-    let allowed = state
+    let role = state
         .blocking(move |s| {
             let Some(row) = s.wwr_game(&slug)? else {
                 return Ok(None);
             };
-            Ok(Some(s.wwr_host_role(row.id, &user)?.is_some()))
+            Ok(Some(s.wwr_host_role(row.id, &user)?))
         })
         .await?;
-    match allowed {
+    match role {
         None => Err(AppError::NotFound(format!("no WWR game `{game}`"))),
-        Some(false) => Err(AppError::NotAllowed(format!(
+        Some(None) => Err(AppError::NotAllowed(format!(
             "only the hosts of `{game}` may run it"
         ))),
-        Some(true) => Ok(()),
+        Some(Some(role)) => Ok(role),
     }
 }
 
@@ -198,7 +213,7 @@ async fn host_act(
     Form(form): Form<HostForm>,
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
-    host_of(&state, &gm, &game).await?;
+    let role = host_of(&state, &gm, &game).await?;
     let back = format!("/w/{game}/host");
     let slug = game.clone();
     match form.action.as_str() {
@@ -224,6 +239,30 @@ async fn host_act(
             })
             .await?;
         }
+        "cohost" => {
+            if !role.chooses_cohosts() {
+                return Err(AppError::NotAllowed(
+                    "only the game's owner or an admin adds co-hosts".into(),
+                ));
+            }
+            let user = given(form.name)
+                .ok_or_else(|| AppError::BadRequest("expected an account name".into()))?;
+            state
+                .blocking(move |s| {
+                    if s.accounts()?.iter().all(|a| a.name != user) {
+                        return Err(mafia_store::StoreError::NoUser(user));
+                    }
+                    let row = s
+                        .wwr_game(&slug)?
+                        .ok_or_else(|| mafia_store::StoreError::NoGame(slug.clone()))?;
+                    s.add_wwr_cohost(row.id, &user)
+                })
+                .await
+                .map_err(|e| match e {
+                    AppError::Store(e) => AppError::BadRequest(e.to_string()),
+                    other => other,
+                })?;
+        }
         "replace" | "link" => {
             let seat = form
                 .seat
@@ -240,7 +279,8 @@ async fn host_act(
                 g.new_link(s, &slug, seat, name.as_deref())
             })
             .await?;
-            return Ok(layout("Player link", view::links_page(&game, &[link])).into_response());
+            let page = layout("Player link", view::links_page(&game, &[link]));
+            return Ok((SECRET_PAGE, page).into_response());
         }
         other => return Err(AppError::BadRequest(format!("unknown action `{other}`"))),
     }
@@ -276,7 +316,8 @@ async fn create(
     }
     let (owner, setup, s2) = (gm.0.user.clone(), form.setup.clone(), slug.clone());
     let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup)).await?;
-    Ok(layout("Player links", view::links_page(&slug, &links)).into_response())
+    let page = layout("Player links", view::links_page(&slug, &links));
+    Ok((SECRET_PAGE, page).into_response())
 }
 
 /// The dashboard's WWR part: the WWR games the GM hosts and the form to create one.

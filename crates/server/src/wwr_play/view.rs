@@ -181,6 +181,19 @@ pub fn player_page(live: &Live, seat: usize, action: &str) -> Markup {
                 }
             }
         }
+        @let connections = live.table.game().connections_for(seat, None);
+        @if !connections.is_empty() {
+            h2 { "Whispering connections" }
+            @for (name, to) in &connections {
+                form.whisper method="post" action=(action) {
+                    input type="hidden" name="kind" value="whisper";
+                    input type="hidden" name="connection" value=(name);
+                    label { "Whisper through " b { (name) } " to " (live.table.game().chan_title(to)) " "
+                        textarea name="text" rows="2" required {} }
+                    button { "Whisper" }
+                }
+            }
+        }
         h2 { "The story" }
         (lines(web.lines(&Room::Public)))
     }
@@ -276,6 +289,13 @@ pub fn host_page(live: &Live, csrf: &str) -> Markup {
                     }
                 }
             }
+        }
+        h2 { "Co-hosts" }
+        form method="post" action=(action) {
+            (csrf_field(csrf))
+            input type="hidden" name="action" value="cohost";
+            label { "Add the GM account " input name="name" required; " as a co-host " }
+            button { "Add" }
         }
         @if !web.refused.is_empty() {
             h2 { "Refused inputs" }
