@@ -36,6 +36,8 @@ fn phase_line(live: &Live) -> Markup {
                 @if w.is_empty() { "The game is over: a draw." }
                 @else { "The game is over: " (w.join(", ")) " won." }
             }
+        } @else {
+            (deadline_text(live.row.deadline))
         }
     }
 }
@@ -227,7 +229,7 @@ fn deadline_text(deadline: Option<Timestamp>) -> Markup {
                 p { "The phase ends by itself at " time datetime=(d) { (d.strftime("%Y-%m-%d %H:%M:%S UTC")) }
                     " (in " (left / 60) " min " (left % 60) " s)." }
             }
-            None => p.muted { "No deadline: the phase ends when you end it." },
+            None => p.muted { "No deadline: the phase ends when the host ends it." },
         }
     }
 }
@@ -243,7 +245,6 @@ pub fn host_page(live: &Live, csrf: &str) -> Markup {
         h1 { "Hosting " (slug) }
         p { a href={ "/w/" (slug) } { "Public page" } " · setup " code { (live.row.setup_name) } }
         (phase_line(live))
-        (deadline_text(live.row.deadline))
         @if !over {
             form method="post" action=(action) {
                 (csrf_field(csrf))
