@@ -626,3 +626,25 @@ async fn the_owner_adds_a_cohost_who_may_then_run_the_game() {
         dashboard.body
     );
 }
+
+/// The service's background loop ends a phase whose deadline passed even when nobody asks
+/// for a page of the game.
+#[tokio::test]
+async fn the_background_check_ends_a_phase_at_its_deadline_without_a_request() {
+    let play = Play::new().await;
+    let store = play.site.store.clone();
+    let id = store.wwr_game("five").unwrap().unwrap().id;
+    let past = jiff::Timestamp::now() - jiff::SignedDuration::from_secs(1);
+    store.set_wwr_deadline(id, Some(past)).unwrap();
+    let games = play.site.state.wwr.clone();
+    let checked = store.clone();
+    tokio::task::spawn_blocking(move || games.check_deadlines(&checked))
+        .await
+        .unwrap()
+        .unwrap();
+    let log = store.wwr_inputs(id, 0).unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].1, "\"EndPhase\"");
+    assert_eq!(store.wwr_game("five").unwrap().unwrap().deadline, None);
+    assert!(play.public().await.contains("Phase: <b>N1</b>"));
+}

@@ -30,7 +30,8 @@ fn lines(lines: &[Line]) -> Markup {
 fn phase_line(live: &Live) -> Markup {
     let view = &live.web().public;
     html! {
-        p { "Phase: " b { (view.phase) } }
+        p { "Phase: " b { (view.phase) }
+            span.muted { " (began " time datetime=(live.row.phase_started) { (live.row.phase_started.strftime("%Y-%m-%d %H:%M UTC")) } ")" } }
         @if let Some(w) = &live.web().winners {
             p.notice {
                 @if w.is_empty() { "The game is over: a draw." }
