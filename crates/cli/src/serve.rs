@@ -71,6 +71,10 @@ pub struct ServeArgs {
     /// service runs in. For a forum on the same machine or network, and for tests.
     #[arg(long)]
     pub allow_private_forums: bool,
+    /// A folder of WWR setup files (each with its role book at its `roles_dir`): GMs create
+    /// WWR games played on the web from these on the dashboard (`demo/wwr` is an example).
+    #[arg(long, value_name = "DIR")]
+    pub wwr_dir: Option<std::path::PathBuf>,
 }
 
 /// The database `--db` names, else the default: `mafia.db`, or for `--demo` a scratch file
@@ -135,9 +139,14 @@ pub fn run(args: ServeArgs) -> miette::Result<ExitCode> {
         let options = Options {
             secure_cookies: args.secure_cookies,
             behind_proxy: args.behind_proxy,
+            wwr_dir: args.wwr_dir.clone(),
             ..Options::default()
         };
         let state = AppState::new(Arc::new(store), options);
+        tokio::spawn(mafia_server::wwr_play::deadlines_forever(
+            state.clone(),
+            Duration::from_secs(5),
+        ));
         if args.poll_interval > 0 {
             let polling = PollOptions {
                 interval: Duration::from_secs(args.poll_interval),

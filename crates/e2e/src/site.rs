@@ -49,10 +49,57 @@ impl DemoSite {
         DemoSite::start_in(binary, db, tempfile::tempdir()?, within)
     }
 
+    /// The same with a GM account made first (`mafia serve --add-gm NAME`, the password on
+    /// standard input) and more arguments for `mafia serve` (e.g. `--wwr-dir DIR`).
+    pub fn start_with(
+        binary: &Path,
+        gm: (&str, &str),
+        args: &[&std::ffi::OsStr],
+        within: Duration,
+    ) -> Result<DemoSite, HarnessError> {
+        let dir = tempfile::tempdir()?;
+        let db = dir.path().join("demo.db");
+        let mut add = Command::new(binary)
+            .arg("serve")
+            .arg("--db")
+            .arg(&db)
+            .args(["--add-gm", gm.0])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| HarnessError::Spawn {
+                program: binary.display().to_string(),
+                source,
+            })?;
+        if let Some(mut stdin) = add.stdin.take() {
+            use std::io::Write;
+            writeln!(stdin, "{}", gm.1)?;
+        }
+        let status = add.wait()?;
+        if !status.success() {
+            return Err(HarnessError::Io(std::io::Error::other(format!(
+                "`mafia serve --add-gm {}` failed: {status}",
+                gm.0
+            ))));
+        }
+        DemoSite::start_args(binary, &db, dir, args, within)
+    }
+
     fn start_in(
         binary: &Path,
         db: &Path,
         dir: tempfile::TempDir,
+        within: Duration,
+    ) -> Result<DemoSite, HarnessError> {
+        DemoSite::start_args(binary, db, dir, &[], within)
+    }
+
+    fn start_args(
+        binary: &Path,
+        db: &Path,
+        dir: tempfile::TempDir,
+        args: &[&std::ffi::OsStr],
         within: Duration,
     ) -> Result<DemoSite, HarnessError> {
         let log_path = dir.path().join("server.log");
@@ -62,6 +109,7 @@ impl DemoSite {
             .arg("--demo")
             .arg("--db")
             .arg(db)
+            .args(args)
             .args(["--poll-interval", "0"])
             // Port 0: the server takes a free port and prints it (no race with other tests).
             .args(["--listen", "127.0.0.1:0"])

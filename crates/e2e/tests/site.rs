@@ -554,3 +554,155 @@ fn the_chart_reads_on_a_phone_and_on_a_desktop() {
         }
     }
 }
+
+// --- a WWR game played in the browser (issue 15, point 1) -------------------------------
+
+/// A browser's view of one page: waits (at most 10 s) until the page's text holds `text`,
+/// as after a form whose click returns before the redirected page has loaded.
+fn wait_for_text(browser: &Browser, text: &str) -> String {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let body = browser.text_of(By::Css("body")).unwrap_or_default();
+        if body.contains(text) {
+            return body;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "`{text}` did not appear; the page: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn click_in(browser: &Browser, xpath: &str) {
+    let e = browser.find(By::XPath(xpath)).expect(xpath);
+    browser.click(&e).expect("click");
+}
+
+/// On a player's page: chooses `target` in the form of `trigger` and uses it.
+fn use_on(browser: &Browser, trigger: &str, target: &str) {
+    let form = format!("//form[.//input[@name='trigger' and @value='{trigger}']]");
+    click_in(
+        browser,
+        &format!("{form}//select[@name='selection']/option[.='{target}']"),
+    );
+    click_in(browser, &format!("{form}//button"));
+}
+
+/// On a player's page: votes `choice` in `poll`.
+fn vote_in(browser: &Browser, poll: &str, choice: &str) {
+    let form = format!("//form[.//input[@name='poll' and @value='{poll}']]");
+    click_in(
+        browser,
+        &format!("{form}//select[@name='choice']/option[.='{choice}']"),
+    );
+    click_in(browser, &format!("{form}//button"));
+}
+
+#[test]
+fn a_wwr_game_is_played_in_the_browser_to_a_town_win() {
+    let Some(tools) = BrowserTools::find() else {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("CI=true but chromium/chromedriver are missing: run .ci/browser.sh");
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: the browser test needs chromium and chromedriver (bash .ci/browser.sh installs them)"
+        );
+        return;
+    };
+    let binary = mafia_binary().expect("the `mafia` binary: run `cargo build -p mafia` first");
+    let setups = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr"));
+    let site = DemoSite::start_with(
+        &binary,
+        ("Mod", "correct horse"),
+        &["--wwr-dir".as_ref(), setups.as_os_str()],
+        START_WITHIN,
+    )
+    .expect("mafia serve --wwr-dir demo/wwr");
+    let driver = Driver::start(&tools, START_WITHIN).expect("chromedriver");
+    // Three sessions: the host, the town's players (one link after another) and the wolf.
+    let host = driver.open(1024, 900).expect("the host's browser");
+    let town = driver.open(420, 900).expect("the town's browser");
+    let wolf = driver.open(420, 900).expect("the wolf's browser");
+
+    // The host logs in and creates the game from five.toml on the dashboard.
+    host.goto(&site.url_of("/gm/login")).unwrap();
+    let name = host.find(By::Css("input[name=name]")).unwrap();
+    host.type_into(&name, "Mod").unwrap();
+    let password = host.find(By::Css("input[name=password]")).unwrap();
+    host.type_into(&password, "correct horse").unwrap();
+    click_in(&host, "//form[.//input[@name='password']]//button");
+    wait_for_text(&host, "New WWR game");
+    let game = host.find(By::Css("input[name=game]")).unwrap();
+    host.type_into(&game, "five").unwrap();
+    click_in(&host, "//select[@name='setup']/option[.='five.toml']");
+    click_in(&host, "//button[.='Create and deal']");
+    wait_for_text(&host, "Player links for five");
+    // Rows of seat, player, link (a header row first).
+    let rows = host.table(By::Css("table")).unwrap();
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    let link = |name: &str| {
+        let row = rows.iter().find(|r| r[1] == name).expect(name);
+        site.url_of(&row[2])
+    };
+    let (alice, bob, carol, dave, eve) = (
+        link("Alice"),
+        link("Bob"),
+        link("Carol"),
+        link("Dave"),
+        link("Eve"),
+    );
+    // The host ends the phase; `then` is what the host page says afterwards.
+    let end_phase = |then: &str| {
+        host.goto(&site.url_of("/w/five/host")).unwrap();
+        click_in(&host, "//button[.='End the phase now']");
+        wait_for_text(&host, then);
+    };
+
+    // D0: the Huntress aims at Eve.
+    town.goto(&carol).unwrap();
+    wait_for_text(&town, "Your role: Huntress");
+    use_on(&town, "Immediate", "Eve");
+    wait_for_text(&town, "Your target is now Eve.");
+    end_phase("Phase: N1");
+
+    // N1: the Fortune Teller checks Eve, the wolf writes to the pack and attacks Dave, the
+    // Witch saves him.
+    town.goto(&alice).unwrap();
+    use_on(&town, "Immediate Night", "Eve");
+    wait_for_text(&town, "Role Investigate Eve");
+    wolf.goto(&eve).unwrap();
+    let say = wolf
+        .find(By::XPath(
+            "//form[.//input[@name='channel' and @value!='me']]//textarea",
+        ))
+        .unwrap();
+    wolf.type_into(&say, "Dave tonight").unwrap();
+    click_in(
+        &wolf,
+        "//form[.//input[@name='channel' and @value!='me']]//button",
+    );
+    wait_for_text(&wolf, "Eve: Dave tonight");
+    vote_in(&wolf, "Wolfpack", "Dave");
+    wait_for_text(&wolf, "Eve votes Dave");
+    town.goto(&bob).unwrap();
+    use_on(&town, "Immediate Night", "Dave");
+    end_phase("Phase: D1");
+
+    // D1: the town lynches Eve.
+    for (player, choice) in [(&alice, "Eve"), (&bob, "Eve"), (&dave, "Eve")] {
+        town.goto(player).unwrap();
+        vote_in(&town, "Lynch", choice);
+        wait_for_text(&town, "votes Eve");
+    }
+    wolf.goto(&eve).unwrap();
+    vote_in(&wolf, "Lynch", "Alice");
+    wait_for_text(&wolf, "Eve votes Alice");
+    end_phase("The game is over");
+    let public = site.get("/w/five").unwrap().text();
+    assert!(public.contains("Townsfolk won"), "{public}");
+    town.goto(&site.url_of("/w/five")).unwrap();
+    let shown = wait_for_text(&town, "Townsfolk won");
+    assert!(shown.contains("Eve — Wolf"), "{shown}");
+}

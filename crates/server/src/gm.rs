@@ -254,6 +254,7 @@ async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>
             Ok(hosted)
         })
         .await?;
+    let wwr = crate::wwr_play::dashboard_section(&state, &gm).await?;
     Ok(layout(
         "GM dashboard",
         html! {
@@ -271,6 +272,7 @@ async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>
                 p { label { "Game file (TOML)" textarea name="config" rows="14" required {} } }
                 button { "Create" }
             }
+            (wwr)
         },
     ))
 }

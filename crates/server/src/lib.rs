@@ -25,6 +25,7 @@
 //!   the request that keeps to them (redirects checked, size bounded).
 //! - [`throttle`]: login throttling per account name and client address (in memory).
 //! - [`vote_thread`]: how a vote thread's posts are stored apart from the game thread's.
+//! - [`wwr_play`]: WWR games played on the web (player links, host page, public page).
 
 pub mod admin;
 pub mod api;
@@ -41,6 +42,7 @@ pub mod poll;
 pub mod post_links;
 pub mod throttle;
 pub mod vote_thread;
+pub mod wwr_play;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -67,6 +69,8 @@ pub struct Options {
     /// SQLite (always done on PostgreSQL, which other instances may share; one instance on
     /// SQLite drops its cache itself on every change, so it skips the read): for tests.
     pub check_versions: bool,
+    /// The folder of WWR setup files a GM may create web games from (`serve --wwr-dir`).
+    pub wwr_dir: Option<std::path::PathBuf>,
 }
 
 /// A game's derivation and the game version it was made from.
@@ -85,6 +89,8 @@ pub struct AppState {
     check_versions: bool,
     /// Login attempts per name and address.
     pub throttle: Arc<throttle::Throttle>,
+    /// The WWR games running in this instance.
+    pub wwr: Arc<wwr_play::Games>,
 }
 
 impl AppState {
@@ -94,6 +100,7 @@ impl AppState {
                 || store.engine() == mafia_store::Engine::Postgres,
             store,
             throttle: Arc::new(throttle::Throttle::new(options.login_policy)),
+            wwr: Arc::new(wwr_play::Games::new(options.wwr_dir.clone())),
             options,
             cache: Arc::default(),
         }
@@ -212,6 +219,7 @@ pub fn router(state: AppState) -> Router {
         .merge(gm::routes())
         .merge(gm_controls::routes())
         .merge(admin::routes())
+        .merge(wwr_play::routes())
         .with_state(state)
 }
 

@@ -84,3 +84,51 @@ async fn the_status_page_is_served_from_postgresql() {
         .await
         .unwrap();
 }
+
+/// Issue 15, point 1: two instances of the service on one PostgreSQL write to one WWR game at
+/// the same time (Alice's messages through one, Bob's through the other). Each input is
+/// appended once, at its own number, whichever instance loses a race catching up and trying
+/// again; both instances end with the same game.
+#[test]
+fn two_instances_on_postgresql_append_every_wwr_input_once() {
+    use mafia_server::wwr_play::Games;
+    use mafia_wwr::chat::Input;
+    let Some(admin) = postgres_admin_url() else {
+        return;
+    };
+    let url = fresh_database(&admin);
+    let setups = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr"));
+    let (store_a, store_b) = (Store::open(&url).unwrap(), Store::open(&url).unwrap());
+    let (a, b) = (Games::new(Some(setups.clone())), Games::new(Some(setups)));
+    a.create(&store_a, "five", "Mod", "five.toml").unwrap();
+    let say = |player: &str, i: usize| Input::Say {
+        player: player.into(),
+        channel: "town square".into(),
+        text: format!("{player} {i}"),
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            for i in 0..15 {
+                assert_eq!(a.submit(&store_a, "five", say("Alice", i)).unwrap(), None);
+            }
+        });
+        s.spawn(|| {
+            for i in 0..15 {
+                assert_eq!(b.submit(&store_b, "five", say("Bob", i)).unwrap(), None);
+            }
+        });
+    });
+    let id = store_a.wwr_game("five").unwrap().unwrap().id;
+    let log = store_a.wwr_inputs(id, 0).unwrap();
+    let numbers: Vec<i64> = log.iter().map(|(n, _)| *n).collect();
+    assert_eq!(numbers, (1..=30).collect::<Vec<i64>>());
+    let save = |g: &Games, s: &Store| g.with(s, "five", |live| live.save()).unwrap();
+    assert_eq!(save(&a, &store_a), save(&b, &store_b));
+    let lines = a
+        .with(&store_a, "five", |live| {
+            let room = mafia_wwr::chat::Room::Channel("town square".into());
+            Ok(live.web().lines(&room).len())
+        })
+        .unwrap();
+    assert_eq!(lines, 30);
+}

@@ -25,6 +25,7 @@ mod hosts;
 mod lease;
 mod schema;
 mod version;
+mod wwr;
 
 use jiff::Timestamp;
 use mafia_posts::{Edited, Markup, RawPost};
@@ -33,6 +34,7 @@ use backend::{Backend, Row, Tx, Value};
 pub use backend::{Engine, POSTGRES_POOL_SIZE};
 pub use hosts::{Account, HostRole, Hosts};
 pub use lease::Claim;
+pub use wwr::{NewWwrGame, WwrGameRow, WwrSeat};
 
 /// Why a storage operation failed.
 #[derive(Debug, thiserror::Error)]

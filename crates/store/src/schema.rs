@@ -121,6 +121,46 @@ const MIGRATIONS: &[Step] = &[
         PRIMARY KEY (game, thread)
     );",
     ),
+    // 6: WWR games played on the web (issue 15, point 1): a game is its setup (TOML text,
+    // the role book's folder, the dealing seed), its seats (a player's name and the SHA-256
+    // of their link's token; replacing a player deactivates the old row), and the log of
+    // inputs, one row per (game, seq), so that two instances cannot both append input n.
+    Step::Sql(
+        "CREATE TABLE wwr_games (
+        id {ID},
+        slug TEXT NOT NULL UNIQUE,
+        owner TEXT NOT NULL,
+        setup_name TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        roles_dir TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        deadline TEXT,
+        phase_started TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE wwr_hosts (
+        game BIGINT NOT NULL REFERENCES wwr_games (id),
+        user_name TEXT NOT NULL,
+        PRIMARY KEY (game, user_name)
+    );
+    CREATE TABLE wwr_seats (
+        id {ID},
+        game BIGINT NOT NULL REFERENCES wwr_games (id),
+        seat BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        active BIGINT NOT NULL DEFAULT 1,
+        created TEXT NOT NULL
+    );
+    CREATE INDEX wwr_seats_of_a_game ON wwr_seats (game, seat);
+    CREATE TABLE wwr_inputs (
+        game BIGINT NOT NULL REFERENCES wwr_games (id),
+        seq BIGINT NOT NULL,
+        input TEXT NOT NULL,
+        time TEXT NOT NULL,
+        PRIMARY KEY (game, seq)
+    );",
+    ),
 ];
 
 /// The first schema with game versions and poll leases.

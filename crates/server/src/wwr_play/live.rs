@@ -1,0 +1,346 @@
+//! [`Games`]: the running WWR games of this instance. A game is stored as its setup, seed
+//! and log of inputs; here it runs as a [`Table`] over the [`Web`] adapter, rebuilt by
+//! dealing again from the seed and replaying the log, and kept in memory with the number of
+//! the last input it applied. Every use first catches up from the store (a second instance,
+//! or this one before a restart, may have appended), then fires a passed deadline.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use jiff::Timestamp;
+use mafia_store::{GameId, NewWwrGame, Store, WwrGameRow, WwrSeat};
+use mafia_wwr::chat::{Input, Table};
+use mafia_wwr::{Library, Setup};
+
+use super::error::PlayError;
+use super::token;
+use super::web::Web;
+
+/// One running game.
+#[derive(Debug)]
+pub struct Live {
+    pub row: WwrGameRow,
+    /// Who plays each seat now.
+    pub seats: Vec<WwrSeat>,
+    /// The number of the last input applied (0: none).
+    pub seq: i64,
+    pub table: Table<Web>,
+}
+
+impl Live {
+    pub fn id(&self) -> GameId {
+        self.row.id
+    }
+
+    pub fn web(&self) -> &Web {
+        self.table.adapter()
+    }
+
+    /// The engine's name of a seat's player.
+    pub fn seat_name(&self, seat: usize) -> Option<&str> {
+        self.table
+            .game()
+            .state
+            .players
+            .get(seat)
+            .map(|p| p.name.as_str())
+    }
+
+    /// Who plays a seat now (the setup's name until the host replaced the player).
+    pub fn played_by(&self, seat: usize) -> Option<&str> {
+        self.seats
+            .iter()
+            .find(|s| s.seat == seat)
+            .map(|s| s.name.as_str())
+    }
+
+    /// The engine's save of the game (JSON): two tables with the same save are the same game.
+    pub fn save(&self) -> Result<String, PlayError> {
+        mafia_wwr::save::to_text(&self.table.game().state)
+            .map_err(|e| PlayError::Engine(e.to_string()))
+    }
+
+    /// The text of a seat's role card: the role's file in the role book, as written.
+    pub fn role_card(&self, seat: usize) -> Option<String> {
+        let game = self.table.game();
+        let role = &game.state.players.get(seat)?.role;
+        let def = game.lib.role(role)?;
+        std::fs::read_to_string(game.lib.root.join(&def.file)).ok()
+    }
+
+    fn apply(&mut self, seq: i64, input: Input) {
+        self.table.adapter_mut().push(seq, input);
+        self.table.pump();
+        self.seq = seq;
+    }
+}
+
+/// A player's link, shown to the host once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub seat: usize,
+    pub name: String,
+    pub token: String,
+}
+
+/// The WWR games of this instance and where their setups are.
+#[derive(Debug, Default)]
+pub struct Games {
+    dir: Option<PathBuf>,
+    libraries: Mutex<HashMap<PathBuf, Arc<Library>>>,
+    live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// How many times a write is retried when another instance appended first.
+const RETRIES: usize = 8;
+
+impl Games {
+    /// The games of a service whose setups are in `dir` (none: games cannot be created).
+    pub fn new(dir: Option<PathBuf>) -> Games {
+        Games {
+            dir,
+            ..Games::default()
+        }
+    }
+
+    /// The setup files a game may be created from (`*.toml` in the folder), by name.
+    pub fn setups(&self) -> Vec<String> {
+        let Some(dir) = &self.dir else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".toml") && !n.starts_with('.'))
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn library(&self, dir: &Path) -> Result<Arc<Library>, PlayError> {
+        if let Some(lib) = lock(&self.libraries).get(dir) {
+            return Ok(lib.clone());
+        }
+        let lib = Arc::new(Library::load(dir).map_err(|e| PlayError::Setup(e.to_string()))?);
+        lock(&self.libraries).insert(dir.to_path_buf(), lib.clone());
+        Ok(lib)
+    }
+
+    /// Creates a game of the setup file `setup_name` owned by `owner`: deals the roles from
+    /// a fresh seed (refusing a setup the engine cannot start), stores it with one hashed
+    /// token per seat, and returns the players' links (the only time they are seen whole).
+    pub fn create(
+        &self,
+        store: &Store,
+        slug: &str,
+        owner: &str,
+        setup_name: &str,
+    ) -> Result<Vec<Link>, PlayError> {
+        let dir = self.dir.as_ref().ok_or(PlayError::NoSetupDir)?;
+        if !self.setups().iter().any(|s| s == setup_name) {
+            return Err(PlayError::NoSetup(setup_name.to_owned()));
+        }
+        let path = dir.join(setup_name);
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| PlayError::Setup(format!("{}: {e}", path.display())))?;
+        let setup =
+            Setup::parse(&text, setup_name, dir).map_err(|e| PlayError::Setup(e.to_string()))?;
+        let roles_dir = setup
+            .roles_dir
+            .canonicalize()
+            .unwrap_or_else(|_| setup.roles_dir.clone());
+        let lib = self.library(&roles_dir)?;
+        let seed = token::seed()?;
+        // The deal is checked here, so a stored game always starts. Seats are the engine's
+        // player indexes, which need not follow the setup's order.
+        let table = Table::start(setup, lib, seed, Web::default())
+            .map_err(|e| PlayError::Setup(e.to_string()))?;
+        let names: Vec<String> = (table.game().state.players.iter())
+            .map(|p| p.name.clone())
+            .collect();
+        let mut links = Vec::new();
+        let mut seats = Vec::new();
+        for (seat, name) in names.into_iter().enumerate() {
+            let token = token::mint()?;
+            seats.push((name.clone(), token::hash(&token)));
+            links.push(Link { seat, name, token });
+        }
+        store.create_wwr_game(&NewWwrGame {
+            slug: slug.to_owned(),
+            owner: owner.to_owned(),
+            setup_name: setup_name.to_owned(),
+            setup: text,
+            roles_dir: roles_dir.display().to_string(),
+            seed,
+            seats,
+        })?;
+        Ok(links)
+    }
+
+    /// A fresh table for a stored game: the deal from its seed, no input applied.
+    fn start(&self, store: &Store, slug: &str) -> Result<Live, PlayError> {
+        let row = store
+            .wwr_game(slug)?
+            .ok_or_else(|| PlayError::NoGame(slug.to_owned()))?;
+        let roles_dir = PathBuf::from(&row.roles_dir);
+        let mut setup = Setup::parse(&row.setup, &row.setup_name, &roles_dir)
+            .map_err(|e| PlayError::Engine(e.to_string()))?;
+        setup.roles_dir = roles_dir.clone();
+        let lib = self.library(&roles_dir)?;
+        let table = Table::start(setup, lib, row.seed, Web::default())
+            .map_err(|e| PlayError::Engine(e.to_string()))?;
+        let seats = store.wwr_seats(row.id)?;
+        Ok(Live {
+            row,
+            seats,
+            seq: 0,
+            table,
+        })
+    }
+
+    /// Runs `f` on a game brought up to date with the store: its inputs applied, its seats
+    /// and deadline read, a passed deadline fired.
+    pub fn with<T>(
+        &self,
+        store: &Store,
+        slug: &str,
+        f: impl FnOnce(&mut Live) -> Result<T, PlayError>,
+    ) -> Result<T, PlayError> {
+        let cached = lock(&self.live).get(slug).cloned();
+        let live = match cached {
+            Some(live) => live,
+            None => {
+                let fresh = Arc::new(Mutex::new(self.start(store, slug)?));
+                lock(&self.live)
+                    .entry(slug.to_owned())
+                    .or_insert(fresh)
+                    .clone()
+            }
+        };
+        let mut live = lock(&live);
+        catch_up(&mut live, store)?;
+        fire_deadline(&mut live, store)?;
+        f(&mut live)
+    }
+
+    /// Appends an input to the game's log and applies it; the engine's refusal, if any.
+    pub fn submit(
+        &self,
+        store: &Store,
+        slug: &str,
+        input: Input,
+    ) -> Result<Option<String>, PlayError> {
+        self.with(store, slug, |live| submit(live, store, input))
+    }
+
+    /// Fires every passed deadline (the background loop's call).
+    pub fn check_deadlines(&self, store: &Store) -> Result<(), PlayError> {
+        let now = Timestamp::now();
+        for row in store.wwr_games()? {
+            if row.deadline.is_some_and(|d| d <= now) {
+                self.with(store, &row.slug, |_| Ok(()))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives a seat a new link, and a new player when `name` is given; returns the link.
+    pub fn new_link(
+        &self,
+        store: &Store,
+        slug: &str,
+        seat: usize,
+        name: Option<&str>,
+    ) -> Result<Link, PlayError> {
+        self.with(store, slug, |live| {
+            let name = match name {
+                Some(n) => n.trim().to_owned(),
+                None => live
+                    .played_by(seat)
+                    .ok_or_else(|| PlayError::Setup(format!("no seat {seat}")))?
+                    .to_owned(),
+            };
+            if name.is_empty() {
+                return Err(PlayError::Setup("expected a player name".into()));
+            }
+            let token = token::mint()?;
+            if !store.replace_wwr_seat(live.id(), seat, &name, &token::hash(&token))? {
+                return Err(PlayError::Setup(format!("no seat {seat}")));
+            }
+            live.seats = store.wwr_seats(live.id())?;
+            Ok(Link { seat, name, token })
+        })
+    }
+
+    /// The seat a player's link opens (the link's token checked against the stored hashes).
+    pub fn seat_of(&self, store: &Store, slug: &str, token: &str) -> Result<usize, PlayError> {
+        let row = store.wwr_game(slug)?.ok_or(PlayError::BadLink)?;
+        store
+            .wwr_seat_by_token(row.id, &token::hash(token))?
+            .map(|s| s.seat)
+            .ok_or(PlayError::BadLink)
+    }
+}
+
+/// Applies the inputs other writers appended since the game's last one.
+fn catch_up(live: &mut Live, store: &Store) -> Result<(), PlayError> {
+    let slug = live.row.slug.clone();
+    live.row = store
+        .wwr_game(&slug)?
+        .ok_or_else(|| PlayError::NoGame(slug.clone()))?;
+    live.seats = store.wwr_seats(live.id())?;
+    for (seq, json) in store.wwr_inputs(live.id(), live.seq)? {
+        let input: Input = serde_json::from_str(&json)
+            .map_err(|e| PlayError::Engine(format!("input {seq}: {e}")))?;
+        live.apply(seq, input);
+    }
+    Ok(())
+}
+
+/// Ends the phase when its deadline has passed and the game is not over.
+fn fire_deadline(live: &mut Live, store: &Store) -> Result<(), PlayError> {
+    let due = live.row.deadline.is_some_and(|d| d <= Timestamp::now());
+    if !due {
+        return Ok(());
+    }
+    if live.table.game().state.outcome.is_some() {
+        store.set_wwr_deadline(live.id(), None)?;
+        live.row.deadline = None;
+        return Ok(());
+    }
+    submit(live, store, Input::EndPhase).map(|_| ())
+}
+
+fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>, PlayError> {
+    let json = serde_json::to_string(&input).map_err(|e| PlayError::Engine(e.to_string()))?;
+    let ends_phase = matches!(input, Input::EndPhase);
+    for _ in 0..RETRIES {
+        let seq = live.seq + 1;
+        if store.append_wwr_input(live.id(), seq, &json, ends_phase)? {
+            live.apply(seq, input.clone());
+            if ends_phase {
+                if let Some(row) = store.wwr_game(&live.row.slug)? {
+                    live.row = row;
+                }
+            }
+            let who = input.player().unwrap_or("host");
+            let refused = live
+                .web()
+                .refused
+                .iter()
+                .rev()
+                .find(|(n, w, _)| *n == seq && w == who)
+                .map(|(_, _, reason)| reason.clone());
+            return Ok(refused);
+        }
+        catch_up(live, store)?;
+    }
+    Err(PlayError::Busy)
+}
