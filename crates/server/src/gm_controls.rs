@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use mafia_store::GameId;
 use mafia_tracker::Game;
-use mafia_tracker::correction::{Correction, quote};
+use mafia_tracker::correction::{Correction, CorrectionAction, quote};
 use maud::{Markup, html};
 use serde::Deserialize;
 
@@ -96,32 +96,47 @@ fn field<'a>(value: &'a str, what: &str) -> Result<&'a str, AppError> {
     }
 }
 
-/// The record a control stands for, as the game file writes it.
-fn record(form: &ControlForm, at: u64) -> Result<String, AppError> {
+/// The record a control stands for.
+fn record(game: &Game, form: &ControlForm, at: u64) -> Result<Correction, AppError> {
+    let name = |what: &str| field(&form.name, what).map(str::to_owned);
+    let other = |what: &str| field(&form.other, what).map(str::to_owned);
     let action = match form.action {
-        Control::Kill => format!("dies = {}", quote(field(&form.name, "the name")?)),
-        Control::Resurrect => format!("resurrect = {}", quote(field(&form.name, "the name")?)),
-        Control::Replace => format!(
-            "replace = {{ new = {}, old = {} }}",
-            quote(field(&form.name, "the new player")?),
-            quote(field(&form.other, "the player replaced")?)
-        ),
-        Control::EndPhase => "end_phase = true".to_string(),
-        Control::MoveDeadline => format!(
-            "move_deadline = {}",
-            quote(field(&form.name, "the change")?)
-        ),
-        Control::Alias => format!(
-            "alias = {{ name = {}, slot = {} }}",
-            quote(field(&form.name, "the alias")?),
-            quote(field(&form.other, "the player")?)
-        ),
+        Control::Kill => CorrectionAction::Dies(name("the name")?),
+        Control::Resurrect => CorrectionAction::Resurrect(name("the name")?),
+        Control::Replace => CorrectionAction::Replace {
+            new: name("the new player")?,
+            old: other("the player replaced")?,
+        },
+        Control::EndPhase => CorrectionAction::EndPhase,
+        Control::MoveDeadline => deadline_move(game, at, field(&form.name, "the change")?)?,
+        Control::Alias => CorrectionAction::Alias {
+            name: name("the alias")?,
+            slot: other("the player")?,
+        },
     };
-    let mut text = format!("[[corrections]]\nat = {at}\n{action}\n");
-    if let Some(c) = Some(form.comment.trim()).filter(|c| !c.is_empty()) {
-        text.push_str(&format!("comment = {}\n", quote(c)));
-    }
-    Ok(text)
+    let comment = Some(form.comment.trim())
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned);
+    Ok(Correction {
+        at,
+        action,
+        comment,
+    })
+}
+
+/// A deadline move in the host's words ("24h later"), read by the game file's reader from a
+/// `move_deadline` record (the tracker reads such words only there; an error points into
+/// the record as it will be stored).
+fn deadline_move(game: &Game, at: u64, words: &str) -> Result<CorrectionAction, AppError> {
+    let text = format!(
+        "[[corrections]]\nat = {at}\nmove_deadline = {}\n",
+        quote(words)
+    );
+    let read = parse_records(game, &text)?;
+    read.into_iter()
+        .next()
+        .map(|c| c.action)
+        .ok_or_else(|| AppError::Internal("a move_deadline record read as nothing".into()))
 }
 
 /// The post a control applies after: the one the host typed, or the last post.
@@ -149,7 +164,7 @@ async fn control(
     let d = state.derived(&slug).await?;
     let game = game_for_corrections(&d)?;
     let at = at_post(&d, &form.at)?;
-    let records = parse_records(game, &record(&form, at)?)?;
+    let records = parse_records(game, &record(game, &form, at)?.to_toml())?;
     store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
 }
 
