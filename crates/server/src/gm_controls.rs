@@ -37,7 +37,7 @@ pub(crate) fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, 
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))
 }
 
-/// Checks correction records against the game and stores each (as the TOML the tracker
+/// Stores checked correction records, all in one transaction (each as the TOML the tracker
 /// writes, so the list shows them alike).
 pub(crate) async fn store_corrections(
     state: &AppState,
@@ -46,13 +46,9 @@ pub(crate) async fn store_corrections(
     records: Vec<Correction>,
     by: String,
 ) -> Result<Response, AppError> {
+    let records: Vec<(u64, String)> = records.iter().map(|c| (c.at, c.to_toml())).collect();
     state
-        .blocking(move |s| {
-            for c in &records {
-                s.add_correction(id, c.at, &c.to_toml(), &by)?;
-            }
-            Ok(())
-        })
+        .blocking(move |s| s.add_corrections(id, &records, &by))
         .await?;
     state.invalidate(slug);
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())

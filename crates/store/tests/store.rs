@@ -150,6 +150,34 @@ on_both_engines!(corrections_are_kept_apart_from_posts, |db: &TestDb| {
     assert_eq!(store.corrections(game).unwrap().len(), 1);
 });
 
+// A host action that stands for two records (an end of the day and a death) is stored in
+// one transaction: both records, in order, and the game's version raised once.
+on_both_engines!(corrections_added_together_are_one_change, |db: &TestDb| {
+    let (store, game) = with_game(db);
+    let (_, before) = store.game_version("test").unwrap().unwrap();
+    let end = "[[corrections]]\nat = 3\nend_phase = true\n";
+    let death = "[[corrections]]\nat = 3\ndies = \"Bob\"\n";
+    let ids = store
+        .add_corrections(
+            game,
+            &[(3, end.to_owned()), (3, death.to_owned())],
+            "Moderator",
+        )
+        .unwrap();
+    let all = store.corrections(game).unwrap();
+    assert_eq!(
+        all.iter()
+            .map(|c| (c.id, c.at, c.record.as_str(), c.by.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (ids[0], 3, end, "Moderator"),
+            (ids[1], 3, death, "Moderator")
+        ]
+    );
+    let (_, after) = store.game_version("test").unwrap().unwrap();
+    assert_eq!(after, before + 1);
+});
+
 // A database of schema 1 kept its GM's vote corrections as `vote_overrides` rows; opened by
 // this release, each becomes the correction record it stood for, nothing lost.
 on_both_engines!(
