@@ -243,17 +243,7 @@ pub(crate) fn gm_nav(gm: &Gm) -> Markup {
 
 async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>, AppError> {
     let user = gm.0.user.clone();
-    let games = state
-        .blocking(move |s| {
-            let mut hosted = Vec::new();
-            for g in s.games()? {
-                if s.may_host(g.id, &user)? {
-                    hosted.push(g);
-                }
-            }
-            Ok(hosted)
-        })
-        .await?;
+    let games = state.blocking(move |s| s.hosted_games(&user)).await?;
     Ok(layout(
         "GM dashboard",
         html! {

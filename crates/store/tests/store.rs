@@ -529,3 +529,39 @@ on_both_engines!(
         assert!(!store.may_host(demo, "Owner").unwrap());
     }
 );
+
+// The dashboard's list: the games an account may change, each once, by slug (what
+// `may_host` says game by game, in one query).
+on_both_engines!(an_account_lists_the_games_it_may_change, |db: &TestDb| {
+    let store = db.open();
+    for name in ["Admin", "Owner", "Helper", "Stranger"] {
+        store.add_account(name, "pw", false).unwrap();
+    }
+    let owned = |slug: &str, owner: &str| {
+        store
+            .create_game(&NewGame {
+                owner: Some(owner.into()),
+                ..NewGame::new(slug, CONFIG)
+            })
+            .unwrap()
+    };
+    let by_owner = owned("b-owned", "Owner");
+    let by_helper = owned("a-helped", "Helper");
+    store.create_game(&NewGame::new("c-demo", CONFIG)).unwrap();
+    store.add_cohost(by_owner, "Helper").unwrap();
+    // Its owner and a co-host at once: listed once.
+    store.add_cohost(by_helper, "Helper").unwrap();
+    let slugs = |name: &str| {
+        store
+            .hosted_games(name)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.slug)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(slugs("Admin"), ["a-helped", "b-owned", "c-demo"]);
+    assert_eq!(slugs("Owner"), ["b-owned"]);
+    assert_eq!(slugs("Helper"), ["a-helped", "b-owned"]);
+    assert!(slugs("Stranger").is_empty());
+    assert!(slugs("Ghost").is_empty());
+});
