@@ -22,8 +22,28 @@ pub(crate) fn routes() -> Router<AppState> {
     Router::new().route("/gm/g/{slug}/control", post(control))
 }
 
+/// A correction form's common steps once the form is read: the CSRF token checked, the
+/// game's derivation and its game file (else why a correction cannot be checked); `text`
+/// writes the records from them (the TOML a GM typed, or records a form built); they are
+/// checked against the game like pasted TOML and stored, and the GM goes back to the page.
+pub(crate) async fn correct(
+    state: &AppState,
+    host: Host,
+    csrf: &str,
+    text: impl FnOnce(&Derived, &Game) -> Result<String, AppError>,
+) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
+    gm.check(csrf)?;
+    let d = state.derived(&slug).await?;
+    let game = game_for_corrections(&d)?;
+    let records = parse_records(game, &text(&d, game)?)?;
+    store_corrections(state, &slug, id, records, gm.0.user.clone()).await
+}
+
 /// The game of a derivation, or why corrections cannot be checked against it.
-pub(crate) fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
+fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
     d.game.as_ref().map_err(|e| {
         AppError::BadRequest(format!(
             "the game file cannot be used, so a correction cannot be checked: {e}"
@@ -32,14 +52,14 @@ pub(crate) fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
 }
 
 /// Correction records as a GM typed them (or as a form wrote them), checked against the game.
-pub(crate) fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
+fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
     game.parse_corrections(text, "correction")
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))
 }
 
 /// Stores checked correction records, all in one transaction (each as the TOML the tracker
 /// writes, so the list shows them alike).
-pub(crate) async fn store_corrections(
+async fn store_corrections(
     state: &AppState,
     slug: &str,
     id: GameId,
@@ -153,15 +173,11 @@ async fn control(
     host: Host,
     Form(form): Form<ControlForm>,
 ) -> Result<Response, AppError> {
-    let Host {
-        gm, slug, game: id, ..
-    } = host;
-    gm.check(&form.csrf)?;
-    let d = state.derived(&slug).await?;
-    let game = game_for_corrections(&d)?;
-    let at = at_post(&d, &form.at)?;
-    let records = parse_records(game, &record(game, &form, at)?.to_toml())?;
-    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
+    correct(&state, host, &form.csrf, |d, game| {
+        let at = at_post(d, &form.at)?;
+        Ok(record(game, &form, at)?.to_toml())
+    })
+    .await
 }
 
 /// The controls' forms for the GM page; `last_post` is what an empty "after post" means.
