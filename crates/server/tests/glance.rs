@@ -191,6 +191,65 @@ activity_min_posts = 2
 }
 
 #[tokio::test]
+async fn a_slot_replaced_mid_day_is_one_row_held_to_the_minimum_once() {
+    // `activity_min_posts = 2`. Dave replaces Carol in post 4 and takes the slot at his
+    // first post (5): the slot posted twice on Day 1 (Carol's post 3, Dave's post 5).
+    let site = Site::new();
+    let game = r#"
+name = "Swap Mafia"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = ["Alice", "Bob", "Carol"]
+[rules]
+activity_min_posts = 2
+"#;
+    site.game(
+        "swap",
+        game,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Alice", "First."),
+            ("Carol", "Morning all."),
+            ("Mod", "Dave has replaced Carol."),
+            ("Dave", "Hello, catching up."),
+            ("Alice", "Second."),
+            ("Bob", "Only once."),
+        ],
+    );
+    let page = site.get("/g/swap/activity").await.body;
+    // Carol's 2 words and Dave's 3: one row of 2 posts and 5 words, not flagged.
+    assert!(
+        page.contains(
+            r#"<tr><td><a href="/g/swap/player/Carol">Carol</a> → <a href="/g/swap/player/Dave">Dave</a></td><td>2</td><td>5</td></tr>"#
+        ),
+        "{page}"
+    );
+    assert!(!page.contains(r#"Carol</a><span class="mark">"#), "{page}");
+    assert!(!page.contains(r#"Dave</a><span class="mark">"#), "{page}");
+    // Bob is still under the minimum.
+    assert!(
+        page.contains(r#"<tr class="inactive"><td><a href="/g/swap/player/Bob">Bob</a><span class="mark">under 2</span></td><td>1</td><td>2</td></tr>"#),
+        "{page}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&site.get("/api/games/swap/activity").await.body).unwrap();
+    let slot = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["players"] == serde_json::json!(["Carol", "Dave"]))
+        .expect("the slot's row");
+    assert_eq!(slot["author"], "Carol → Dave");
+    assert_eq!(
+        (slot["posts"].as_u64(), slot["words"].as_u64()),
+        (Some(2), Some(5))
+    );
+}
+
+#[tokio::test]
 async fn a_finished_game_names_the_winner() {
     let site = Site::new();
     let game = r#"
