@@ -146,11 +146,9 @@ async fn a_bad_at_is_a_400_page_naming_what_was_expected() {
     assert_eq!(site.get("/g/glance?at=0").await.status, StatusCode::OK);
 }
 
-#[tokio::test]
-async fn the_activity_page_lists_silent_players_and_flags_those_under_the_minimum_during_the_day() {
-    // `activity_min_posts = 2`; Day 1 is still running (no schedule, no GM end).
-    let site = Site::new();
-    let game = r#"
+/// Three players held to two posts a day; Day 1 first, no schedule (it runs until the GM
+/// ends it).
+const MINIMUM_TWO_POSTS: &str = r#"
 name = "Quiet Mafia"
 gms = ["Mod"]
 zone = "UTC"
@@ -161,9 +159,14 @@ players = ["Alice", "Bob", "Carol"]
 [rules]
 activity_min_posts = 2
 "#;
+
+#[tokio::test]
+async fn the_activity_page_lists_silent_players_and_flags_those_under_the_minimum_during_the_day() {
+    // `activity_min_posts = 2`; Day 1 is still running (no schedule, no GM end).
+    let site = Site::new();
     site.game(
         "quiet",
-        game,
+        MINIMUM_TWO_POSTS,
         &[
             ("Mod", "It is now Day 1."),
             ("Alice", "First."),
@@ -195,20 +198,9 @@ async fn a_slot_replaced_mid_day_is_one_row_held_to_the_minimum_once() {
     // `activity_min_posts = 2`. Dave replaces Carol in post 4 and takes the slot at his
     // first post (5): the slot posted twice on Day 1 (Carol's post 3, Dave's post 5).
     let site = Site::new();
-    let game = r#"
-name = "Swap Mafia"
-gms = ["Mod"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = ["Alice", "Bob", "Carol"]
-[rules]
-activity_min_posts = 2
-"#;
     site.game(
         "swap",
-        game,
+        MINIMUM_TWO_POSTS,
         &[
             ("Mod", "It is now Day 1."),
             ("Alice", "First."),
