@@ -242,6 +242,50 @@ async fn a_slot_replaced_mid_day_is_one_row_held_to_the_minimum_once() {
 }
 
 #[tokio::test]
+async fn a_slots_players_posts_before_and_after_they_held_it_count_for_the_slot() {
+    // Dave posts before the host's replacement (post 2) and takes Carol's slot at his next
+    // post (4); Carol says goodbye after it (5). All three are the slot's: one row.
+    let site = Site::new();
+    site.game(
+        "handover",
+        MINIMUM_TWO_POSTS,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Dave", "Carol asked me to sub in."),
+            ("Mod", "Dave has replaced Carol."),
+            ("Dave", "Hello, catching up."),
+            ("Carol", "Good luck all."),
+        ],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&site.get("/api/games/handover/activity").await.body).unwrap();
+    let rows: Vec<(String, u64, u64)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let n = |k: &str| a[k].as_u64().unwrap();
+            (
+                a["author"].as_str().unwrap().to_owned(),
+                n("posts"),
+                n("words"),
+            )
+        })
+        .collect();
+    // Words: the host 5 + 4; the slot 6 ("Carol asked me to sub in.") + 3 + 3. Alice and
+    // Bob made no post.
+    assert_eq!(
+        rows,
+        [
+            ("Mod".to_owned(), 2, 9),
+            ("Carol → Dave".to_owned(), 3, 12),
+            ("Alice".to_owned(), 0, 0),
+            ("Bob".to_owned(), 0, 0),
+        ]
+    );
+}
+
+#[tokio::test]
 async fn a_finished_game_names_the_winner() {
     let site = Site::new();
     let game = r#"

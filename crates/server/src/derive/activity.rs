@@ -1,7 +1,7 @@
 //! The activity page's counts, read during the replay: posts and words per phase and slot (a
 //! slot replaced mid-phase is one row, its players in order, held to the posting minimum
-//! once), and per author for those who held no slot at their posts (the GM, spectators, a
-//! replaced-out player).
+//! once; its players' posts of that phase count for it, also those made before the
+//! replacement or after it), and per author for everyone else (the GM, spectators).
 
 use mafia_posts::Post;
 use mafia_tracker::Tracker;
@@ -20,29 +20,27 @@ pub struct Activity {
     pub players: Vec<String>,
     pub posts: u32,
     pub words: u32,
-    /// The slot was alive at one of these posts at least, or at some post of the phase when
-    /// it made none (a spectator who later replaces in, or a dead or replaced-out player,
-    /// was not).
+    /// A slot's row: the slot was alive after one of the phase's posts, so it is held to the
+    /// posting minimum (an author without a slot, a spectator who replaces in later, is not).
     #[serde(default)]
     pub in_game: bool,
 }
 
 impl Activity {
-    fn new(phase: Phase, players: Vec<String>, in_game: bool) -> Activity {
+    fn new(phase: Phase, players: Vec<String>) -> Activity {
         Activity {
             phase,
             author: players.join(" → "),
             players,
             posts: 0,
             words: 0,
-            in_game,
+            in_game: false,
         }
     }
 
-    fn count(&mut self, words: u32, in_game: bool) {
-        self.posts += 1;
+    fn count(&mut self, posts: u32, words: u32) {
+        self.posts += posts;
         self.words = self.words.saturating_add(words);
-        self.in_game |= in_game;
     }
 }
 
@@ -94,34 +92,28 @@ impl ActivityLog {
             }
         }
         let author = &post.author;
-        match slots
+        let row = match slots
             .iter()
             .position(|s| s.name.eq_ignore_ascii_case(author))
         {
             Some(i) => {
-                let alive = slots[i].alive;
                 let seen = &mut self.slots[i];
                 note_holder(&mut seen.holders, &slots[i].name);
-                let row = *seen.row.get_or_insert_with(|| {
-                    self.rows
-                        .push(Activity::new(phase, vec![author.clone()], false));
+                *seen.row.get_or_insert_with(|| {
+                    self.rows.push(Activity::new(phase, vec![author.clone()]));
                     self.rows.len() - 1
-                });
-                self.rows[row].count(words, alive);
+                })
             }
-            None => {
-                let row = match self.others.iter().find(|(a, _)| a == author) {
-                    Some(&(_, row)) => row,
-                    None => {
-                        self.rows
-                            .push(Activity::new(phase, vec![author.clone()], false));
-                        self.others.push((author.clone(), self.rows.len() - 1));
-                        self.rows.len() - 1
-                    }
-                };
-                self.rows[row].count(words, false);
-            }
-        }
+            None => match self.others.iter().find(|(a, _)| a == author) {
+                Some(&(_, row)) => row,
+                None => {
+                    self.rows.push(Activity::new(phase, vec![author.clone()]));
+                    self.others.push((author.clone(), self.rows.len() - 1));
+                    self.rows.len() - 1
+                }
+            },
+        };
+        self.rows[row].count(1, words);
     }
 
     /// The rows of every phase.
@@ -130,22 +122,46 @@ impl ActivityLog {
         self.rows
     }
 
-    /// Ends the running phase: each slot's row names its holders; each slot alive in the
-    /// phase that made no post gets a row of none.
+    /// Ends the running phase: each slot's row names its holders and takes in their posts
+    /// made while they did not hold it (an incoming player's before the replacement, an
+    /// outgoing one's after it); each slot alive in the phase that made no post gets a row
+    /// of none.
     fn close(&mut self) {
         let Some(phase) = self.phase else {
             return;
         };
+        let mut merged = vec![false; self.rows.len()];
         for seen in self.slots.drain(..) {
-            match seen.row {
-                Some(row) => {
-                    let row = &mut self.rows[row];
-                    row.author = seen.holders.join(" → ");
-                    row.players = seen.holders;
+            let theirs: Vec<usize> = self
+                .others
+                .iter()
+                .filter(|(a, _)| seen.holders.iter().any(|h| h.eq_ignore_ascii_case(a)))
+                .map(|&(_, row)| row)
+                .collect();
+            let row = match seen.row.or(theirs.first().copied()) {
+                Some(row) => row,
+                None if seen.alive => {
+                    self.rows.push(Activity::new(phase, Vec::new()));
+                    self.rows.len() - 1
                 }
-                None if seen.alive => self.rows.push(Activity::new(phase, seen.holders, true)),
-                None => {}
+                None => continue,
+            };
+            for other in theirs.into_iter().filter(|&r| r != row) {
+                let (posts, words) = (self.rows[other].posts, self.rows[other].words);
+                self.rows[row].count(posts, words);
+                merged[other] = true;
             }
+            let row = &mut self.rows[row];
+            row.author = seen.holders.join(" → ");
+            row.players = seen.holders;
+            row.in_game = seen.alive;
+        }
+        if merged.contains(&true) {
+            let mut i = 0;
+            self.rows.retain(|_| {
+                i += 1;
+                !merged.get(i - 1).copied().unwrap_or(false)
+            });
         }
         self.others.clear();
     }
