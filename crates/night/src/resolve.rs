@@ -272,6 +272,112 @@ fn answer<F: FnOnce() -> String>(
     (yes, tree)
 }
 
+/// Which way a tracker or a watcher looks at the player its action lands on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Looks {
+    /// A tracker: where the player went (the players it visited).
+    Track,
+    /// A watcher: who came (the players who visited it).
+    Watch,
+}
+
+/// What the tracker or watcher of action `ai` sees through its landings `lands`: the players
+/// seen, in the order first seen (the places the tracked player visited, or the watched
+/// player's visitors); the abilities seen visiting, by name (when it reports actions); and
+/// whether it saw that no visit was made. Each question's tree goes to `questions`.
+fn observe<'n>(
+    rar: &mut Rar<'_>,
+    night: &'n Night,
+    ai: usize,
+    lands: &[LId],
+    looks: Looks,
+    opts: Options,
+    questions: &mut Vec<Question>,
+) -> (Vec<usize>, Vec<&'n str>, bool) {
+    let action = &night.actions[ai];
+    let actor = action.actor;
+    let mut seen: Vec<usize> = Vec::new();
+    let mut used: Vec<&str> = Vec::new();
+    let mut none = false;
+    for &l in lands {
+        let looked = rar.landing(l).loc;
+        let visits = match looks {
+            Looks::Track => rar.visits_by(looked, ai),
+            Looks::Watch => rar.visits_at(looked, ai),
+        };
+        // The other end of each visit: the place (tracked) or the visitor (watched).
+        let mut by_other: BTreeMap<usize, Vec<Node>> = BTreeMap::new();
+        for v in visits {
+            let (other, node) = match looks {
+                Looks::Track => (rar.landing(v).loc, Node::TrackSaw { track: l, visit: v }),
+                Looks::Watch => (
+                    night.actions[rar.landing(v).action].actor,
+                    Node::WatchSaw { watch: l, visit: v },
+                ),
+            };
+            by_other.entry(other).or_default().push(node);
+        }
+        for (other, reasons) in by_other {
+            let kept = (action.ability.reports == Reports::Actions).then(|| reasons.clone());
+            let (visitor, visited) = match looks {
+                Looks::Track => (looked, other),
+                Looks::Watch => (other, looked),
+            };
+            let asked = Asked {
+                question: || {
+                    format!(
+                        "Does {} see {} visit {}?",
+                        night.name(actor),
+                        night.name(visitor),
+                        night.name(visited)
+                    )
+                },
+                reasons,
+            };
+            let (yes, tree) = answer(rar, asked, opts);
+            questions.extend(tree);
+            if yes && !seen.contains(&other) {
+                seen.push(other);
+            }
+            if yes && let Some(kept) = &kept {
+                for &r in kept {
+                    if let Node::TrackSaw { visit, .. } | Node::WatchSaw { visit, .. } = r
+                        && rar.stands(r)
+                    {
+                        let name = &night.actions[rar.landing(visit).action].ability.name;
+                        if !used.contains(&name.as_str()) {
+                            used.push(name);
+                        }
+                    }
+                }
+            }
+        }
+        let reason = match looks {
+            Looks::Track => Node::TrackNothing(l),
+            Looks::Watch => Node::WatchNobody(l),
+        };
+        let asked = Asked {
+            question: || match looks {
+                Looks::Track => format!(
+                    "Does {} see {} take no action?",
+                    night.name(actor),
+                    night.name(looked)
+                ),
+                Looks::Watch => format!(
+                    "Does {} see no one visit {}?",
+                    night.name(actor),
+                    night.name(looked)
+                ),
+            },
+            reasons: vec![reason],
+        };
+        let (yes, tree) = answer(rar, asked, opts);
+        questions.extend(tree);
+        none |= yes;
+    }
+    (seen, used, none)
+}
+
 /// Whether a frame on `player` stands tonight (a Framer's landing there, not stopped).
 fn framed_at(rar: &mut Rar<'_>, player: usize) -> bool {
     let night = rar.night;
@@ -535,127 +641,29 @@ pub fn resolve_rar(night: &Night, opts: Options) -> Result<Outcome, NightError> 
             feedback.entry(actor).or_default().extend(results);
         }
         if action.ability.has(|c| matches!(c, Component::Track)) {
-            let mut seen: Vec<usize> = Vec::new();
-            let mut used: Vec<&str> = Vec::new();
-            let mut nothing = false;
-            for &t in &lands {
-                let tracked = rar.landing(t).loc;
-                let mut by_place: BTreeMap<usize, Vec<Node>> = BTreeMap::new();
-                for v in rar.visits_by(tracked, ai) {
-                    by_place
-                        .entry(rar.landing(v).loc)
-                        .or_default()
-                        .push(Node::TrackSaw { track: t, visit: v });
-                }
-                for (place, reasons) in by_place {
-                    let kept =
-                        (action.ability.reports == Reports::Actions).then(|| reasons.clone());
-                    let asked = Asked {
-                        question: || {
-                            format!(
-                                "Does {} see {} visit {}?",
-                                night.name(actor),
-                                night.name(tracked),
-                                night.name(place)
-                            )
-                        },
-                        reasons,
-                    };
-                    let (yes, tree) = answer(&mut rar, asked, opts);
-                    out.questions.extend(tree);
-                    if yes && !seen.contains(&place) {
-                        seen.push(place);
-                    }
-                    if yes && let Some(kept) = &kept {
-                        for &r in kept {
-                            if let Node::TrackSaw { visit, .. } = r
-                                && rar.stands(r)
-                            {
-                                let name = &night.actions[rar.landing(visit).action].ability.name;
-                                if !used.contains(&name.as_str()) {
-                                    used.push(name);
-                                }
-                            }
-                        }
-                    }
-                }
-                let asked = Asked {
-                    question: || {
-                        format!(
-                            "Does {} see {} take no action?",
-                            night.name(actor),
-                            night.name(tracked)
-                        )
-                    },
-                    reasons: vec![Node::TrackNothing(t)],
-                };
-                let (yes, tree) = answer(&mut rar, asked, opts);
-                out.questions.extend(tree);
-                nothing |= yes;
-            }
+            let (seen, used, nothing) = observe(
+                &mut rar,
+                night,
+                ai,
+                &lands,
+                Looks::Track,
+                opts,
+                &mut out.questions,
+            );
             let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
             let text = track_text(&action.ability, night.name(named), &names, &used, nothing);
             feedback.entry(actor).or_default().push(text);
         }
         if action.ability.has(|c| matches!(c, Component::Watch)) {
-            let mut seen: Vec<usize> = Vec::new();
-            let mut used: Vec<&str> = Vec::new();
-            let mut nobody = false;
-            for &w in &lands {
-                let watched = rar.landing(w).loc;
-                let mut by_visitor: BTreeMap<usize, Vec<Node>> = BTreeMap::new();
-                for v in rar.visits_at(watched, ai) {
-                    by_visitor
-                        .entry(night.actions[rar.landing(v).action].actor)
-                        .or_default()
-                        .push(Node::WatchSaw { watch: w, visit: v });
-                }
-                for (visitor, reasons) in by_visitor {
-                    let kept =
-                        (action.ability.reports == Reports::Actions).then(|| reasons.clone());
-                    let asked = Asked {
-                        question: || {
-                            format!(
-                                "Does {} see {} visit {}?",
-                                night.name(actor),
-                                night.name(visitor),
-                                night.name(watched)
-                            )
-                        },
-                        reasons,
-                    };
-                    let (yes, tree) = answer(&mut rar, asked, opts);
-                    out.questions.extend(tree);
-                    if yes && !seen.contains(&visitor) {
-                        seen.push(visitor);
-                    }
-                    if yes && let Some(kept) = &kept {
-                        for &r in kept {
-                            if let Node::WatchSaw { visit, .. } = r
-                                && rar.stands(r)
-                            {
-                                let name = &night.actions[rar.landing(visit).action].ability.name;
-                                if !used.contains(&name.as_str()) {
-                                    used.push(name);
-                                }
-                            }
-                        }
-                    }
-                }
-                let asked = Asked {
-                    question: || {
-                        format!(
-                            "Does {} see no one visit {}?",
-                            night.name(actor),
-                            night.name(watched)
-                        )
-                    },
-                    reasons: vec![Node::WatchNobody(w)],
-                };
-                let (yes, tree) = answer(&mut rar, asked, opts);
-                out.questions.extend(tree);
-                nobody |= yes;
-            }
+            let (seen, used, nobody) = observe(
+                &mut rar,
+                night,
+                ai,
+                &lands,
+                Looks::Watch,
+                opts,
+                &mut out.questions,
+            );
             let names: Vec<&str> = seen.iter().map(|&p| night.name(p)).collect();
             let roles: Vec<&str> = seen
                 .iter()

@@ -28,6 +28,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::chart::{DayChart, Recorder};
 
+mod activity;
+
+pub use activity::Activity;
+use activity::ActivityLog;
+
 /// Everything the pages of one game show, derived from the stored rows.
 #[derive(Debug, Clone)]
 pub struct Derived {
@@ -73,19 +78,6 @@ pub struct HistoryEntry {
     /// What it was read as, in words ("vote for Bob", "unvote", "unknown name `Bobb`").
     pub reading: String,
     pub counted: bool,
-}
-
-/// Posts and words of one author in one phase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Activity {
-    pub phase: Phase,
-    pub author: String,
-    pub posts: u32,
-    pub words: u32,
-    /// The author held a living slot at one of these posts at least (a spectator who later
-    /// replaces in, or a dead or replaced-out player, did not).
-    #[serde(default)]
-    pub in_game: bool,
 }
 
 /// Why a game's file cannot be used: it does not parse, or the tracker cannot start from it.
@@ -228,7 +220,7 @@ impl History {
 /// taken out of it as `posts`) and reads what the pages show along the way.
 fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Replay {
     let mut history = History::default();
-    let mut activity: Vec<Activity> = Vec::new();
+    let mut activity = ActivityLog::default();
     let mut phases = Vec::with_capacity(posts.len());
     // The game posts with players' votes cast in the game thread, which `Merged::apply`
     // reviews as it applies them; every other post is applied as it is.
@@ -264,34 +256,7 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
         }
         let phase = tracker.phase();
         phases.push(phase);
-        let words = post
-            .body
-            .lines
-            .iter()
-            .map(|l| l.text.split_whitespace().count())
-            .sum::<usize>();
-        let words = u32::try_from(words).unwrap_or(u32::MAX);
-        let in_game = tracker
-            .slots()
-            .iter()
-            .any(|s| s.alive && s.name.eq_ignore_ascii_case(&post.author));
-        match activity
-            .iter_mut()
-            .find(|a| a.phase == phase && a.author == post.author)
-        {
-            Some(a) => {
-                a.posts += 1;
-                a.words = a.words.saturating_add(words);
-                a.in_game |= in_game;
-            }
-            None => activity.push(Activity {
-                phase,
-                author: post.author.clone(),
-                posts: 1,
-                words,
-                in_game,
-            }),
-        }
+        activity.add(&tracker, phase, post);
     }
     history.add_current(&tracker);
     let mut history = history.entries;
@@ -313,7 +278,7 @@ fn replay(mut tracker: Tracker, posts: &[Post], merged: Option<&Merged>) -> Repl
     Replay {
         status,
         history,
-        activity,
+        activity: activity.finish(),
         phases,
         charts,
     }
@@ -350,10 +315,10 @@ fn entry(tracker: &Tracker, phase: Phase, record: &VoteRecord) -> HistoryEntry {
 /// posts; derive-5: a game's separate vote thread is merged into the game thread, struck
 /// votes, forum families' quotes, hosts' phase and death phrasings, a lynch's day, the
 /// winner; derive-6: each day's chart; derive-7: whether an author held a living slot in each
-/// phase of the activity page); a
+/// phase of the activity page; derive-8: the activity page counts by slot); a
 /// release changes the package version (and `mafia serve --rederive` drops every snapshot by
 /// hand).
-pub const DERIVE_VERSION: &str = concat!("derive-7/", env!("CARGO_PKG_VERSION"));
+pub const DERIVE_VERSION: &str = concat!("derive-8/", env!("CARGO_PKG_VERSION"));
 
 /// What a stored snapshot keeps: everything derived that is costly to rebuild (normalising
 /// the posts, the replay).

@@ -32,7 +32,7 @@ use serde::Deserialize;
 pub(crate) use crate::gm_auth::csrf_field;
 pub use crate::gm_auth::{Gm, Host};
 use crate::gm_auth::{LOGIN_COOKIE, SESSION_COOKIE, cookie, local_next, same_token, set_cookie};
-use crate::gm_controls::{game_for_corrections, parse_records, store_corrections};
+use crate::gm_controls::correct;
 use crate::pages::layout;
 use crate::throttle::retry_after_seconds;
 use crate::{AppError, AppState};
@@ -243,17 +243,7 @@ pub(crate) fn gm_nav(gm: &Gm) -> Markup {
 
 async fn dashboard(State(state): State<AppState>, gm: Gm) -> Result<Html<String>, AppError> {
     let user = gm.0.user.clone();
-    let games = state
-        .blocking(move |s| {
-            let mut hosted = Vec::new();
-            for g in s.games()? {
-                if s.may_host(g.id, &user)? {
-                    hosted.push(g);
-                }
-            }
-            Ok(hosted)
-        })
-        .await?;
+    let games = state.blocking(move |s| s.hosted_games(&user)).await?;
     let wwr = crate::wwr_play::dashboard_section(&state, &gm).await?;
     Ok(layout(
         "GM dashboard",
@@ -706,13 +696,7 @@ async fn add_corrections(
     host: Host,
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
-    let Host {
-        gm, slug, game: id, ..
-    } = host;
-    gm.check(&form.csrf)?;
-    let d = state.derived(&slug).await?;
-    let records = parse_records(game_for_corrections(&d)?, &form.record)?;
-    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
+    correct(&state, host, &form.csrf, |_, _| Ok(form.record.clone())).await
 }
 
 #[derive(Debug, Deserialize)]
@@ -732,36 +716,32 @@ async fn add_vote_correction(
     host: Host,
     Form(form): Form<VoteForm>,
 ) -> Result<Response, AppError> {
-    let Host {
-        gm, slug, game: id, ..
-    } = host;
-    gm.check(&form.csrf)?;
-    let d = state.derived(&slug).await?;
-    let game = game_for_corrections(&d)?;
-    let author = d
-        .posts
-        .iter()
-        .find(|p| p.number == form.post)
-        .map(|p| p.author.clone())
-        .ok_or_else(|| AppError::BadRequest(format!("there is no post {}", form.post)))?;
-    let voter = voter_name(game, d.status.as_ref(), &author).ok_or_else(|| {
-        AppError::BadRequest(format!(
-            "post {} is by {author}, who is not a player",
-            form.post
-        ))
-    })?;
-    let action = match non_empty(&form.vote) {
-        Some(target) => CorrectionAction::Vote { voter, target },
-        None => CorrectionAction::Unvote(voter),
-    };
-    let correction = Correction {
-        at: form.post,
-        action,
-        comment: non_empty(&form.note),
-    };
-    // Checked as a record pasted into the form is (a target that names nobody is refused).
-    let records = parse_records(game, &correction.to_toml())?;
-    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
+    correct(&state, host, &form.csrf, |d, game| {
+        let author = d
+            .posts
+            .iter()
+            .find(|p| p.number == form.post)
+            .map(|p| p.author.clone())
+            .ok_or_else(|| AppError::BadRequest(format!("there is no post {}", form.post)))?;
+        let voter = voter_name(game, d.status.as_ref(), &author).ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "post {} is by {author}, who is not a player",
+                form.post
+            ))
+        })?;
+        let action = match non_empty(&form.vote) {
+            Some(target) => CorrectionAction::Vote { voter, target },
+            None => CorrectionAction::Unvote(voter),
+        };
+        let correction = Correction {
+            at: form.post,
+            action,
+            comment: non_empty(&form.note),
+        };
+        // Checked as a record pasted into the form is (a target that names nobody is refused).
+        Ok(correction.to_toml())
+    })
+    .await
 }
 
 /// The name a correction gives the slot of the user `author`: the slot's name in the game

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::post;
 use mafia_store::GameId;
 use mafia_tracker::Game;
-use mafia_tracker::correction::{Correction, quote};
+use mafia_tracker::correction::{Correction, CorrectionAction, quote};
 use maud::{Markup, html};
 use serde::Deserialize;
 
@@ -22,8 +22,28 @@ pub(crate) fn routes() -> Router<AppState> {
     Router::new().route("/gm/g/{slug}/control", post(control))
 }
 
+/// A correction form's common steps once the form is read: the CSRF token checked, the
+/// game's derivation and its game file (else why a correction cannot be checked); `text`
+/// writes the records from them (the TOML a GM typed, or records a form built); they are
+/// checked against the game like pasted TOML and stored, and the GM goes back to the page.
+pub(crate) async fn correct(
+    state: &AppState,
+    host: Host,
+    csrf: &str,
+    text: impl FnOnce(&Derived, &Game) -> Result<String, AppError>,
+) -> Result<Response, AppError> {
+    let Host {
+        gm, slug, game: id, ..
+    } = host;
+    gm.check(csrf)?;
+    let d = state.derived(&slug).await?;
+    let game = game_for_corrections(&d)?;
+    let records = parse_records(game, &text(&d, game)?)?;
+    store_corrections(state, &slug, id, records, gm.0.user.clone()).await
+}
+
 /// The game of a derivation, or why corrections cannot be checked against it.
-pub(crate) fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
+fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
     d.game.as_ref().map_err(|e| {
         AppError::BadRequest(format!(
             "the game file cannot be used, so a correction cannot be checked: {e}"
@@ -32,27 +52,23 @@ pub(crate) fn game_for_corrections(d: &Derived) -> Result<&Game, AppError> {
 }
 
 /// Correction records as a GM typed them (or as a form wrote them), checked against the game.
-pub(crate) fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
+fn parse_records(game: &Game, text: &str) -> Result<Vec<Correction>, AppError> {
     game.parse_corrections(text, "correction")
         .map_err(|e| AppError::BadRequest(format!("the correction has an error: {e}")))
 }
 
-/// Checks correction records against the game and stores each (as the TOML the tracker
+/// Stores checked correction records, all in one transaction (each as the TOML the tracker
 /// writes, so the list shows them alike).
-pub(crate) async fn store_corrections(
+async fn store_corrections(
     state: &AppState,
     slug: &str,
     id: GameId,
     records: Vec<Correction>,
     by: String,
 ) -> Result<Response, AppError> {
+    let records: Vec<(u64, String)> = records.iter().map(|c| (c.at, c.to_toml())).collect();
     state
-        .blocking(move |s| {
-            for c in &records {
-                s.add_correction(id, c.at, &c.to_toml(), &by)?;
-            }
-            Ok(())
-        })
+        .blocking(move |s| s.add_corrections(id, &records, &by))
         .await?;
     state.invalidate(slug);
     Ok(Redirect::to(&format!("/gm/g/{slug}")).into_response())
@@ -96,32 +112,47 @@ fn field<'a>(value: &'a str, what: &str) -> Result<&'a str, AppError> {
     }
 }
 
-/// The record a control stands for, as the game file writes it.
-fn record(form: &ControlForm, at: u64) -> Result<String, AppError> {
+/// The record a control stands for.
+fn record(game: &Game, form: &ControlForm, at: u64) -> Result<Correction, AppError> {
+    let name = |what: &str| field(&form.name, what).map(str::to_owned);
+    let other = |what: &str| field(&form.other, what).map(str::to_owned);
     let action = match form.action {
-        Control::Kill => format!("dies = {}", quote(field(&form.name, "the name")?)),
-        Control::Resurrect => format!("resurrect = {}", quote(field(&form.name, "the name")?)),
-        Control::Replace => format!(
-            "replace = {{ new = {}, old = {} }}",
-            quote(field(&form.name, "the new player")?),
-            quote(field(&form.other, "the player replaced")?)
-        ),
-        Control::EndPhase => "end_phase = true".to_string(),
-        Control::MoveDeadline => format!(
-            "move_deadline = {}",
-            quote(field(&form.name, "the change")?)
-        ),
-        Control::Alias => format!(
-            "alias = {{ name = {}, slot = {} }}",
-            quote(field(&form.name, "the alias")?),
-            quote(field(&form.other, "the player")?)
-        ),
+        Control::Kill => CorrectionAction::Dies(name("the name")?),
+        Control::Resurrect => CorrectionAction::Resurrect(name("the name")?),
+        Control::Replace => CorrectionAction::Replace {
+            new: name("the new player")?,
+            old: other("the player replaced")?,
+        },
+        Control::EndPhase => CorrectionAction::EndPhase,
+        Control::MoveDeadline => deadline_move(game, at, field(&form.name, "the change")?)?,
+        Control::Alias => CorrectionAction::Alias {
+            name: name("the alias")?,
+            slot: other("the player")?,
+        },
     };
-    let mut text = format!("[[corrections]]\nat = {at}\n{action}\n");
-    if let Some(c) = Some(form.comment.trim()).filter(|c| !c.is_empty()) {
-        text.push_str(&format!("comment = {}\n", quote(c)));
-    }
-    Ok(text)
+    let comment = Some(form.comment.trim())
+        .filter(|c| !c.is_empty())
+        .map(str::to_owned);
+    Ok(Correction {
+        at,
+        action,
+        comment,
+    })
+}
+
+/// A deadline move in the host's words ("24h later"), read by the game file's reader from a
+/// `move_deadline` record (the tracker reads such words only there; an error points into
+/// the record as it will be stored).
+fn deadline_move(game: &Game, at: u64, words: &str) -> Result<CorrectionAction, AppError> {
+    let text = format!(
+        "[[corrections]]\nat = {at}\nmove_deadline = {}\n",
+        quote(words)
+    );
+    let read = parse_records(game, &text)?;
+    read.into_iter()
+        .next()
+        .map(|c| c.action)
+        .ok_or_else(|| AppError::Internal("a move_deadline record read as nothing".into()))
 }
 
 /// The post a control applies after: the one the host typed, or the last post.
@@ -142,15 +173,11 @@ async fn control(
     host: Host,
     Form(form): Form<ControlForm>,
 ) -> Result<Response, AppError> {
-    let Host {
-        gm, slug, game: id, ..
-    } = host;
-    gm.check(&form.csrf)?;
-    let d = state.derived(&slug).await?;
-    let game = game_for_corrections(&d)?;
-    let at = at_post(&d, &form.at)?;
-    let records = parse_records(game, &record(&form, at)?)?;
-    store_corrections(&state, &slug, id, records, gm.0.user.clone()).await
+    correct(&state, host, &form.csrf, |d, game| {
+        let at = at_post(d, &form.at)?;
+        Ok(record(game, &form, at)?.to_toml())
+    })
+    .await
 }
 
 /// The controls' forms for the GM page; `last_post` is what an empty "after post" means.

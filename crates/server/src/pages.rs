@@ -416,16 +416,18 @@ async fn activity(
             h1 { "Posts and words per phase" }
             @for phase in &phases {
                 h2 { (phase) }
-                @let living = living_in(&d, *phase);
                 @let day_min = if phase.is_day() { min } else { 0 };
                 @if day_min > 0 { p.muted { "Minimum: " (day_min) " posts a day." } }
                 table {
                     tr { th { "Player" } th { "Posts" } th { "Words" } }
-                    @for row in activity_rows(&d, *phase, &living) {
+                    @for row in d.activity.iter().filter(|a| a.phase == *phase) {
                         @let under = day_min > 0 && row.in_game && row.posts < day_min;
                         tr class=[under.then_some("inactive")] {
                             td {
-                                a href={ "/g/" (slug) "/player/" (row.author) } { (row.author) }
+                                @for (i, player) in row.players.iter().enumerate() {
+                                    @if i > 0 { " → " }
+                                    a href={ "/g/" (slug) "/player/" (player) } { (player) }
+                                }
                                 @if under { span.mark { "under " (day_min) } }
                             }
                             td { (row.posts) }
@@ -436,60 +438,6 @@ async fn activity(
             }
         },
     ))
-}
-
-/// The players alive during `phase`: those alive now, and the dead whose death came in a
-/// post at or after the phase's first post; each slot under its name and the names it
-/// replaced (a slot's earlier player posted under the old name).
-fn living_in(d: &Derived, phase: mafia_tracker::phase::Phase) -> Vec<String> {
-    let Some(s) = &d.status else {
-        return Vec::new();
-    };
-    let first = d
-        .post_phases
-        .iter()
-        .position(|p| *p == phase)
-        .and_then(|i| d.posts.get(i))
-        .map_or(0, |p| p.number);
-    let alive = s.alive.iter().map(|p| (&p.name, &p.replaced));
-    let dead = s
-        .dead
-        .iter()
-        .filter(|p| p.post >= first)
-        .map(|p| (&p.name, &p.replaced));
-    alive
-        .chain(dead)
-        .flat_map(|(name, replaced)| std::iter::once(name).chain(replaced))
-        .cloned()
-        .collect()
-}
-
-/// A phase's activity rows: each poster's counts, then each living player who did not post
-/// (0 posts). `in_game` says whether the row's author held a living slot in the phase (a
-/// spectator who replaced in later, or a player already dead, is not held to the minimum).
-fn activity_rows(
-    d: &Derived,
-    phase: mafia_tracker::phase::Phase,
-    living: &[String],
-) -> Vec<derive::Activity> {
-    let mut rows: Vec<derive::Activity> = d
-        .activity
-        .iter()
-        .filter(|a| a.phase == phase)
-        .cloned()
-        .collect();
-    for name in living {
-        if !rows.iter().any(|r| r.author.eq_ignore_ascii_case(name)) {
-            rows.push(derive::Activity {
-                phase,
-                author: name.clone(),
-                posts: 0,
-                words: 0,
-                in_game: true,
-            });
-        }
-    }
-    rows
 }
 
 // --- posts -------------------------------------------------------------------------------

@@ -158,8 +158,20 @@ pub async fn poll_thread(
     row: &GameRow,
     which: Thread,
 ) -> PollOutcome {
+    poll_and_record(state, client, options, row, which).await.0
+}
+
+/// [`poll_thread`], with the failures in a row of the poll state it stored (0 when it could
+/// not read the state), which the pause before the next poll depends on.
+async fn poll_and_record(
+    state: &AppState,
+    client: &reqwest::Client,
+    options: &PollOptions,
+    row: &GameRow,
+    which: Thread,
+) -> (PollOutcome, u32) {
     let Some(url) = thread_url(row, which) else {
-        return PollOutcome::NotModified;
+        return (PollOutcome::NotModified, 0);
     };
     let thread = match which {
         Thread::Game => url.to_owned(),
@@ -173,10 +185,11 @@ pub async fn poll_thread(
     {
         Ok(p) => p,
         Err(e) => {
-            return PollOutcome::Failed {
+            let failed = PollOutcome::Failed {
                 message: e.to_string(),
                 retry_after: None,
             };
+            return (failed, 0);
         }
     };
     let outcome = read_pages(state, client, options, row, (&url, which), &previous).await;
@@ -210,10 +223,11 @@ pub async fn poll_thread(
         }
         next_state.failures = 0;
     }
+    let failures = next_state.failures;
     let _ = state
         .blocking(move |s| s.set_thread_poll_state(id, which, &next_state))
         .await;
-    outcome
+    (outcome, failures)
 }
 
 type PageResult = Result<(PollState, PollOutcome), PollOutcome>;
@@ -437,12 +451,8 @@ pub async fn poll_forever(state: AppState, options: PollOptions) {
                         continue;
                     }
                 }
-                let outcome = poll_thread(&state, &client, &options, row, which).await;
-                let failures = state
-                    .blocking(move |s| s.thread_poll_state(id, which))
-                    .await
-                    .map(|p| p.failures)
-                    .unwrap_or(0);
+                let (outcome, failures) =
+                    poll_and_record(&state, &client, &options, row, which).await;
                 let retry_after = match &outcome {
                     PollOutcome::Failed { retry_after, .. } => *retry_after,
                     _ => None,

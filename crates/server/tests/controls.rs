@@ -21,17 +21,7 @@ players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
 
 /// Day 1: Alice votes `Bobby` (nobody yet), Carol chats. Posts 1–3 on 2026-03-20.
 fn site() -> Site {
-    let site = Site::new();
-    site.game(
-        "test",
-        GAME,
-        &[
-            ("Mod", "It is now Day 1."),
-            ("Alice", "<b>Vote: Bobby</b>"),
-            ("Carol", "hmm"),
-        ],
-    );
-    site.store.add_user("Mod", "correct horse").unwrap();
+    let site = common::gm_site(GAME);
     site.store.add_user("Other", "other pass").unwrap();
     site
 }

@@ -146,11 +146,9 @@ async fn a_bad_at_is_a_400_page_naming_what_was_expected() {
     assert_eq!(site.get("/g/glance?at=0").await.status, StatusCode::OK);
 }
 
-#[tokio::test]
-async fn the_activity_page_lists_silent_players_and_flags_those_under_the_minimum_during_the_day() {
-    // `activity_min_posts = 2`; Day 1 is still running (no schedule, no GM end).
-    let site = Site::new();
-    let game = r#"
+/// Three players held to two posts a day; Day 1 first, no schedule (it runs until the GM
+/// ends it).
+const MINIMUM_TWO_POSTS: &str = r#"
 name = "Quiet Mafia"
 gms = ["Mod"]
 zone = "UTC"
@@ -161,9 +159,14 @@ players = ["Alice", "Bob", "Carol"]
 [rules]
 activity_min_posts = 2
 "#;
+
+#[tokio::test]
+async fn the_activity_page_lists_silent_players_and_flags_those_under_the_minimum_during_the_day() {
+    // `activity_min_posts = 2`; Day 1 is still running (no schedule, no GM end).
+    let site = Site::new();
     site.game(
         "quiet",
-        game,
+        MINIMUM_TWO_POSTS,
         &[
             ("Mod", "It is now Day 1."),
             ("Alice", "First."),
@@ -188,6 +191,98 @@ activity_min_posts = 2
     );
     // The GM is no player: never flagged.
     assert!(!page.contains(r#"Mod</a><span class="mark">"#), "{page}");
+}
+
+#[tokio::test]
+async fn a_slot_replaced_mid_day_is_one_row_held_to_the_minimum_once() {
+    // `activity_min_posts = 2`. Dave replaces Carol in post 4 and takes the slot at his
+    // first post (5): the slot posted twice on Day 1 (Carol's post 3, Dave's post 5).
+    let site = Site::new();
+    site.game(
+        "swap",
+        MINIMUM_TWO_POSTS,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Alice", "First."),
+            ("Carol", "Morning all."),
+            ("Mod", "Dave has replaced Carol."),
+            ("Dave", "Hello, catching up."),
+            ("Alice", "Second."),
+            ("Bob", "Only once."),
+        ],
+    );
+    let page = site.get("/g/swap/activity").await.body;
+    // Carol's 2 words and Dave's 3: one row of 2 posts and 5 words, not flagged.
+    assert!(
+        page.contains(
+            r#"<tr><td><a href="/g/swap/player/Carol">Carol</a> → <a href="/g/swap/player/Dave">Dave</a></td><td>2</td><td>5</td></tr>"#
+        ),
+        "{page}"
+    );
+    assert!(!page.contains(r#"Carol</a><span class="mark">"#), "{page}");
+    assert!(!page.contains(r#"Dave</a><span class="mark">"#), "{page}");
+    // Bob is still under the minimum.
+    assert!(
+        page.contains(r#"<tr class="inactive"><td><a href="/g/swap/player/Bob">Bob</a><span class="mark">under 2</span></td><td>1</td><td>2</td></tr>"#),
+        "{page}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&site.get("/api/games/swap/activity").await.body).unwrap();
+    let slot = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["players"] == serde_json::json!(["Carol", "Dave"]))
+        .expect("the slot's row");
+    assert_eq!(slot["author"], "Carol → Dave");
+    assert_eq!(
+        (slot["posts"].as_u64(), slot["words"].as_u64()),
+        (Some(2), Some(5))
+    );
+}
+
+#[tokio::test]
+async fn a_slots_players_posts_before_and_after_they_held_it_count_for_the_slot() {
+    // Dave posts before the host's replacement (post 2) and takes Carol's slot at his next
+    // post (4); Carol says goodbye after it (5). All three are the slot's: one row.
+    let site = Site::new();
+    site.game(
+        "handover",
+        MINIMUM_TWO_POSTS,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Dave", "Carol asked me to sub in."),
+            ("Mod", "Dave has replaced Carol."),
+            ("Dave", "Hello, catching up."),
+            ("Carol", "Good luck all."),
+        ],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&site.get("/api/games/handover/activity").await.body).unwrap();
+    let rows: Vec<(String, u64, u64)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let n = |k: &str| a[k].as_u64().unwrap();
+            (
+                a["author"].as_str().unwrap().to_owned(),
+                n("posts"),
+                n("words"),
+            )
+        })
+        .collect();
+    // Words: the host 5 + 4; the slot 6 ("Carol asked me to sub in.") + 3 + 3. Alice and
+    // Bob made no post.
+    assert_eq!(
+        rows,
+        [
+            ("Mod".to_owned(), 2, 9),
+            ("Carol → Dave".to_owned(), 3, 12),
+            ("Alice".to_owned(), 0, 0),
+            ("Bob".to_owned(), 0, 0),
+        ]
+    );
 }
 
 #[tokio::test]

@@ -6,68 +6,24 @@ use axum::http::StatusCode;
 use common::{Site, cookie_pair, hidden_csrf, with_csrf};
 use serde_json::Value;
 
-const GAME: &str = r#"
-name = "Test Mafia"
-gms = ["Mod"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
-"#;
+const GAME: &str = common::GM_GAME;
 
 fn site() -> Site {
-    let site = Site::new();
-    site.game(
-        "test",
-        GAME,
-        &[
-            ("Mod", "It is now Day 1."),
-            ("Alice", "<b>Vote: Bobby</b>"),
-            ("Carol", "hmm"),
-        ],
-    );
-    site.store.add_user("Mod", "correct horse").unwrap();
-    site
+    common::gm_site(GAME)
 }
 
 /// Every route that changes something, with a form that would be accepted.
 fn mutations() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    vec![
-        ("/gm/games", vec![("slug", "new"), ("config", GAME)]),
-        ("/gm/g/test/config", vec![("config", GAME)]),
-        (
-            "/gm/g/test/thread",
-            vec![("thread_url", "http://127.0.0.1:9/t/1"), ("forum", "phpbb")],
-        ),
-        (
-            "/gm/g/test/posts",
-            vec![(
-                "jsonl",
-                "{\"id\":\"9\",\"number\":9,\"author\":\"Bob\",\"text\":\"##vote Alice\"}",
-            )],
-        ),
-        (
-            "/gm/g/test/control",
-            vec![("action", "kill"), ("name", "Bob")],
-        ),
-        (
-            "/gm/g/test/corrections/vote",
-            vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
-        ),
-        (
-            "/gm/g/test/corrections",
-            vec![("record", "at = 2\nunvote = \"Alice\"")],
-        ),
-        ("/gm/g/test/corrections/1/delete", vec![]),
-        ("/gm/g/test/hosts", vec![("name", "Mod")]),
-        ("/gm/g/test/hosts/remove", vec![("name", "Mod")]),
+    let mut all = vec![("/gm/games", vec![("slug", "new"), ("config", GAME)])];
+    all.extend(common::game_routes("Mod"));
+    all.extend([
         (
             "/gm/accounts",
             vec![("name", "Another"), ("password", "long enough")],
         ),
         ("/gm/logout", vec![]),
-    ]
+    ]);
+    all
 }
 
 async fn state_of(site: &Site) -> (usize, String) {

@@ -6,15 +6,7 @@ mod common;
 use axum::http::StatusCode;
 use common::{Site, with_csrf};
 
-const GAME: &str = r#"
-name = "Test Mafia"
-gms = ["Mod"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
-"#;
+const GAME: &str = common::GM_GAME;
 
 /// A game `test` with one correction; `Admin` (the first account), and two plain GMs.
 fn site() -> Site {
@@ -44,35 +36,7 @@ fn site() -> Site {
 
 /// Every route of the game `test`, with a form that its hosts would have accepted.
 fn game_routes() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    vec![
-        ("/gm/g/test/config", vec![("config", GAME)]),
-        (
-            "/gm/g/test/thread",
-            vec![("thread_url", "http://127.0.0.1:9/t/1"), ("forum", "phpbb")],
-        ),
-        (
-            "/gm/g/test/posts",
-            vec![(
-                "jsonl",
-                "{\"id\":\"9\",\"number\":9,\"author\":\"Bob\",\"text\":\"##vote Alice\"}",
-            )],
-        ),
-        (
-            "/gm/g/test/corrections/vote",
-            vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
-        ),
-        (
-            "/gm/g/test/corrections",
-            vec![("record", "at = 2\nunvote = \"Alice\"")],
-        ),
-        ("/gm/g/test/corrections/1/delete", vec![]),
-        (
-            "/gm/g/test/control",
-            vec![("action", "kill"), ("name", "Bob")],
-        ),
-        ("/gm/g/test/hosts", vec![("name", "Third")]),
-        ("/gm/g/test/hosts/remove", vec![("name", "Third")]),
-    ]
+    common::game_routes("Third")
 }
 
 /// What a change could touch: the game, its posts, corrections, hosts; the accounts.

@@ -26,15 +26,8 @@ use serde_json::Value;
 mod postgres_url;
 use postgres_url::postgres_admin_url;
 
-const GAME: &str = r#"
-name = "Shared"
-gms = ["Mod"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
-"#;
+/// Three players, Day 1 first, no deadline yet.
+const GAME: &str = common::GM_GAME;
 
 /// The thread: the host opens the day, Alice votes Bob (page 1), Bob votes Alice (page 2).
 const POSTS: [(&str, &str); 3] = [

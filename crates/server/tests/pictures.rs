@@ -6,7 +6,6 @@ mod common;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use common::Site;
-use tower::ServiceExt;
 
 /// Five players, no schedule, majority (3) ends the day at once.
 const GAME: &str = r#"
@@ -78,35 +77,21 @@ async fn fetch(site: &Site, uri: &str, if_none_match: Option<&str>) -> Picture {
     if let Some(tag) = if_none_match {
         req = req.header(header::IF_NONE_MATCH, tag);
     }
-    let resp = site
-        .app
-        .clone()
-        .oneshot(req.body(Body::empty()).unwrap())
-        .await
-        .unwrap();
+    let reply = site.request(req.body(Body::empty()).unwrap()).await;
     let header = |name| {
-        resp.headers()
+        reply
+            .headers
             .get(name)
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
             .to_owned()
     };
-    let (content_type, cache_control, etag) = (
-        header(header::CONTENT_TYPE),
-        header(header::CACHE_CONTROL),
-        header(header::ETAG),
-    );
-    let status = resp.status();
-    let body = axum::body::to_bytes(resp.into_body(), usize::MAX)
-        .await
-        .unwrap()
-        .to_vec();
     Picture {
-        status,
-        content_type,
-        cache_control,
-        etag,
-        body,
+        status: reply.status,
+        content_type: header(header::CONTENT_TYPE),
+        cache_control: header(header::CACHE_CONTROL),
+        etag: header(header::ETAG),
+        body: reply.bytes,
     }
 }
 

@@ -16,15 +16,8 @@ use mafia_server::poll::{PollOptions, PollOutcome, poll_game};
 use mafia_store::{GameRow, NewGame};
 use serde::Deserialize;
 
-const GAME: &str = r#"
-name = "Polled Mafia"
-gms = ["Mod"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
-"#;
+/// Three players, Day 1 first, no deadline yet.
+const GAME: &str = common::GM_GAME;
 
 /// How the fake forum answers the next requests.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,7 +2,7 @@
 //! co-hosts. An admin may act on every game; the owner and the co-hosts on theirs.
 
 use crate::backend::Value;
-use crate::{GameId, Result, Store, StoreError, first_int, hash_password, now};
+use crate::{GameId, GameRow, Result, Store, StoreError, first_int, game_row, hash_password, now};
 
 /// A GM account (never its password hash).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +119,24 @@ impl Store {
     /// Whether the account `user` may change the game: an admin, its owner or a co-host.
     pub fn may_host(&self, game: GameId, user: &str) -> Result<bool> {
         Ok(self.host_role(game, user)?.is_some())
+    }
+
+    /// The games the account `user` may change, by slug, in one query: every game for an
+    /// admin, else those it owns or co-hosts ([`Store::may_host`] for each game).
+    pub fn hosted_games(&self, user: &str) -> Result<Vec<GameRow>> {
+        self.tx(|tx| {
+            tx.query(
+                "SELECT id, slug, config, thread_url, forum, running, vote_thread_url FROM games \
+                 WHERE owner = $1 \
+                 OR id IN (SELECT game FROM game_hosts WHERE user_name = $1) \
+                 OR EXISTS (SELECT 1 FROM users WHERE name = $1 AND admin <> 0) \
+                 ORDER BY slug",
+                &[user.into()],
+            )?
+            .into_iter()
+            .map(game_row)
+            .collect()
+        })
     }
 
     /// What the account `user` is to the game (none: it may not change it), in one query.

@@ -507,22 +507,27 @@ impl Store {
     /// Stores a correction record (TOML text, checked by the caller) made after post `at`.
     pub fn add_correction(&self, game: GameId, at: u64, record: &str, by: &str) -> Result<i64> {
         self.tx(|tx| {
-            let id = first_int(
-                tx.query(
-                    "INSERT INTO corrections (game, at, record, author, created) \
-                     VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                    &[
-                        game.into(),
-                        to_i64(at).into(),
-                        record.into(),
-                        by.into(),
-                        now().into(),
-                    ],
-                )?,
-                "correction id",
-            )?;
+            let id = insert_correction(tx, game, at, record, by)?;
             self.changed(tx, game)?;
             Ok(id)
+        })
+    }
+
+    /// Stores several correction records (each `(at, TOML text)`, checked by the caller) in
+    /// one transaction: all of them, in order, or none; their ids.
+    pub fn add_corrections(
+        &self,
+        game: GameId,
+        records: &[(u64, String)],
+        by: &str,
+    ) -> Result<Vec<i64>> {
+        self.tx(|tx| {
+            let ids = records
+                .iter()
+                .map(|(at, record)| insert_correction(tx, game, *at, record, by))
+                .collect::<Result<Vec<_>>>()?;
+            self.changed(tx, game)?;
+            Ok(ids)
         })
     }
 
@@ -903,6 +908,30 @@ fn col_text(c: &mut impl Iterator<Item = Value>, what: &'static str) -> Result<S
         what,
         message: "missing text".into(),
     })
+}
+
+/// Inserts one correction record; its id.
+fn insert_correction(
+    tx: &mut dyn Tx,
+    game: GameId,
+    at: u64,
+    record: &str,
+    by: &str,
+) -> Result<i64> {
+    first_int(
+        tx.query(
+            "INSERT INTO corrections (game, at, record, author, created) \
+             VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            &[
+                game.into(),
+                to_i64(at).into(),
+                record.into(),
+                by.into(),
+                now().into(),
+            ],
+        )?,
+        "correction id",
+    )
 }
 
 fn game_row(row: Row) -> Result<GameRow> {

@@ -150,6 +150,34 @@ on_both_engines!(corrections_are_kept_apart_from_posts, |db: &TestDb| {
     assert_eq!(store.corrections(game).unwrap().len(), 1);
 });
 
+// A host action that stands for two records (an end of the day and a death) is stored in
+// one transaction: both records, in order, and the game's version raised once.
+on_both_engines!(corrections_added_together_are_one_change, |db: &TestDb| {
+    let (store, game) = with_game(db);
+    let (_, before) = store.game_version("test").unwrap().unwrap();
+    let end = "[[corrections]]\nat = 3\nend_phase = true\n";
+    let death = "[[corrections]]\nat = 3\ndies = \"Bob\"\n";
+    let ids = store
+        .add_corrections(
+            game,
+            &[(3, end.to_owned()), (3, death.to_owned())],
+            "Moderator",
+        )
+        .unwrap();
+    let all = store.corrections(game).unwrap();
+    assert_eq!(
+        all.iter()
+            .map(|c| (c.id, c.at, c.record.as_str(), c.by.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (ids[0], 3, end, "Moderator"),
+            (ids[1], 3, death, "Moderator")
+        ]
+    );
+    let (_, after) = store.game_version("test").unwrap().unwrap();
+    assert_eq!(after, before + 1);
+});
+
 // A database of schema 1 kept its GM's vote corrections as `vote_overrides` rows; opened by
 // this release, each becomes the correction record it stood for, nothing lost.
 on_both_engines!(
@@ -501,3 +529,39 @@ on_both_engines!(
         assert!(!store.may_host(demo, "Owner").unwrap());
     }
 );
+
+// The dashboard's list: the games an account may change, each once, by slug (what
+// `may_host` says game by game, in one query).
+on_both_engines!(an_account_lists_the_games_it_may_change, |db: &TestDb| {
+    let store = db.open();
+    for name in ["Admin", "Owner", "Helper", "Stranger"] {
+        store.add_account(name, "pw", false).unwrap();
+    }
+    let owned = |slug: &str, owner: &str| {
+        store
+            .create_game(&NewGame {
+                owner: Some(owner.into()),
+                ..NewGame::new(slug, CONFIG)
+            })
+            .unwrap()
+    };
+    let by_owner = owned("b-owned", "Owner");
+    let by_helper = owned("a-helped", "Helper");
+    store.create_game(&NewGame::new("c-demo", CONFIG)).unwrap();
+    store.add_cohost(by_owner, "Helper").unwrap();
+    // Its owner and a co-host at once: listed once.
+    store.add_cohost(by_helper, "Helper").unwrap();
+    let slugs = |name: &str| {
+        store
+            .hosted_games(name)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.slug)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(slugs("Admin"), ["a-helped", "b-owned", "c-demo"]);
+    assert_eq!(slugs("Owner"), ["b-owned"]);
+    assert_eq!(slugs("Helper"), ["a-helped", "b-owned"]);
+    assert!(slugs("Stranger").is_empty());
+    assert!(slugs("Ghost").is_empty());
+});

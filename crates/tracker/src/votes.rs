@@ -73,38 +73,6 @@ impl Verdict {
     }
 }
 
-/// A line that votes for `vote` (`None`: unvotes) in a syntax the game counts: the bot's
-/// `##VOTE name` / `##UNVOTE` when the game counts it or names no syntax, else a bold
-/// `Vote: name` / `Unvote`, else a vote tag. A GM's correction of a post is such a line laid
-/// at the end of the post (the last vote of a post wins).
-pub fn vote_line(syntaxes: &[VoteSyntax], vote: Option<&str>) -> Line {
-    if syntaxes.contains(&VoteSyntax::Bot) || syntaxes.is_empty() {
-        return Line::plain(match vote {
-            Some(name) => format!("##VOTE {name}"),
-            None => "##UNVOTE".to_owned(),
-        });
-    }
-    let (kind, text) = if syntaxes.contains(&VoteSyntax::Bold) {
-        let text = match vote {
-            Some(name) => format!("Vote: {name}"),
-            None => "Unvote".to_owned(),
-        };
-        (SpanKind::Bold, text)
-    } else {
-        // With its label, as mafiascum renders the tag, so that a name starting with a
-        // label word ("Vote Master") is read whole.
-        let text = vote.map(|name| format!("VOTE: {name}")).unwrap_or_default();
-        (SpanKind::VoteTag, text)
-    };
-    Line {
-        spans: vec![Span {
-            range: 0..text.len(),
-            kind,
-        }],
-        text,
-    }
-}
-
 /// Finds every vote-like mark in a post body, in line order, in the standard vote words
 /// ([`VoteWords::STANDARD`]).
 pub fn recognise(body: &Body, syntaxes: &[VoteSyntax], roster: &Roster) -> Vec<VoteMark> {

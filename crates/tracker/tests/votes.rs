@@ -283,7 +283,18 @@ fn a_vote_in_a_tag_is_not_also_an_unbolded_vote() {
 
 #[test]
 fn a_gms_correction_in_a_tag_only_game_reads_back_whole() {
-    use mafia_tracker::votes::vote_line;
+    // A vote tag with its label, as mafiascum renders the tag (the fixture README), one
+    // vote-tag span over the line; an empty tag unvotes.
+    let tag_line = |vote: Option<&str>| {
+        let text = vote.map(|name| format!("VOTE: {name}")).unwrap_or_default();
+        mafia_posts::Line {
+            spans: vec![mafia_posts::Span {
+                range: 0..text.len(),
+                kind: mafia_posts::SpanKind::VoteTag,
+            }],
+            text,
+        }
+    };
     let mut r = roster();
     r.add(3, "Vote Master");
     let tag = &[VoteSyntax::Tag];
@@ -293,7 +304,7 @@ fn a_gms_correction_in_a_tag_only_game_reads_back_whole() {
         (None, Verdict::Unvote),
     ] {
         let body = mafia_posts::Body {
-            lines: vec![vote_line(tag, vote)],
+            lines: vec![tag_line(vote)],
         };
         let verdicts: Vec<_> = recognise(&body, tag, &r)
             .into_iter()

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{HeaderMap, Request, StatusCode, header};
 use mafia_posts::{Markup, RawPost};
 use mafia_server::{AppState, Options};
 use mafia_store::{NewGame, Store};
@@ -22,7 +22,10 @@ pub struct Site {
 
 pub struct Reply {
     pub status: StatusCode,
+    /// The body as text (invalid UTF-8 replaced); `bytes` as sent.
     pub body: String,
+    pub bytes: Vec<u8>,
+    pub headers: HeaderMap,
     pub set_cookies: Vec<String>,
     pub location: Option<String>,
     pub retry_after: Option<String>,
@@ -108,12 +111,16 @@ impl Site {
             .headers()
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok().map(str::to_owned));
+        let headers = resp.headers().clone();
         let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX)
             .await
-            .expect("a body");
+            .expect("a body")
+            .to_vec();
         Reply {
             status,
             body: String::from_utf8_lossy(&bytes).into_owned(),
+            bytes,
+            headers,
             set_cookies,
             location,
             retry_after,
@@ -172,6 +179,71 @@ impl Site {
         let csrf = hidden_csrf(&dashboard.body).expect("csrf on the dashboard");
         (session, csrf)
     }
+}
+
+/// The game the GM tests change (`controls.rs`, `gm.rs`, `hosts.rs`): three players, Day 1
+/// first, no deadline yet.
+pub const GM_GAME: &str = r#"
+name = "Test Mafia"
+gms = ["Mod"]
+zone = "UTC"
+first_phase = "Day 1"
+day_length = "48h"
+night_length = "24h"
+players = [{ name = "Alice" }, { name = "Bob" }, { name = "Carol" }]
+"#;
+
+/// A site with the game `test` (game file `config`) and the GM `Mod` (password "correct
+/// horse"): Day 1, where Alice votes `Bobby` (nobody yet) and Carol chats. Posts 1–3 on
+/// 2026-03-20.
+pub fn gm_site(config: &str) -> Site {
+    let site = Site::new();
+    site.game(
+        "test",
+        config,
+        &[
+            ("Mod", "It is now Day 1."),
+            ("Alice", "<b>Vote: Bobby</b>"),
+            ("Carol", "hmm"),
+        ],
+    );
+    site.store.add_user("Mod", "correct horse").unwrap();
+    site
+}
+
+/// Every route of the game `test` that changes it, with a form its hosts would have
+/// accepted, in an order in which each is accepted after the ones before; the hosts' forms
+/// add and remove the co-host `cohost`.
+pub fn game_routes(cohost: &'static str) -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    vec![
+        ("/gm/g/test/config", vec![("config", GM_GAME)]),
+        (
+            "/gm/g/test/thread",
+            vec![("thread_url", "http://127.0.0.1:9/t/1"), ("forum", "phpbb")],
+        ),
+        (
+            "/gm/g/test/posts",
+            vec![(
+                "jsonl",
+                "{\"id\":\"9\",\"number\":9,\"author\":\"Bob\",\"text\":\"##vote Alice\"}",
+            )],
+        ),
+        (
+            "/gm/g/test/corrections/vote",
+            vec![("post", "2"), ("vote", "Bob"), ("note", "typo")],
+        ),
+        (
+            "/gm/g/test/corrections",
+            vec![("record", "at = 2\nunvote = \"Alice\"")],
+        ),
+        ("/gm/g/test/corrections/1/delete", vec![]),
+        (
+            "/gm/g/test/control",
+            vec![("action", "kill"), ("name", "Bob")],
+        ),
+        ("/gm/g/test/hosts", vec![("name", cohost)]),
+        ("/gm/g/test/hosts/remove", vec![("name", cohost)]),
+    ]
 }
 
 /// `name=value` of a Set-Cookie header with that name.
