@@ -539,3 +539,20 @@ fn a_new_player_is_the_new_old_or_replaces_in_quotation_marks() {
     assert_eq!(t.slots()[2].name, "Carol");
     assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
 }
+
+#[test]
+fn an_account_shown_with_two_spaces_is_the_user_the_host_writes_with_one() {
+    // mafiascum thread 38659: the account posts as `Terminal  Apathy` (two spaces, as the
+    // saved page shows it), the host writes "trevorP replaces Terminal Apathy" (post 194);
+    // phpBB compares usernames with runs of spaces collapsed, so both are one user.
+    let mut t = tracker(&["Alice", "Bob", "Terminal Apathy", "Dave", "Erin"], "");
+    t.apply(&html(1, "Terminal  Apathy", 1, &bold_vote("Alice")));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Terminal Apathy"]))]
+    );
+    t.apply(&html(2, "GM", 2, &host("Trevor replaces Terminal Apathy")));
+    t.apply(&html(3, "Trevor", 3, &bold_vote("Bob")));
+    assert_eq!(t.slots()[2].name, "Trevor");
+    assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["Trevor"]))]);
+}
