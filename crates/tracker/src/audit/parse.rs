@@ -390,7 +390,7 @@ fn clean(s: &str) -> &str {
 }
 
 /// A candidate without the host's bracketed remark after it: `No Lynch [LYNCH]`
-/// (29844.jsonl post 1842), `Bob (hammered)`.
+/// (29844.jsonl post 1842), `Bob (hammered)`, `No Lynch (NO LYNCH)` (29423.jsonl post 2127).
 fn without_remark(candidate: &str) -> &str {
     let candidate = candidate.trim_end();
     let Some(inner) = candidate
@@ -400,11 +400,22 @@ fn without_remark(candidate: &str) -> &str {
         return candidate;
     };
     let (at, inner) = inner;
-    if is_remark(inner) {
+    // `(1) (NO LYNCH) — Al` (62192.jsonl post 1025) is the no-lynch wagon itself, not a remark.
+    if is_remark(inner) || (is_no_lynch_remark(inner) && !candidate[..at].trim().is_empty()) {
         &candidate[..at]
     } else {
         candidate
     }
+}
+
+/// `NO LYNCH` in brackets after the no-lynch wagon that reached its majority.
+fn is_no_lynch_remark(inner: &str) -> bool {
+    let w: String = inner
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    w == "nolynch"
 }
 
 /// A word hosts write beside a wagon: after its last voter (`Shinobi LYNCH!`, `Bob (hammer)`)
@@ -508,6 +519,15 @@ mod tests {
         assert_eq!(
             read("No Lynch [LYNCH] - Al, Cy"),
             Some(entry("No Lynch", &["Al", "Cy"]))
+        );
+        // The final count of a day that ended in no lynch (29423.jsonl post 2127).
+        assert_eq!(
+            read("No Lynch (NO LYNCH) - Al, Cy"),
+            Some(entry("No Lynch", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("(1) (NO LYNCH) — Al"),
+            Some(entry("NO LYNCH", &["Al"]))
         );
         assert_eq!(
             read("Bob - 3 - Al, Cy LYNCH!"),
