@@ -273,7 +273,7 @@ fn mark_counts(text: &str) -> Marked {
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
             && let Some(end) = rest.find(close)
-            && is_count(&rest[c.len_utf8()..end])
+            && (is_count(&rest[c.len_utf8()..end]) || is_reached(&rest[c.len_utf8()..end]))
         {
             out.push(MARK);
             marked = true;
@@ -331,6 +331,17 @@ fn matching_close(open: char) -> Option<char> {
 fn is_count(inner: &str) -> bool {
     let inner = inner.trim();
     inner.starts_with(|c: char| c.is_ascii_digit()) || is_l_minus(inner)
+}
+
+/// A bracket in the place of a wagon's count saying the wagon reached its majority:
+/// `[LYNCH ACHIEVED] gerryoat - a, b` (70230.jsonl post 673), `[HAMMERED]`.
+fn is_reached(inner: &str) -> bool {
+    let w: String = inner
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    w == "lynchachieved" || matches!(w.as_str(), "lynched" | "hammered")
 }
 
 /// `L-2`, `L2`, `L - 2` (and `L+1`, past majority) at the start of `s`.
@@ -519,6 +530,11 @@ mod tests {
         assert_eq!(
             read("No Lynch [LYNCH] - Al, Cy"),
             Some(entry("No Lynch", &["Al", "Cy"]))
+        );
+        // The final count of a day that ended in a lynch (70230.jsonl post 673).
+        assert_eq!(
+            read("[LYNCH ACHIEVED] Bob - Al, Cy, Di"),
+            Some(entry("Bob", &["Al", "Cy", "Di"]))
         );
         // The final count of a day that ended in no lynch (29423.jsonl post 2127).
         assert_eq!(
