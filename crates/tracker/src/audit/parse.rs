@@ -388,14 +388,15 @@ fn find_separator(s: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// A name as written, without the punctuation and markers around it.
+/// A name as written, without the punctuation and markers around it (`>>> Bob (2) Al, Cy <<<`,
+/// the arrows a host puts around the wagon that reached its majority, 25003.jsonl post 843).
 fn clean(s: &str) -> &str {
     s.trim_matches(|c: char| {
         c.is_whitespace()
             || c == MARK
             || matches!(
                 c,
-                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>'
+                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>' | '<'
             )
     })
 }
@@ -530,6 +531,10 @@ mod tests {
         assert_eq!(
             read("No Lynch [LYNCH] - Al, Cy"),
             Some(entry("No Lynch", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read(">>> Bob (2) Al, Cy <<<"),
+            Some(entry("Bob", &["Al", "Cy"]))
         );
         // The final count of a day that ended in a lynch (70230.jsonl post 673).
         assert_eq!(
