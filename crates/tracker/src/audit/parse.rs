@@ -215,7 +215,8 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
     {
         return None;
     }
-    let body = marks.text.trim_start_matches([MARK, ' ']);
+    let counted_first = marks.text.trim_start().starts_with(MARK);
+    let body = without_leading_remark(marks.text.trim_start_matches([MARK, ' ']), counted_first);
     // Last, voters in parentheses after the name: `3 zakk (Thor665, Radja)` (62339.jsonl).
     let sep = find_separator(body).or_else(|| body.find(" (").map(|at| (at, 1)));
     let (candidate, rest) = match sep {
@@ -430,6 +431,26 @@ fn is_no_lynch_remark(inner: &str) -> bool {
     w == "nolynch"
 }
 
+/// A wagon without the host's word in front of its name: `LYNCH (7) Kagesong - a, b`,
+/// `(4) LYNCH! Lil Uzi Vert - a, b` (68482.jsonl posts 582, 1976). Only next to a count
+/// and before a name: a player named Lynch stays.
+fn without_leading_remark(body: &str, counted_first: bool) -> &str {
+    let Some((first, rest)) = body.split_once(' ') else {
+        return body;
+    };
+    let rest = rest.trim_start();
+    let after = match rest.strip_prefix(MARK) {
+        Some(after) => after.trim_start_matches([MARK, ' ']),
+        None if counted_first => rest,
+        None => return body,
+    };
+    if is_remark(first) && after.starts_with(char::is_alphanumeric) {
+        after
+    } else {
+        body
+    }
+}
+
 /// A word hosts write beside a wagon: after its last voter (`Shinobi LYNCH!`, `Bob (hammer)`)
 /// or its candidate (`No Lynch [LYNCH]`).
 pub(crate) fn is_remark(word: &str) -> bool {
@@ -535,6 +556,19 @@ mod tests {
         assert_eq!(
             read(">>> Bob (2) Al, Cy <<<"),
             Some(entry("Bob", &["Al", "Cy"]))
+        );
+        // The host's word in front of the count (68482.jsonl post 582).
+        assert_eq!(
+            read("LYNCH (7) Bob - Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("(4) LYNCH! Bob - Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("Lynch (2) - Al, Cy"),
+            Some(entry("Lynch", &["Al", "Cy"]))
         );
         // The final count of a day that ended in a lynch (70230.jsonl post 673).
         assert_eq!(
