@@ -556,3 +556,30 @@ fn an_account_shown_with_two_spaces_is_the_user_the_host_writes_with_one() {
     assert_eq!(t.slots()[2].name, "Trevor");
     assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["Trevor"]))]);
 }
+
+#[test]
+fn a_poster_the_game_file_lists_as_a_slots_other_name_gets_the_replace_line() {
+    // mafiascum 26373: the game file (written from the archive) lists Revenus among
+    // Deltabacon's names; Revenus replaced Deltabacon before the game, which the host wrote
+    // only in a link ("DeltaBacon replaces out pre-game"), and posts from post 15.
+    let text = "name = \"Test\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                day_length = \"48h\"\nnight_length = \"24h\"\n\
+                players = [\"Alice\", { name = \"Bob\", aliases = [\"Rev\"] }, \"Carol\"]\n";
+    let game = mafia_tracker::config::Game::parse(text, "test.toml").expect("game file");
+    let mut t = mafia_tracker::Tracker::new(game).expect("tracker");
+    t.apply(&html(5, "Rev", 1, "Hi, I'm the new Bob."));
+    let item = t
+        .review()
+        .iter()
+        .find(|r| r.kind == ReviewKind::NonPlayerPosted)
+        .expect("listed");
+    assert!(item.message.contains("lists Rev as a name of Bob's slot"));
+    assert_eq!(
+        item.fix.as_deref(),
+        Some("[[corrections]]\nat = 14\nreplace = { new = \"Rev\", old = \"Bob\" }\n")
+    );
+    // Someone the file does not name gets no line.
+    t.apply(&html(6, "Zed", 2, "Spectating."));
+    let last = t.review().last().expect("listed");
+    assert_eq!(last.fix, None);
+}
