@@ -356,8 +356,8 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise.
-const FLOOR_AGREED_CORRECTED: usize = 2818;
-const FLOOR_SLIPS: usize = 48;
+const FLOOR_AGREED_CORRECTED: usize = 2819;
+const FLOOR_SLIPS: usize = 50;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
