@@ -271,11 +271,34 @@ fn default_votes() -> Vec<VoteSyntax> {
     Rules::default().votes
 }
 
-/// The key two spellings of a user name are compared by: surrounding spaces dropped, lower
-/// case (`" Moderator "` and `moderator` are the same user). Every comparison of user names
-/// in the tracker, and in anything that asks it, goes through this.
+/// The key two spellings of a user name are compared by: surrounding spaces dropped, a run of
+/// spaces inside read as one, lower case (`" Moderator "` and `moderator` are the same user;
+/// so are `Terminal  Apathy` and `Terminal Apathy`: phpBB keeps a username's repeated spaces
+/// in what it shows but compares names with them collapsed, and mafiascum thread 38659 shows
+/// the account with two where its host writes one). Every comparison of user names in the
+/// tracker, and in anything that asks it, goes through this.
 pub fn user_key(name: &str) -> String {
-    name.trim().to_lowercase()
+    let name = name.trim();
+    if !has_whitespace_run(name) {
+        return name.to_lowercase();
+    }
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether a name holds two whitespace characters in a row, or one that is not a space.
+fn has_whitespace_run(name: &str) -> bool {
+    let mut last_space = false;
+    for c in name.chars() {
+        let space = c.is_whitespace();
+        if space && (last_space || c != ' ') {
+            return true;
+        }
+        last_space = space;
+    }
+    false
 }
 
 impl Game {

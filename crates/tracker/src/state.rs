@@ -339,6 +339,9 @@ impl Tracker {
                     Some(post.author.clone()),
                     message,
                 );
+                if !former {
+                    self.suggest_listed_name(post);
+                }
             }
             Event::AfterTheEnd => {}
         }

@@ -576,6 +576,9 @@ pub struct VoteWords {
     pub tag_unvote: &'static [&'static str],
     /// The ways to write a vote for no lynch.
     pub no_lynch: &'static [&'static str],
+    /// Abbreviations of no lynch (`VOTE: nl`, 59638 post 1333, counted so by its host): read
+    /// as no lynch only when no player is called so.
+    pub no_lynch_short: &'static [&'static str],
     /// An unvote and a vote may share a bold run (`Unvote. Vote: X`, `UNVOTE VOTE X`,
     /// `Unvote Bob, vote Carol`): the vote word is read when at most this many words (the
     /// name taken back) stand between it and the unvote.
@@ -596,6 +599,7 @@ impl VoteWords {
         tag_vote: &["vote"],
         tag_unvote: &["unvote", "un vote", "un-vote"],
         no_lynch: &["no lynch", "nolynch", "no-lynch"],
+        no_lynch_short: &["nl"],
         unvote_name_words: 3,
         self_vote: &["me", "myself"],
     };

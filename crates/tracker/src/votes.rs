@@ -201,6 +201,12 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
         };
     }
     let resolution = roster.resolve(&cleaned);
+    if !matches!(resolution, Resolution::Exact(_)) && vocab.no_lynch_short.contains(&lower.as_str())
+    {
+        return Verdict::Vote {
+            target: Target::NoLynch,
+        };
+    }
     if !matches!(resolution, Resolution::Exact(_)) && vocab.self_vote.contains(&lower.as_str()) {
         // `VOTE: Me`: whose vote it is, the post's author says ([`own_vote`]), not a near miss
         // (`me` is the first word of Me=Weird).

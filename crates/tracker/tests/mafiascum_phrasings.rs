@@ -539,3 +539,47 @@ fn a_new_player_is_the_new_old_or_replaces_in_quotation_marks() {
     assert_eq!(t.slots()[2].name, "Carol");
     assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
 }
+
+#[test]
+fn an_account_shown_with_two_spaces_is_the_user_the_host_writes_with_one() {
+    // mafiascum thread 38659: the account posts as `Terminal  Apathy` (two spaces, as the
+    // saved page shows it), the host writes "trevorP replaces Terminal Apathy" (post 194);
+    // phpBB compares usernames with runs of spaces collapsed, so both are one user.
+    let mut t = tracker(&["Alice", "Bob", "Terminal Apathy", "Dave", "Erin"], "");
+    t.apply(&html(1, "Terminal  Apathy", 1, &bold_vote("Alice")));
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["Terminal Apathy"]))]
+    );
+    t.apply(&html(2, "GM", 2, &host("Trevor replaces Terminal Apathy")));
+    t.apply(&html(3, "Trevor", 3, &bold_vote("Bob")));
+    assert_eq!(t.slots()[2].name, "Trevor");
+    assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["Trevor"]))]);
+}
+
+#[test]
+fn a_poster_the_game_file_lists_as_a_slots_other_name_gets_the_replace_line() {
+    // mafiascum 26373: the game file (written from the archive) lists Revenus among
+    // Deltabacon's names; Revenus replaced Deltabacon before the game, which the host wrote
+    // only in a link ("DeltaBacon replaces out pre-game"), and posts from post 15.
+    let text = "name = \"Test\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+                day_length = \"48h\"\nnight_length = \"24h\"\n\
+                players = [\"Alice\", { name = \"Bob\", aliases = [\"Rev\"] }, \"Carol\"]\n";
+    let game = mafia_tracker::config::Game::parse(text, "test.toml").expect("game file");
+    let mut t = mafia_tracker::Tracker::new(game).expect("tracker");
+    t.apply(&html(5, "Rev", 1, "Hi, I'm the new Bob."));
+    let item = t
+        .review()
+        .iter()
+        .find(|r| r.kind == ReviewKind::NonPlayerPosted)
+        .expect("listed");
+    assert!(item.message.contains("lists Rev as a name of Bob's slot"));
+    assert_eq!(
+        item.fix.as_deref(),
+        Some("[[corrections]]\nat = 14\nreplace = { new = \"Rev\", old = \"Bob\" }\n")
+    );
+    // Someone the file does not name gets no line.
+    t.apply(&html(6, "Zed", 2, "Spectating."));
+    let last = t.review().last().expect("listed");
+    assert_eq!(last.fix, None);
+}

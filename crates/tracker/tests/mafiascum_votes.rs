@@ -606,3 +606,25 @@ fn a_bold_vote_written_with_the_bots_hashes_counts() {
     // Quoted, it is nobody's vote.
     assert_eq!(verdicts(&quoted("Shinori", &bold("##Vote: Tommy"))), []);
 }
+
+#[test]
+fn nl_in_a_vote_tag_is_no_lynch_unless_a_player_is_called_so() {
+    // 59638 post 1333 (Flubbernugget): `<span class="bbvote" …>VOTE: nl</span>`, counted on No
+    // Lynch by the host (count 1378).
+    let no_lynch = Some(Verdict::Vote {
+        target: Target::NoLynch,
+    });
+    let html = format!("{}<br>\nThat is all.", tag("nl"));
+    assert_eq!(verdicts(&html).last().cloned(), no_lynch);
+    assert_eq!(
+        verdicts(&quoted("Flubbernugget", &tag("nl")))
+            .last()
+            .cloned(),
+        None
+    );
+    // A player called NL is voted as such.
+    assert_eq!(
+        read_in(&["Alice", "NL", "Bob"], "NL"),
+        Some(("NL".into(), false))
+    );
+}

@@ -215,7 +215,8 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
     {
         return None;
     }
-    let body = marks.text.trim_start_matches([MARK, ' ']);
+    let counted_first = marks.text.trim_start().starts_with(MARK);
+    let body = without_leading_remark(marks.text.trim_start_matches([MARK, ' ']), counted_first);
     // Last, voters in parentheses after the name: `3 zakk (Thor665, Radja)` (62339.jsonl).
     let sep = find_separator(body).or_else(|| body.find(" (").map(|at| (at, 1)));
     let (candidate, rest) = match sep {
@@ -273,7 +274,7 @@ fn mark_counts(text: &str) -> Marked {
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
             && let Some(end) = rest.find(close)
-            && is_count(&rest[c.len_utf8()..end])
+            && (is_count(&rest[c.len_utf8()..end]) || is_reached(&rest[c.len_utf8()..end]))
         {
             out.push(MARK);
             marked = true;
@@ -333,6 +334,17 @@ fn is_count(inner: &str) -> bool {
     inner.starts_with(|c: char| c.is_ascii_digit()) || is_l_minus(inner)
 }
 
+/// A bracket in the place of a wagon's count saying the wagon reached its majority:
+/// `[LYNCH ACHIEVED] gerryoat - a, b` (70230.jsonl post 673), `[HAMMERED]`.
+fn is_reached(inner: &str) -> bool {
+    let w: String = inner
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    w == "lynchachieved" || matches!(w.as_str(), "lynched" | "hammered")
+}
+
 /// `L-2`, `L2`, `L - 2` (and `L+1`, past majority) at the start of `s`.
 fn is_l_minus(s: &str) -> bool {
     let Some(rest) = s.strip_prefix(['L', 'l']) else {
@@ -377,20 +389,21 @@ fn find_separator(s: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// A name as written, without the punctuation and markers around it.
+/// A name as written, without the punctuation and markers around it (`>>> Bob (2) Al, Cy <<<`,
+/// the arrows a host puts around the wagon that reached its majority, 25003.jsonl post 843).
 fn clean(s: &str) -> &str {
     s.trim_matches(|c: char| {
         c.is_whitespace()
             || c == MARK
             || matches!(
                 c,
-                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>'
+                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>' | '<'
             )
     })
 }
 
 /// A candidate without the host's bracketed remark after it: `No Lynch [LYNCH]`
-/// (29844.jsonl post 1842), `Bob (hammered)`.
+/// (29844.jsonl post 1842), `Bob (hammered)`, `No Lynch (NO LYNCH)` (29423.jsonl post 2127).
 fn without_remark(candidate: &str) -> &str {
     let candidate = candidate.trim_end();
     let Some(inner) = candidate
@@ -400,10 +413,41 @@ fn without_remark(candidate: &str) -> &str {
         return candidate;
     };
     let (at, inner) = inner;
-    if is_remark(inner) {
+    // `(1) (NO LYNCH) — Al` (62192.jsonl post 1025) is the no-lynch wagon itself, not a remark.
+    if is_remark(inner) || (is_no_lynch_remark(inner) && !candidate[..at].trim().is_empty()) {
         &candidate[..at]
     } else {
         candidate
+    }
+}
+
+/// `NO LYNCH` in brackets after the no-lynch wagon that reached its majority.
+fn is_no_lynch_remark(inner: &str) -> bool {
+    let w: String = inner
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    w == "nolynch"
+}
+
+/// A wagon without the host's word in front of its name: `LYNCH (7) Kagesong - a, b`,
+/// `(4) LYNCH! Lil Uzi Vert - a, b` (68482.jsonl posts 582, 1976). Only next to a count
+/// and before a name: a player named Lynch stays.
+fn without_leading_remark(body: &str, counted_first: bool) -> &str {
+    let Some((first, rest)) = body.split_once(' ') else {
+        return body;
+    };
+    let rest = rest.trim_start();
+    let after = match rest.strip_prefix(MARK) {
+        Some(after) => after.trim_start_matches([MARK, ' ']),
+        None if counted_first => rest,
+        None => return body,
+    };
+    if is_remark(first) && after.starts_with(char::is_alphanumeric) {
+        after
+    } else {
+        body
     }
 }
 
@@ -508,6 +552,37 @@ mod tests {
         assert_eq!(
             read("No Lynch [LYNCH] - Al, Cy"),
             Some(entry("No Lynch", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read(">>> Bob (2) Al, Cy <<<"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        // The host's word in front of the count (68482.jsonl post 582).
+        assert_eq!(
+            read("LYNCH (7) Bob - Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("(4) LYNCH! Bob - Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("Lynch (2) - Al, Cy"),
+            Some(entry("Lynch", &["Al", "Cy"]))
+        );
+        // The final count of a day that ended in a lynch (70230.jsonl post 673).
+        assert_eq!(
+            read("[LYNCH ACHIEVED] Bob - Al, Cy, Di"),
+            Some(entry("Bob", &["Al", "Cy", "Di"]))
+        );
+        // The final count of a day that ended in no lynch (29423.jsonl post 2127).
+        assert_eq!(
+            read("No Lynch (NO LYNCH) - Al, Cy"),
+            Some(entry("No Lynch", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("(1) (NO LYNCH) — Al"),
+            Some(entry("NO LYNCH", &["Al"]))
         );
         assert_eq!(
             read("Bob - 3 - Al, Cy LYNCH!"),

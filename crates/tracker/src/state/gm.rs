@@ -590,6 +590,42 @@ impl Tracker {
         }
     }
 
+    /// A post by someone not in the game whom the game file lists as another name of exactly
+    /// one slot (as a game file written from an archive lists the slot's replacements): most
+    /// likely that slot's new holder, never announced in words the tracker reads (mafiascum
+    /// 26373: Revenus, who replaced Deltabacon before the game, posts from post 15). The
+    /// review item just noted carries the `replace` record that takes effect before the post.
+    pub(super) fn suggest_listed_name(&mut self, post: &Post) {
+        let key = user_key(&post.author);
+        let mut listed = self
+            .game
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.aliases.iter().any(|a| user_key(a) == key))
+            .map(|(slot, _)| slot);
+        let (Some(slot), None) = (listed.next(), listed.next()) else {
+            return;
+        };
+        let who = post.author.trim().to_string();
+        let old = self.game.players[slot].name.clone();
+        let record = Correction {
+            at: post.number.saturating_sub(1),
+            action: CorrectionAction::Replace {
+                new: who.clone(),
+                old: old.clone(),
+            },
+            comment: None,
+        };
+        if let Some(item) = self.review.last_mut() {
+            item.message.push_str(&format!(
+                "; the game file lists {who} as a name of {old}'s slot: if {who} replaced \
+                 {old}, add the replacement"
+            ));
+            item.fix = Some(record.to_toml());
+        }
+    }
+
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted
     /// for; locks reflect the new majority only on the next vote; the 50 % rule is checked.
     pub(super) fn roster_changed(&mut self) {
