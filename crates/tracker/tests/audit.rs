@@ -173,6 +173,31 @@ fn a_wagon_with_the_hosts_remark_in_brackets_after_its_candidate() {
 }
 
 #[test]
+fn a_remark_in_brackets_where_the_count_would_stand() {
+    // mafiascum phpBB (68980.jsonl post 2576, the day's last count): the hammered wagon's
+    // `[LYNCH]` stands, in bold, where the other lines have their `[0]`.
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend>Vote Count</legend>\
+         <div style=\"text-align:Center\">VOTE COUNT 2.06</div><br>\n\
+         [0] Road Kamelot - <br>\n\
+         <div style=\"display:inline;font-weight:bold\">[LYNCH]</div> Toto -  Road Kamelot, Lil Uzi Vert, Toto,   <br>\n\
+         [1] Nero Cain - rb,<br>\n\
+         <br>\n\
+         <div style=\"display:inline;font-weight:bold\">Not Voting</div> - Naomi-Tan<br>\n</fieldset>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Road Kamelot", vec![]),
+            ("Toto", vec!["Road Kamelot", "Lil Uzi Vert", "Toto"]),
+            ("Nero Cain", vec!["rb"]),
+        ]
+    );
+    assert_eq!(count.entries[1].votes, None);
+    assert_eq!(count.not_voting, ["Naomi-Tan"]);
+}
+
+#[test]
 fn a_remark_on_its_own_line_does_not_end_the_count() {
     // mafiascum phpBB (66137.jsonl post 297): the hammered wagon's `(LYNCH)` wraps onto a
     // line of its own, and the count goes on below it.

@@ -263,7 +263,8 @@ struct Marked {
     votes: Option<u32>,
 }
 
-/// The text with each count marker replaced by [`MARK`].
+/// The text with each count marker replaced by [`MARK`]. A remark in brackets that opens the
+/// line stands where the count would (`[LYNCH] Toto - a, b`, 68980.jsonl post 2576).
 fn mark_counts(text: &str) -> Marked {
     let mut out = String::with_capacity(text.len());
     let mut marked = false;
@@ -273,7 +274,9 @@ fn mark_counts(text: &str) -> Marked {
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
             && let Some(end) = rest.find(close)
-            && is_count(&rest[c.len_utf8()..end])
+            && (is_count(&rest[c.len_utf8()..end])
+                || (out.trim_matches([' ', MARK]).is_empty()
+                    && is_remark(&rest[c.len_utf8()..end])))
         {
             out.push(MARK);
             marked = true;
