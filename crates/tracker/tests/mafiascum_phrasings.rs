@@ -188,6 +188,25 @@ fn a_relative_clause_names_a_newcomer_who_has_not_posted_yet() {
 }
 
 #[test]
+fn a_new_player_named_before_an_appositive_replaces() {
+    // 71675 post 1523, in green: "Kelvin Smith, Hikari Link's alt, has replaced Hikari Link";
+    // Kelvin Smith's first post follows (1532). The same words quoted by a player replace
+    // nobody.
+    let mut t = tracker(FIVE, "");
+    let line = "<div style=\"display:inline;color:#00FF00\">Kelvin Smith, Bob's alt, has replaced Bob</div>";
+    t.apply(&html(1, "Alice", 1, &quote("GM", line)));
+    t.apply(&html(2, "Kelvin Smith", 2, "Hello?"));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(3, "GM", 3, line));
+    t.apply(&html(4, "Kelvin Smith", 4, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Kelvin Smith");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Carol".into(), names(&["Kelvin Smith"]))]
+    );
+}
+
+#[test]
 fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
     // "Ant to the Max replaces Rikana." (17940 post 681, account `Ant_to_the_max`); in a
     // count's notes, "Creep20 replaces oddmusic" (69244 post 35, account `Creeps20`); the
