@@ -41,9 +41,10 @@ const FLOOR_FOUND: usize = 3473;
 /// merge of s5-auditfix with s5-lynch's phases and ends of the game; 2,562 on branch
 /// s5-audit2 with a reserved post's index of phases not applied; 2,580 with a newcomer's
 /// account read without its framing punctuation; 2,604 with "NEW, who is replacing in for
-/// OLD"; 2,633 with a newcomer's underscores written as spaces or one letter misspelt);
-/// same rule.
-const FLOOR_AGREED: usize = 2633;
+/// OLD"; 2,633 with a newcomer's underscores written as spaces or one letter misspelt;
+/// 2,656 on branch s6-audit1 with `[LYNCH] Name - a, b` read as a wagon and "NEW, an
+/// appositive, has replaced OLD"); same rule.
+const FLOOR_AGREED: usize = 2656;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
@@ -356,8 +357,8 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise.
-const FLOOR_AGREED_CORRECTED: usize = 2633;
-const FLOOR_SLIPS: usize = 16;
+const FLOOR_AGREED_CORRECTED: usize = 2706;
+const FLOOR_SLIPS: usize = 31;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
