@@ -252,6 +252,10 @@ struct SeenDeath {
     /// Whether the GM's words said a lynch (`Death::lynch`) or the death's comment says
     /// "lynch".
     says_lynch: bool,
+    /// Whether the death's comment says the player was modkilled: no lynch, whatever the
+    /// phase ("Verity, Town Vanilla Neutral Survivor, has been modkilled and autolossed",
+    /// 18910 post 715, as Day 3 ends with no majority).
+    modkilled: bool,
 }
 
 /// The posts of a thread, normalised.
@@ -290,6 +294,10 @@ fn replay(thread: &str, game: Game) -> (Tracker, Vec<SeenDeath>) {
                         .death
                         .as_ref()
                         .is_some_and(|d| d.lynch || d.comment.to_lowercase().contains("lynch")),
+                    modkilled: s
+                        .death
+                        .as_ref()
+                        .is_some_and(|d| d.comment.to_lowercase().contains("modkill")),
                 });
             }
             alive[slot] = s.alive;
@@ -317,7 +325,7 @@ fn lynches_by_deaths(deaths: &[SeenDeath]) -> BTreeMap<u32, usize> {
             }
             PhaseKind::Night => d.during == d.phase && !d.ended_phase,
         };
-        if of_the_day {
+        if of_the_day && !d.modkilled {
             candidates.entry(d.phase.number).or_default().push(d);
         }
     }

@@ -94,7 +94,9 @@ impl Tracker {
                 .into_iter()
                 .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
             recognition.commands = rest;
-            self.drop_index_phases(&mut recognition, post);
+            if self.drop_index_phases(&mut recognition, post) {
+                self.drop_record_deaths(&mut recognition, post);
+            }
             for death in deaths {
                 if let Command::Death {
                     player,
@@ -158,8 +160,9 @@ impl Tracker {
     /// ahead of the running phase ("Day 7 Ends" under the dead list, 18910 post 1): none of
     /// them is an announcement made when the post was written, so its phase commands are not
     /// applied (each is a review note). A reserved post that names one phase no further than
-    /// the next ("Day 1 has begun") is applied as before.
-    fn drop_index_phases(&mut self, recognition: &mut Recognition, post: &Post) {
+    /// the next ("Day 1 has begun") is applied as before. Returns whether the post is such a
+    /// record.
+    fn drop_index_phases(&mut self, recognition: &mut Recognition, post: &Post) -> bool {
         let numbering = self.numbering;
         let named = |c: &Command| match c {
             Command::Announce { phase } | Command::PhaseRunning { phase } => Some(*phase),
@@ -171,11 +174,11 @@ impl Tracker {
             .iter()
             .filter_map(|c| named(&c.command));
         let Some(first) = phases.next() else {
-            return;
+            return false;
         };
         let next = self.phase().next(numbering);
         if phases.all(|p| p == first) && self.order(first) <= self.order(next) {
-            return;
+            return false;
         }
         let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
             .into_iter()
@@ -191,6 +194,30 @@ impl Tracker {
                 format!(
                     "`{}` ignored: a reserved post that names several phases is the game's \
                      record, edited during the game, not an announcement",
+                    command.raw
+                ),
+            );
+        }
+        true
+    }
+
+    /// In a reserved post that is the game's record (above), a death whose phase was not read
+    /// ("9. Verity, Town Vanilla Neutral Survivor, was modkilled and autolossed on Day 3",
+    /// 18910 post 1, under "Day 7 Ends") was written when it happened, not when the post was:
+    /// it is not applied (a review note); the thread's announcement of it is.
+    fn drop_record_deaths(&mut self, recognition: &mut Recognition, post: &Post) {
+        let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
+            .into_iter()
+            .partition(|c| matches!(c.command, Command::Death { phase: None, .. }));
+        recognition.commands = kept;
+        for command in dropped {
+            self.note(
+                ReviewKind::IgnoredCommand,
+                Some(post.number),
+                Some(post.author.clone()),
+                format!(
+                    "`{}` ignored: a death in the game's record (a reserved post that names \
+                     several phases) is applied when the thread announces it",
                     command.raw
                 ),
             );
