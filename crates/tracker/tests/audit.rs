@@ -217,6 +217,27 @@ fn a_remark_on_its_own_line_does_not_end_the_count() {
 }
 
 #[test]
+fn a_bracketed_count_on_its_own_line_does_not_end_the_count() {
+    // mafiascum phpBB (66137.jsonl post 125): the first wagon in a fieldset under the legend
+    // "VC 1.4", its `(L-1)` after the fieldset on a line of its own, then the other wagons.
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend>VC 1.4</legend>\
+         <div style=\"display:inline;font-weight:bold\">Katsuki (6)- Untrod Tripod, xyzzy </div></fieldset>\
+         <div style=\"display:inline;color:#FF00FF\"><div style=\"display:inline;font-weight:bold\">(L-1)</div></div>\
+         <div style=\"display:inline;font-weight:bold\"><br>\n\
+         drmyshottyizsik (2)- kagesong, Kmd4390<br>\n\
+         <br>\nNot voting (0)- NOBODY<br>\n</div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Katsuki", vec!["Untrod Tripod", "xyzzy"]),
+            ("drmyshottyizsik", vec!["kagesong", "Kmd4390"])
+        ]
+    );
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(
@@ -345,6 +366,26 @@ fn voters_split_at_slashes_and_a_replacement_marked_in_the_candidate() {
     assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
     assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Dave"]);
     assert_eq!(report.vote_counts[0].host["Frank"], ["Erin"]);
+    assert!(report.vote_counts[0].unread.is_empty());
+}
+
+#[test]
+fn a_slots_old_and_new_holder_written_with_a_slash_are_one_candidate() {
+    // mafiascum phpBB (72581.jsonl post 403, after "WhyMafia replaces Lil Uzi Vert."):
+    // `Lil Uzi / WhyMafia (1 / 0) (1) - Scorpious (99)`, each voter with the post of the vote.
+    let posts = [
+        post(1, "Erin", "<b>Vote: Carol</b>"),
+        post(2, "Host", "Frank replaces Carol."),
+        post(3, "Frank", "Hi all, reading back."),
+        post(
+            4,
+            "Host",
+            "Day 1 VC #10<br>Alice (0) -<br>Carol / Frank (1 / 0) (1) - Erin (1)<br>\
+             Not Voting (3) - Alice, Bob, Dave, Frank",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
     assert!(report.vote_counts[0].unread.is_empty());
 }
 

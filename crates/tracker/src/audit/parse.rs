@@ -134,8 +134,10 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
         if text.trim_matches([' ', ',']).is_empty() {
             continue; // struck out whole: an old count the host kept (71047.jsonl post 2250)
         }
-        if is_remark(&text) {
-            continue; // `(LYNCH)` below the wagon it closes (66137.jsonl post 297)
+        if is_remark(&text) || is_marker_only(&text) {
+            // `(LYNCH)` below the wagon it closes (66137.jsonl post 297), and its `(L-1)`
+            // (66137.jsonl post 125; `(L-3)`, 29135.jsonl post 635)
+            continue;
         }
         let Some(entry) = read_entry(&text, i, headed) else {
             if headed && !started && skipped < MAX_LEAD_LINES {
@@ -261,6 +263,12 @@ struct Marked {
     /// The first bracketed marker that gives a number of votes (`(3)`, `(3, L-1)`; a bare
     /// number may be part of a name, `Infinity 324`, or a list's numbering).
     votes: Option<u32>,
+}
+
+/// A line that is only a bracketed count marker: the `(L-1)` a host wraps below its wagon.
+fn is_marker_only(text: &str) -> bool {
+    let marks = mark_counts(text.trim());
+    marks.bracketed && marks.text.trim_matches([MARK, ' ']).is_empty()
 }
 
 /// The text with each count marker replaced by [`MARK`]. A remark in brackets that opens the
