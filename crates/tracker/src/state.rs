@@ -339,6 +339,9 @@ impl Tracker {
                     Some(post.author.clone()),
                     message,
                 );
+                if !former {
+                    self.outsider_named_by_the_game_file(post);
+                }
             }
             Event::AfterTheEnd => {}
         }

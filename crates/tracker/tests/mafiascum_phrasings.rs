@@ -558,3 +558,45 @@ fn a_new_player_is_the_new_old_or_replaces_in_quotation_marks() {
     assert_eq!(t.slots()[2].name, "Carol");
     assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
 }
+
+#[test]
+fn an_outsider_the_game_file_names_as_an_alias_gets_the_replacement_to_add() {
+    // 63130: the game file lists Scorpious as an alias of SleepyKrew's slot; the host wrote
+    // "Sleepy has been replaced. Scorpius takes his spot!" (post 41), which names neither
+    // exactly, and Scorpious posts from post 44. The review item names the slot and carries
+    // the record that applies the replacement from that post on.
+    let game = mafia_tracker::Game::parse(
+        "name = \"Test\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+         day_length = \"48h\"\nnight_length = \"24h\"\n\
+         players = [\"Alice\", { name = \"Bob\", aliases = [\"Scorpious\"] }, \"Carol\"]\n",
+        "test.toml",
+    )
+    .expect("game file");
+    let mut t = mafia_tracker::Tracker::new(game).expect("tracker");
+    // (The helper numbers post n as n + 10.)
+    t.apply(&html(
+        31,
+        "GM",
+        1,
+        "Bobby has been replaced. Scorpius takes his spot!",
+    ));
+    t.apply(&html(34, "Scorpious", 2, &bold_vote("Carol")));
+    let item = t
+        .review()
+        .iter()
+        .find(|i| i.post == Some(44))
+        .unwrap_or_else(|| panic!("{:#?}", t.review()));
+    assert!(item.message.contains("alias of Bob"), "{}", item.message);
+    assert_eq!(
+        item.fix.as_deref(),
+        Some("[[corrections]]\nat = 43\nreplace = { new = \"Scorpious\", old = \"Bob\" }\n")
+    );
+    // An unknown poster the game file does not name gets no record.
+    t.apply(&html(35, "Zed", 3, "Hello"));
+    let item = t
+        .review()
+        .iter()
+        .find(|i| i.post == Some(45))
+        .expect("item");
+    assert_eq!(item.fix, None);
+}

@@ -617,6 +617,45 @@ impl Tracker {
         }
     }
 
+    /// An outsider's post (the review item just noted) whose author the game file lists as
+    /// an alias of exactly one slot still held by someone else: a replacement the thread did
+    /// not announce in words the tracker reads ("Sleepy has been replaced. Scorpius takes his
+    /// spot!", mafiascum 63130 post 41; shannon, listed in 69351's opening post, in
+    /// PsychoticDave's slot). The item names the slot and carries the `replace` record that
+    /// would apply it from this post on.
+    #[cold]
+    pub(super) fn outsider_named_by_the_game_file(&mut self, post: &Post) {
+        let key = user_key(&post.author);
+        let mut slots = self
+            .game
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.aliases.iter().any(|a| user_key(a) == key));
+        let (Some((slot, player)), None) = (slots.next(), slots.next()) else {
+            return;
+        };
+        if !self.slots[slot].alive {
+            return;
+        }
+        let (who, old) = (post.author.trim().to_string(), player.name.clone());
+        let record = Correction {
+            at: post.number.saturating_sub(1),
+            action: CorrectionAction::Replace {
+                new: who.clone(),
+                old: old.clone(),
+            },
+            comment: None,
+        };
+        if let Some(item) = self.review.last_mut() {
+            item.message = format!(
+                "{who} is not in the game and posted; the game file names {who} as an alias \
+                 of {old}: if {who} replaced {old}, add the replacement"
+            );
+            item.fix = Some(record.to_toml());
+        }
+    }
+
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted
     /// for; locks reflect the new majority only on the next vote; the 50 % rule is checked.
     pub(super) fn roster_changed(&mut self) {
