@@ -383,8 +383,8 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise.
-const FLOOR_AGREED_CORRECTED: usize = 2809;
-const FLOOR_SLIPS: usize = 40;
+const FLOOR_AGREED_CORRECTED: usize = 2810;
+const FLOOR_SLIPS: usize = 41;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
