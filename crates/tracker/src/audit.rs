@@ -157,7 +157,8 @@ impl Names {
 
     /// A candidate as written: No Lynch, or a player by exact name or a unique near miss, or
     /// a slot's two holders as the host marks a replacement (`TheDominator37 < MarioManiac4`,
-    /// 62685.jsonl post 350) when both names are that slot's.
+    /// 62685.jsonl post 350; `Lil Uzi / WhyMafia`, 72581.jsonl post 403) when both names are
+    /// that slot's.
     fn candidate(&self, written: &str) -> Option<Choice> {
         if is_no_lynch(written) {
             return Some(Choice::NoLynch);
@@ -165,10 +166,14 @@ impl Names {
         if let Some(slot) = self.one(written) {
             return Some(Choice::Slot(slot));
         }
-        let at = written.find(" <").or_else(|| written.find(" >"))?;
+        // `Lil Uzi / WhyMafia (1 / 0)`: the old holder, then the new (72581.jsonl post 403).
+        let at = written
+            .find(" <")
+            .or_else(|| written.find(" >"))
+            .or_else(|| written.find(" /"))?;
         let (new, old) = (
             &written[..at],
-            written[at + 2..].trim_start_matches(['<', '>', '-']),
+            written[at + 2..].trim_start_matches(['<', '>', '-', '/']),
         );
         let slot = self.one(new)?;
         (self.one(old) == Some(slot)).then_some(Choice::Slot(slot))

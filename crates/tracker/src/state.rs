@@ -340,7 +340,7 @@ impl Tracker {
                     message,
                 );
                 if !former {
-                    self.suggest_listed_name(post);
+                    self.outsider_named_by_the_game_file(post);
                 }
             }
             Event::AfterTheEnd => {}

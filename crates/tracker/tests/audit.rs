@@ -173,6 +173,31 @@ fn a_wagon_with_the_hosts_remark_in_brackets_after_its_candidate() {
 }
 
 #[test]
+fn a_remark_in_brackets_where_the_count_would_stand() {
+    // mafiascum phpBB (68980.jsonl post 2576, the day's last count): the hammered wagon's
+    // `[LYNCH]` stands, in bold, where the other lines have their `[0]`.
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend>Vote Count</legend>\
+         <div style=\"text-align:Center\">VOTE COUNT 2.06</div><br>\n\
+         [0] Road Kamelot - <br>\n\
+         <div style=\"display:inline;font-weight:bold\">[LYNCH]</div> Toto -  Road Kamelot, Lil Uzi Vert, Toto,   <br>\n\
+         [1] Nero Cain - rb,<br>\n\
+         <br>\n\
+         <div style=\"display:inline;font-weight:bold\">Not Voting</div> - Naomi-Tan<br>\n</fieldset>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Road Kamelot", vec![]),
+            ("Toto", vec!["Road Kamelot", "Lil Uzi Vert", "Toto"]),
+            ("Nero Cain", vec!["rb"]),
+        ]
+    );
+    assert_eq!(count.entries[1].votes, None);
+    assert_eq!(count.not_voting, ["Naomi-Tan"]);
+}
+
+#[test]
 fn a_remark_on_its_own_line_does_not_end_the_count() {
     // mafiascum phpBB (66137.jsonl post 297): the hammered wagon's `(LYNCH)` wraps onto a
     // line of its own, and the count goes on below it.
@@ -187,6 +212,27 @@ fn a_remark_on_its_own_line_does_not_end_the_count() {
         [
             ("Katsuki", vec!["Untrod Tripod", "xyzzy"]),
             ("xyzzy", vec!["Creature"])
+        ]
+    );
+}
+
+#[test]
+fn a_bracketed_count_on_its_own_line_does_not_end_the_count() {
+    // mafiascum phpBB (66137.jsonl post 125): the first wagon in a fieldset under the legend
+    // "VC 1.4", its `(L-1)` after the fieldset on a line of its own, then the other wagons.
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend>VC 1.4</legend>\
+         <div style=\"display:inline;font-weight:bold\">Katsuki (6)- Untrod Tripod, xyzzy </div></fieldset>\
+         <div style=\"display:inline;color:#FF00FF\"><div style=\"display:inline;font-weight:bold\">(L-1)</div></div>\
+         <div style=\"display:inline;font-weight:bold\"><br>\n\
+         drmyshottyizsik (2)- kagesong, Kmd4390<br>\n\
+         <br>\nNot voting (0)- NOBODY<br>\n</div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Katsuki", vec!["Untrod Tripod", "xyzzy"]),
+            ("drmyshottyizsik", vec!["kagesong", "Kmd4390"])
         ]
     );
 }
@@ -320,6 +366,26 @@ fn voters_split_at_slashes_and_a_replacement_marked_in_the_candidate() {
     assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
     assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Dave"]);
     assert_eq!(report.vote_counts[0].host["Frank"], ["Erin"]);
+    assert!(report.vote_counts[0].unread.is_empty());
+}
+
+#[test]
+fn a_slots_old_and_new_holder_written_with_a_slash_are_one_candidate() {
+    // mafiascum phpBB (72581.jsonl post 403, after "WhyMafia replaces Lil Uzi Vert."):
+    // `Lil Uzi / WhyMafia (1 / 0) (1) - Scorpious (99)`, each voter with the post of the vote.
+    let posts = [
+        post(1, "Erin", "<b>Vote: Carol</b>"),
+        post(2, "Host", "Frank replaces Carol."),
+        post(3, "Frank", "Hi all, reading back."),
+        post(
+            4,
+            "Host",
+            "Day 1 VC #10<br>Alice (0) -<br>Carol / Frank (1 / 0) (1) - Erin (1)<br>\
+             Not Voting (3) - Alice, Bob, Dave, Frank",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
     assert!(report.vote_counts[0].unread.is_empty());
 }
 

@@ -647,11 +647,19 @@ fn a_replacement_who_has_not_posted_is_kept_as_written() {
             Some("Bob")
         )]
     );
-    // The name must stand next to the words: "Jabberwock, a hydra of Empire and Tierce,
-    // replaces Dire_Drenz" (thread 24075 post 190) is not read as Tierce.
+    // The name must stand next to the words, or before an appositive between commas:
+    // "Jabberwock, a hydra of Empire and Tierce, replaces Dire_Drenz" (thread 24075 post
+    // 190; the archive has "Jabberwock replaced Dire_Drenz", and Jabberwock posts) is read
+    // as Jabberwock, not Tierce.
     let hydra = "Jabberwock, a hydra of Zoe and Quinn, replaces Bob";
-    assert_eq!(read(hydra), []);
-    assert!(problems(hydra)[0].contains("not named"));
+    assert_eq!(
+        read(hydra),
+        [fill(Newcomer::Written("Jabberwock".into()), Some("Bob"))]
+    );
+    // A longer clause between the commas is no appositive: nobody is named.
+    let long = "Jabberwock, a hydra of Zoe and Quinn and Ann, replaces Bob";
+    assert_eq!(read(long), []);
+    assert!(problems(long)[0].contains("not named"));
     // A bare "replaced" needs the name to open its clause within four words.
     assert_eq!(read("During the night the mod replaced Bob"), []);
     // "is in for" between a user and no player is no replacement, and no problem.

@@ -84,8 +84,9 @@ const FLOOR_BY_DEATHS: usize = 432;
 /// main after the merge of s5-auditfix's vote reading; 311 with a reserved post's index of
 /// phases not applied, s5-audit2; 312 with a newcomer's account read without its framing
 /// punctuation; 313 with "NEW, who is replacing in for OLD"; 314 with a newcomer's
-/// underscores written as spaces or one letter misspelt); same rule.
-const FLOOR_BY_VOTES: usize = 314;
+/// underscores written as spaces or one letter misspelt; 317 on branch s6-audit1 with "NEW,
+/// an appositive, has replaced OLD"); same rule.
+const FLOOR_BY_VOTES: usize = 317;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 80;
 
@@ -251,6 +252,10 @@ struct SeenDeath {
     /// Whether the GM's words said a lynch (`Death::lynch`) or the death's comment says
     /// "lynch".
     says_lynch: bool,
+    /// Whether the death's comment says the player was modkilled: no lynch, whatever the
+    /// phase ("Verity, Town Vanilla Neutral Survivor, has been modkilled and autolossed",
+    /// 18910 post 715, as Day 3 ends with no majority).
+    modkilled: bool,
 }
 
 /// The posts of a thread, normalised.
@@ -289,6 +294,10 @@ fn replay(thread: &str, game: Game) -> (Tracker, Vec<SeenDeath>) {
                         .death
                         .as_ref()
                         .is_some_and(|d| d.lynch || d.comment.to_lowercase().contains("lynch")),
+                    modkilled: s
+                        .death
+                        .as_ref()
+                        .is_some_and(|d| d.comment.to_lowercase().contains("modkill")),
                 });
             }
             alive[slot] = s.alive;
@@ -316,7 +325,7 @@ fn lynches_by_deaths(deaths: &[SeenDeath]) -> BTreeMap<u32, usize> {
             }
             PhaseKind::Night => d.during == d.phase && !d.ended_phase,
         };
-        if of_the_day {
+        if of_the_day && !d.modkilled {
             candidates.entry(d.phase.number).or_default().push(d);
         }
     }

@@ -97,6 +97,29 @@ fn a_reserved_post_that_names_a_phase_far_ahead_begins_it_not() {
 }
 
 #[test]
+fn a_death_in_the_record_whose_phase_is_not_read_is_not_applied_either() {
+    // 18910 post 1 again: "9. Verity, Town Vanilla Neutral Survivor, was modkilled and
+    // autolossed on Day 3" in the dead list above "Day 7 Ends"; Verity plays on Day 1 (her
+    // posts from 29, counted by the host). Here Dave's line.
+    let mut t = tracker(FIVE, "");
+    t.apply(&post(0, "GM", "Welcome to Mini 1227!"));
+    t.apply(&post(
+        1,
+        "GM",
+        &format!(
+            "9. Dave, Town Vanilla Neutral Survivor, was modkilled and autolossed on Day 2<br><br>\
+             <div style=\"display:inline;font-weight:bold\">Game Events</div><br>{}{}{}",
+            link("Day 1 Ends | Day 2 Begins"),
+            link("Day 2 Ends | Day 3 Begins"),
+            link("Day 3 Ends"),
+        ),
+    ));
+    assert!(t.status().dead.is_empty());
+    t.apply(&post(2, "Dave", &vote("Bob")));
+    assert_eq!(wagon_voters(&t), [("Bob".to_string(), names(&["Dave"]))]);
+}
+
+#[test]
 fn a_reserved_post_that_announces_the_next_phase_begins_it() {
     // The host's second post, before any player posts, that opens the game's first night
     // ("It is now Night 1."; hosts who start with a night post the rules first): one phase,

@@ -188,6 +188,25 @@ fn a_relative_clause_names_a_newcomer_who_has_not_posted_yet() {
 }
 
 #[test]
+fn a_new_player_named_before_an_appositive_replaces() {
+    // 71675 post 1523, in green: "Kelvin Smith, Hikari Link's alt, has replaced Hikari Link";
+    // Kelvin Smith's first post follows (1532). The same words quoted by a player replace
+    // nobody.
+    let mut t = tracker(FIVE, "");
+    let line = "<div style=\"display:inline;color:#00FF00\">Kelvin Smith, Bob's alt, has replaced Bob</div>";
+    t.apply(&html(1, "Alice", 1, &quote("GM", line)));
+    t.apply(&html(2, "Kelvin Smith", 2, "Hello?"));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(3, "GM", 3, line));
+    t.apply(&html(4, "Kelvin Smith", 4, &bold_vote("Carol")));
+    assert_eq!(t.slots()[1].name, "Kelvin Smith");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Carol".into(), names(&["Kelvin Smith"]))]
+    );
+}
+
+#[test]
 fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
     // "Ant to the Max replaces Rikana." (17940 post 681, account `Ant_to_the_max`); in a
     // count's notes, "Creep20 replaces oddmusic" (69244 post 35, account `Creeps20`); the
@@ -573,7 +592,11 @@ fn a_poster_the_game_file_lists_as_a_slots_other_name_gets_the_replace_line() {
         .iter()
         .find(|r| r.kind == ReviewKind::NonPlayerPosted)
         .expect("listed");
-    assert!(item.message.contains("lists Rev as a name of Bob's slot"));
+    assert!(
+        item.message.contains("names Rev as an alias of Bob"),
+        "{}",
+        item.message
+    );
     assert_eq!(
         item.fix.as_deref(),
         Some("[[corrections]]\nat = 14\nreplace = { new = \"Rev\", old = \"Bob\" }\n")
@@ -582,4 +605,46 @@ fn a_poster_the_game_file_lists_as_a_slots_other_name_gets_the_replace_line() {
     t.apply(&html(6, "Zed", 2, "Spectating."));
     let last = t.review().last().expect("listed");
     assert_eq!(last.fix, None);
+}
+
+#[test]
+fn an_outsider_the_game_file_names_as_an_alias_gets_the_replacement_to_add() {
+    // 63130: the game file lists Scorpious as an alias of SleepyKrew's slot; the host wrote
+    // "Sleepy has been replaced. Scorpius takes his spot!" (post 41), which names neither
+    // exactly, and Scorpious posts from post 44. The review item names the slot and carries
+    // the record that applies the replacement from that post on.
+    let game = mafia_tracker::Game::parse(
+        "name = \"Test\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
+         day_length = \"48h\"\nnight_length = \"24h\"\n\
+         players = [\"Alice\", { name = \"Bob\", aliases = [\"Scorpious\"] }, \"Carol\"]\n",
+        "test.toml",
+    )
+    .expect("game file");
+    let mut t = mafia_tracker::Tracker::new(game).expect("tracker");
+    // (The helper numbers post n as n + 10.)
+    t.apply(&html(
+        31,
+        "GM",
+        1,
+        "Bobby has been replaced. Scorpius takes his spot!",
+    ));
+    t.apply(&html(34, "Scorpious", 2, &bold_vote("Carol")));
+    let item = t
+        .review()
+        .iter()
+        .find(|i| i.post == Some(44))
+        .unwrap_or_else(|| panic!("{:#?}", t.review()));
+    assert!(item.message.contains("alias of Bob"), "{}", item.message);
+    assert_eq!(
+        item.fix.as_deref(),
+        Some("[[corrections]]\nat = 43\nreplace = { new = \"Scorpious\", old = \"Bob\" }\n")
+    );
+    // An unknown poster the game file does not name gets no record.
+    t.apply(&html(35, "Zed", 3, "Hello"));
+    let item = t
+        .review()
+        .iter()
+        .find(|i| i.post == Some(45))
+        .expect("item");
+    assert_eq!(item.fix, None);
 }

@@ -134,8 +134,10 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
         if text.trim_matches([' ', ',']).is_empty() {
             continue; // struck out whole: an old count the host kept (71047.jsonl post 2250)
         }
-        if is_remark(&text) {
-            continue; // `(LYNCH)` below the wagon it closes (66137.jsonl post 297)
+        if is_remark(&text) || is_marker_only(&text) {
+            // `(LYNCH)` below the wagon it closes (66137.jsonl post 297), and its `(L-1)`
+            // (66137.jsonl post 125; `(L-3)`, 29135.jsonl post 635)
+            continue;
         }
         let Some(entry) = read_entry(&text, i, headed) else {
             if headed && !started && skipped < MAX_LEAD_LINES {
@@ -264,7 +266,14 @@ struct Marked {
     votes: Option<u32>,
 }
 
-/// The text with each count marker replaced by [`MARK`].
+/// A line that is only a bracketed count marker: the `(L-1)` a host wraps below its wagon.
+fn is_marker_only(text: &str) -> bool {
+    let marks = mark_counts(text.trim());
+    marks.bracketed && marks.text.trim_matches([MARK, ' ']).is_empty()
+}
+
+/// The text with each count marker replaced by [`MARK`]. A remark in brackets that opens the
+/// line stands where the count would (`[LYNCH] Toto - a, b`, 68980.jsonl post 2576).
 fn mark_counts(text: &str) -> Marked {
     let mut out = String::with_capacity(text.len());
     let mut marked = false;
@@ -274,7 +283,10 @@ fn mark_counts(text: &str) -> Marked {
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
             && let Some(end) = rest.find(close)
-            && (is_count(&rest[c.len_utf8()..end]) || is_reached(&rest[c.len_utf8()..end]))
+            && (is_count(&rest[c.len_utf8()..end])
+                || is_reached(&rest[c.len_utf8()..end])
+                || (out.trim_matches([' ', MARK]).is_empty()
+                    && is_remark(&rest[c.len_utf8()..end])))
         {
             out.push(MARK);
             marked = true;

@@ -61,10 +61,14 @@ impl Reader<'_> {
             });
             if let Some(phrase) = phrase.filter(|_| !fills) {
                 let end = at + phrase.words.len();
-                // "NEW, who is replacing in for OLD": the name ends before the comma.
+                // "NEW, who is replacing in for OLD" and "NEW, OLD's alt, has replaced
+                // OLD": the name ends before the comma.
                 let relative = phrase
                     .new_first
-                    .then(|| self.relative_before(lower, words, at))
+                    .then(|| {
+                        self.relative_before(lower, words, at)
+                            .or_else(|| appositive_before(lower, words, at))
+                    })
                     .flatten();
                 let left = match relative {
                     Some(who) => lower.get(..words[who - 1].end).unwrap_or(""),
@@ -115,7 +119,7 @@ impl Reader<'_> {
                         let new = match new_side {
                             Some(name) => Some(Newcomer::Known(name.to_owned())),
                             None if phrase.new_first => self
-                                .written_before(folded, words, relative.unwrap_or(at))
+                                .written_before(folded, words, relative.unwrap_or(at), relative)
                                 .map(|(text, _)| Newcomer::Written(text)),
                             None => self
                                 .written_after(folded, words, end)
@@ -131,7 +135,8 @@ impl Reader<'_> {
                                     .filter(|w| self.players.one_starts_with(&text::fold(w)))
                             })
                         } else {
-                            self.written_before(folded, words, at).map(|(text, _)| text)
+                            self.written_before(folded, words, at, None)
+                                .map(|(text, _)| text)
                         };
                         if let (Some(new), Some(old)) = (new, old) {
                             let old = Some(old);
@@ -158,7 +163,7 @@ impl Reader<'_> {
                             // After words that do not always mean a replacement ("replaced"),
                             // the name must open its clause: "The mod replaced Bob" is no
                             // user's name.
-                            self.written_before(folded, words, relative.unwrap_or(at))
+                            self.written_before(folded, words, relative.unwrap_or(at), relative)
                                 .filter(|(_, whole)| phrase.certain || *whole)
                                 .map(|(text, _)| text)
                         } else {
@@ -222,22 +227,20 @@ impl Reader<'_> {
 
     /// The words just before word `at`, back to the start of their clause and at most
     /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
-    /// not a known user yet; and whether they are the whole clause.
+    /// not a known user yet; and whether they are the whole clause. `clause`: `at` opens a
+    /// clause between commas after the name (a relative clause or an appositive).
     fn written_before(
         &self,
         folded: &Folded<'_>,
         words: &[Word],
         at: usize,
+        clause: Option<usize>,
     ) -> Option<(String, bool)> {
         let lower = folded.lower();
         // Only spaces between the name and the words after it ("Jabberwock, a hydra of
-        // Empire and Tierce, replaces Dire_Drenz" names nobody: thread 24075), or the comma
-        // of a relative clause (`at` is then its pronoun).
-        let relative = at < words.len()
-            && self
-                .vocab
-                .relative_pronouns
-                .contains(&words[at].text(lower));
+        // Empire and Tierce, replaces Dire_Drenz" is not read as Tierce: thread 24075), or
+        // the comma of a clause between commas (`at` then opens it).
+        let relative = clause == Some(at);
         let adjacent = at > 0
             && lower
                 .get(words[at - 1].end..words[at].start)
@@ -457,6 +460,33 @@ impl Reader<'_> {
 /// Whether the text between two words may lie inside one name: nothing, or a joiner such as
 /// `_`, `-`, `'` or `.` without spaces (`Surprise_Carcinogen`, `C-Worl`, `Midnight's`), or
 /// spaces alone.
+/// The first word of an appositive between commas right before word `at`, of at most
+/// [`APPOSITIVE_WORDS`] words and no other punctuation than a name's ("Kelvin Smith, Hikari
+/// Link's alt, has replaced Hikari Link", 71675 post 1523; "Jabberwock, a hydra of Empire and
+/// Tierce, replaces Dire_Drenz", 24075 post 190), if any: the name before it is the new
+/// player's.
+fn appositive_before(lower: &str, words: &[Word], at: usize) -> Option<usize> {
+    let gap = |w: usize| lower.get(words[w - 1].end..words[w].start).unwrap_or("");
+    if at < 2 || gap(at).trim() != "," {
+        return None;
+    }
+    let mut first = at - 1;
+    while first > 0 && at - first <= APPOSITIVE_WORDS {
+        let before = gap(first);
+        if before.trim() == "," {
+            return Some(first);
+        }
+        if !joins_a_name(before) {
+            return None;
+        }
+        first -= 1;
+    }
+    None
+}
+
+/// The most words an appositive between a replacement's name and its verb may have.
+const APPOSITIVE_WORDS: usize = 6;
+
 fn joins_a_name(gap: &str) -> bool {
     gap.trim().is_empty()
         || (!gap.contains(char::is_whitespace)

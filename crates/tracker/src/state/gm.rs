@@ -94,7 +94,9 @@ impl Tracker {
                 .into_iter()
                 .partition(|c| matches!(c.command, Command::Death { phase: Some(_), .. }));
             recognition.commands = rest;
-            self.drop_index_phases(&mut recognition, post);
+            if self.drop_index_phases(&mut recognition, post) {
+                self.drop_record_deaths(&mut recognition, post);
+            }
             for death in deaths {
                 if let Command::Death {
                     player,
@@ -158,8 +160,9 @@ impl Tracker {
     /// ahead of the running phase ("Day 7 Ends" under the dead list, 18910 post 1): none of
     /// them is an announcement made when the post was written, so its phase commands are not
     /// applied (each is a review note). A reserved post that names one phase no further than
-    /// the next ("Day 1 has begun") is applied as before.
-    fn drop_index_phases(&mut self, recognition: &mut Recognition, post: &Post) {
+    /// the next ("Day 1 has begun") is applied as before. Returns whether the post is such a
+    /// record.
+    fn drop_index_phases(&mut self, recognition: &mut Recognition, post: &Post) -> bool {
         let numbering = self.numbering;
         let named = |c: &Command| match c {
             Command::Announce { phase } | Command::PhaseRunning { phase } => Some(*phase),
@@ -171,11 +174,11 @@ impl Tracker {
             .iter()
             .filter_map(|c| named(&c.command));
         let Some(first) = phases.next() else {
-            return;
+            return false;
         };
         let next = self.phase().next(numbering);
         if phases.all(|p| p == first) && self.order(first) <= self.order(next) {
-            return;
+            return false;
         }
         let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
             .into_iter()
@@ -191,6 +194,30 @@ impl Tracker {
                 format!(
                     "`{}` ignored: a reserved post that names several phases is the game's \
                      record, edited during the game, not an announcement",
+                    command.raw
+                ),
+            );
+        }
+        true
+    }
+
+    /// In a reserved post that is the game's record (above), a death whose phase was not read
+    /// ("9. Verity, Town Vanilla Neutral Survivor, was modkilled and autolossed on Day 3",
+    /// 18910 post 1, under "Day 7 Ends") was written when it happened, not when the post was:
+    /// it is not applied (a review note); the thread's announcement of it is.
+    fn drop_record_deaths(&mut self, recognition: &mut Recognition, post: &Post) {
+        let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
+            .into_iter()
+            .partition(|c| matches!(c.command, Command::Death { phase: None, .. }));
+        recognition.commands = kept;
+        for command in dropped {
+            self.note(
+                ReviewKind::IgnoredCommand,
+                Some(post.number),
+                Some(post.author.clone()),
+                format!(
+                    "`{}` ignored: a death in the game's record (a reserved post that names \
+                     several phases) is applied when the thread announces it",
                     command.raw
                 ),
             );
@@ -590,25 +617,29 @@ impl Tracker {
         }
     }
 
-    /// A post by someone not in the game whom the game file lists as another name of exactly
-    /// one slot (as a game file written from an archive lists the slot's replacements): most
-    /// likely that slot's new holder, never announced in words the tracker reads (mafiascum
-    /// 26373: Revenus, who replaced Deltabacon before the game, posts from post 15). The
-    /// review item just noted carries the `replace` record that takes effect before the post.
-    pub(super) fn suggest_listed_name(&mut self, post: &Post) {
+    /// An outsider's post (the review item just noted) whose author the game file lists as
+    /// an alias of exactly one slot still held by someone else: a replacement the thread did
+    /// not announce in words the tracker reads ("Sleepy has been replaced. Scorpius takes his
+    /// spot!", mafiascum 63130 post 41; shannon, listed in 69351's opening post, in
+    /// PsychoticDave's slot). The item names the slot and carries the `replace` record that
+    /// would apply it from this post on. Also a replacement before the game (mafiascum 26373:
+    /// Revenus, who replaced Deltabacon before Day 1, posts from post 15).
+    #[cold]
+    pub(super) fn outsider_named_by_the_game_file(&mut self, post: &Post) {
         let key = user_key(&post.author);
-        let mut listed = self
+        let mut slots = self
             .game
             .players
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.aliases.iter().any(|a| user_key(a) == key))
-            .map(|(slot, _)| slot);
-        let (Some(slot), None) = (listed.next(), listed.next()) else {
+            .filter(|(_, p)| p.aliases.iter().any(|a| user_key(a) == key));
+        let (Some((slot, player)), None) = (slots.next(), slots.next()) else {
             return;
         };
-        let who = post.author.trim().to_string();
-        let old = self.game.players[slot].name.clone();
+        if !self.slots[slot].alive {
+            return;
+        }
+        let (who, old) = (post.author.trim().to_string(), player.name.clone());
         let record = Correction {
             at: post.number.saturating_sub(1),
             action: CorrectionAction::Replace {
@@ -618,10 +649,10 @@ impl Tracker {
             comment: None,
         };
         if let Some(item) = self.review.last_mut() {
-            item.message.push_str(&format!(
-                "; the game file lists {who} as a name of {old}'s slot: if {who} replaced \
-                 {old}, add the replacement"
-            ));
+            item.message = format!(
+                "{who} is not in the game and posted; the game file names {who} as an alias \
+                 of {old}: if {who} replaced {old}, add the replacement"
+            );
             item.fix = Some(record.to_toml());
         }
     }
