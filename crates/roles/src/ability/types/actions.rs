@@ -262,6 +262,14 @@ impl Cursor<'_> {
         Ok(None)
     }
 
+    /// `Obstruct …` (see [`obstruct`](Self::obstruct)).
+    pub(super) fn obstructing(&mut self) -> PResult<Option<AbilityKind>> {
+        if self.kw("Obstruct") {
+            return self.obstruct().map(Some);
+        }
+        Ok(None)
+    }
+
     pub(super) fn obstruct(&mut self) -> PResult<AbilityKind> {
         // `Obstruct <Ability Type> for <Target> …` when a top-level `for` follows.
         let mut for_at = None;
