@@ -451,7 +451,8 @@ fn parse_items(
             items.push(item);
             continue;
         }
-        match ability::classify_line(text) {
+        let (line_kind, head) = ability::classify_line_at(text, line.start);
+        match line_kind {
             LineKind::Ability => {
                 let mut last = i - 1;
                 while let Some(next) = lines.get(last + 1) {
@@ -466,7 +467,7 @@ fn parse_items(
                     .get(last)
                     .map_or(line.start, |l| l.start + l.text.len());
                 let block = body.get(line.start - base..end - base).unwrap_or("");
-                let ability = ability::parse_ability_block(block, line.start, diags);
+                let ability = ability::parse_ability_block_with(block, line.start, diags, head);
                 items.push(Item::Ability(ability));
             }
             LineKind::MisspelledTrigger { found, suggestion } => {

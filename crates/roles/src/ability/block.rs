@@ -118,35 +118,28 @@ impl<'a> BlockParser<'a> {
         Loc::new(self.base + a..self.base + b)
     }
 
-    /// Parses the whole block: returns trigger, trigger params and steps.
-    pub fn block(&mut self) -> (Trigger, Params, Vec<Step>) {
+    /// Parses the whole block: returns trigger, trigger params and steps. `head` is the first
+    /// line's colon and trigger when the caller parsed them already (the line is unindented).
+    pub fn block(&mut self, head: Option<(usize, Trigger)>) -> (Trigger, Params, Vec<Step>) {
         let src = self.src;
-        // Lines with local ranges (without line breaks).
-        let mut lines: Vec<(usize, usize)> = Vec::new();
-        let mut start = 0;
-        for (i, c) in src.char_indices() {
-            if c == '\n' {
-                lines.push((start, i));
-                start = i + 1;
-            }
-        }
-        lines.push((start, src.len()));
-        let lines: Vec<(usize, usize)> = lines
-            .into_iter()
-            .map(|(a, b)| {
-                let b = if src[a..b].ends_with('\r') { b - 1 } else { b };
-                (a, b)
-            })
-            .collect();
+        // The first line (without its line break); the others are walked below.
+        let first_end = src.find('\n').unwrap_or(src.len());
+        let first_b = if src[..first_end].ends_with('\r') {
+            first_end - 1
+        } else {
+            first_end
+        };
+        let first_a = src[..first_b].len() - src[..first_b].trim_start().len();
 
-        let (first_a, first_b) = lines[0];
-        let first_a =
-            first_a + (src[first_a..first_b].len() - src[first_a..first_b].trim_start().len());
         let mut params = Params::default();
         let mut root: Vec<Step> = Vec::new();
         let trigger;
         let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
-        match head_colon(src, first_a, first_b) {
+        let (colon, parsed) = match head {
+            Some((colon, trigger)) => (Some(colon), Some(trigger)),
+            None => (head_colon(src, first_a, first_b), None),
+        };
+        match colon {
             None => {
                 let text = src[first_a..first_b].trim_end();
                 self.errs.push(
@@ -164,7 +157,7 @@ impl<'a> BlockParser<'a> {
             }
             Some(colon) => {
                 let mut c = self.cursor(first_a, colon);
-                trigger = match c.trigger() {
+                trigger = match parsed.map_or_else(|| c.trigger(), Ok) {
                     Ok(t) => t,
                     Err(e) => {
                         self.errs.push(e);
@@ -188,7 +181,16 @@ impl<'a> BlockParser<'a> {
             }
         }
 
-        for &(a, b) in &lines[1..] {
+        let mut next = first_end + 1;
+        while next <= src.len() {
+            let a = next;
+            let end = src[a..].find('\n').map_or(src.len(), |i| a + i);
+            next = end + 1;
+            let b = if src[a..end].ends_with('\r') {
+                end - 1
+            } else {
+                end
+            };
             let text = &src[a..b];
             let trimmed = text.trim_start();
             if trimmed.trim().is_empty() {
