@@ -109,30 +109,44 @@ const ANGLE_LEAD: [u8; 2] = [0xE2, 0x9F];
 const ANGLE_OPEN: u8 = 0xA8;
 const ANGLE_CLOSE: u8 = 0xA9;
 
+/// The bytes [`group_end`] stops at: brackets, backticks and the lead byte of `⟨`/`⟩`.
+const GROUP_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let special = b"`()[]{}";
+    let mut i = 0;
+    while i < special.len() {
+        t[special[i] as usize] = true;
+        i += 1;
+    }
+    t[ANGLE_LEAD[0] as usize] = true;
+    t
+};
+
 /// Given that `s[open..]` starts with an opening bracket or a backtick, returns the byte offset
 /// just past its matching closer (nested brackets and backtick strings inside are skipped), or
 /// `None` when the group is never closed. Iterative, so hostile nesting cannot overflow.
 ///
 /// Scans bytes: every character it looks for is ASCII or `⟨`/`⟩`, whose first byte (`0xE2`)
-/// never occurs inside another character's encoding.
+/// never occurs inside another character's encoding; other bytes are skipped through a table.
 pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
     let bytes = s.as_bytes();
     let mut stack = Closers::new();
-    let mut in_tick = false;
     let mut at = open;
-    while let Some(&b) = bytes.get(at) {
-        if in_tick {
-            if b == b'`' {
-                in_tick = false;
+    loop {
+        let mut b = *bytes.get(at)?;
+        while !GROUP_BYTES[b as usize] {
+            at += 1;
+            b = *bytes.get(at)?;
+        }
+        match b {
+            b'`' => {
+                // A backtick string: everything up to the next backtick.
+                let close = bytes.get(at + 1..)?.iter().position(|&c| c == b'`')?;
+                at += 1 + close;
                 if stack.is_empty() {
                     return Some(at + 1);
                 }
             }
-            at += 1;
-            continue;
-        }
-        match b {
-            b'`' => in_tick = true,
             b'(' => stack.push(b')'),
             b'[' => stack.push(b']'),
             b'{' => stack.push(b'}'),
@@ -160,7 +174,6 @@ pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
         }
         at += 1;
     }
-    None
 }
 
 /// Finds `%...%` host information starting at `at` (which holds `%`): no whitespace inside.
