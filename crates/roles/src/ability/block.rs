@@ -7,7 +7,7 @@
 //! children follow that ability as siblings (the "no process" form of the guide).
 
 use super::ast::{Guard, Loc, Params, Step, Trigger};
-use super::lex::{Cursor, PErr, scan_top};
+use super::lex::{ByteSet, Cursor, PErr, scan_top_in};
 use super::params::starts_params;
 
 /// The bullet glyphs by nesting level (1-based), as the guide lists them.
@@ -19,8 +19,9 @@ pub(crate) fn glyph_level(c: char) -> Option<usize> {
 
 /// Finds the first top-level `:` followed by whitespace or the end of the range.
 pub(crate) fn head_colon(s: &str, from: usize, to: usize) -> Option<usize> {
+    const COLON: ByteSet = ByteSet::new(b":");
     let mut found = None;
-    scan_top(s, from, to, |i, c| {
+    scan_top_in(s, from, to, &COLON, |i, c| {
         if c == ':' {
             let next = s[i + 1..to].chars().next();
             if next.is_none_or(char::is_whitespace) {
@@ -45,7 +46,9 @@ enum ClauseSplit {
 fn split_clause(s: &str, from: usize, to: usize) -> ClauseSplit {
     let mut colon = None;
     let mut params = None;
-    scan_top(s, from, to, |i, c| {
+    // `{`, `[` and the lead byte of `⟨` are the scan's own.
+    const HEAD_OR_PARAMS: ByteSet = ByteSet::new(b":|");
+    scan_top_in(s, from, to, &HEAD_OR_PARAMS, |i, c| {
         if c == ':' {
             let next = s[i + 1..to].chars().next();
             if next.is_none_or(char::is_whitespace) {

@@ -190,21 +190,79 @@ pub(crate) fn host_end(s: &str, at: usize) -> Option<usize> {
     None
 }
 
+/// A set of bytes that start characters: the characters a scan by [`scan_top_in`] reports.
+/// It always holds the bytes the scan itself must see (group openers, backtick, `%`).
+pub(crate) struct ByteSet([bool; 256]);
+
+impl ByteSet {
+    /// The scan's own bytes plus `wanted` (ASCII bytes or lead bytes of UTF-8 characters).
+    pub const fn new(wanted: &[u8]) -> ByteSet {
+        let mut t = [false; 256];
+        let own = b"`([{%";
+        let mut i = 0;
+        while i < own.len() {
+            t[own[i] as usize] = true;
+            i += 1;
+        }
+        t[ANGLE_LEAD[0] as usize] = true;
+        let mut i = 0;
+        while i < wanted.len() {
+            t[wanted[i] as usize] = true;
+            i += 1;
+        }
+        ByteSet(t)
+    }
+
+    /// Every byte that starts a character (all but UTF-8 continuation bytes).
+    #[cfg(test)]
+    const fn all() -> ByteSet {
+        let mut t = [true; 256];
+        let mut b = 0x80;
+        while b < 0xC0 {
+            t[b] = false;
+            b += 1;
+        }
+        ByteSet(t)
+    }
+}
+
+#[cfg(test)]
+const ALL_CHARS: ByteSet = ByteSet::all();
+
 /// Iterates over the characters of `s[from..to]` that are at top level: backtick strings,
 /// bracket groups and host information are skipped as a whole. The callback receives the
 /// position and character of every top-level character and of every group opener (before the
-/// group is skipped); returning `true` stops the scan.
-pub(crate) fn scan_top(s: &str, from: usize, to: usize, mut f: impl FnMut(usize, char) -> bool) {
+/// group is skipped); returning `true` stops the scan. (The parser asks [`scan_top_in`] for
+/// the characters it looks for.)
+#[cfg(test)]
+pub(crate) fn scan_top(s: &str, from: usize, to: usize, f: impl FnMut(usize, char) -> bool) {
+    scan_top_in(s, from, to, &ALL_CHARS, f);
+}
+
+/// [`scan_top`] reporting only the characters whose first byte is in `set` (the others are
+/// skipped a byte at a time: a continuation byte is never in a set).
+pub(crate) fn scan_top_in(
+    s: &str,
+    from: usize,
+    to: usize,
+    set: &ByteSet,
+    mut f: impl FnMut(usize, char) -> bool,
+) {
     let bytes = s.as_bytes();
     let mut i = from;
     while i < to {
-        let c = match bytes.get(i) {
-            None => return,
-            Some(&b) if b.is_ascii() => char::from(b),
-            Some(_) => match s[i..].chars().next() {
+        let Some(&b) = bytes.get(i) else { return };
+        if !set.0[b as usize] {
+            i += 1;
+            continue;
+        }
+        let c = if b.is_ascii() {
+            char::from(b)
+        } else {
+            match s[i..].chars().next() {
                 Some(c) => c,
                 None => return,
-            },
+            }
         };
         if f(i, c) {
             return;
@@ -437,7 +495,8 @@ impl<'a> Cursor<'a> {
 pub(crate) fn split_top_commas(s: &str, from: usize, to: usize) -> Vec<(usize, usize)> {
     let mut parts = Vec::new();
     let mut start = from;
-    scan_top(s, from, to, |i, c| {
+    const COMMA: ByteSet = ByteSet::new(b",");
+    scan_top_in(s, from, to, &COMMA, |i, c| {
         if c == ',' {
             parts.push((start, i));
             start = i + 1;
@@ -511,6 +570,17 @@ mod tests {
             let unclosed = format!("{}x{}", "(".repeat(depth), ")".repeat(depth - 1));
             assert_eq!(group_end(&unclosed, 0), None, "depth {depth}");
         }
+    }
+
+    #[test]
+    fn a_scan_for_some_characters_reports_those_at_top_level_and_the_group_openers() {
+        let line = "Learn `a: b`, (c: d), é: g ⟨e: f⟩ h: i";
+        let mut seen = String::new();
+        scan_top_in(line, 0, line.len(), &ByteSet::new(b":"), |_, c| {
+            seen.push(c);
+            false
+        });
+        assert_eq!(seen, "`(:⟨:");
     }
 
     #[test]
