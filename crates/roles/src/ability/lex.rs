@@ -385,22 +385,33 @@ impl<'a> Cursor<'a> {
     fn kw_at(&mut self, kw: &str) -> bool {
         let save = self.pos;
         self.ws();
-        let rest = self.rest();
-        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when `rest`
-        // holds the same characters there, so `kw.len()` is a character boundary of `rest`.
-        if !kw.is_empty()
-            && rest.len() >= kw.len()
-            && rest.as_bytes()[..kw.len()].eq_ignore_ascii_case(kw.as_bytes())
+        let bytes = &self.src.as_bytes()[..self.end];
+        let at = self.pos;
+        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when the text
+        // holds the same characters there, so `at + kw.len()` is a character boundary.
+        if let Some(&last) = kw.as_bytes().last()
+            && let Some(head) = bytes.get(at..at + kw.len())
+            && head.eq_ignore_ascii_case(kw.as_bytes())
         {
-            let after = rest[kw.len()..].chars().next();
-            let last = kw.chars().last();
-            let boundary = match (last, after) {
-                (_, None) => true,
-                (Some(l), Some(a)) => !(is_word_char(l) && is_word_char(a)),
-                _ => true,
+            let after = at + kw.len();
+            let boundary = match bytes.get(after) {
+                None => true,
+                Some(&a) => {
+                    let l = if last.is_ascii() {
+                        char::from(last)
+                    } else {
+                        kw.chars().last().unwrap_or(' ')
+                    };
+                    let a = if a.is_ascii() {
+                        char::from(a)
+                    } else {
+                        self.src[after..self.end].chars().next().unwrap_or(' ')
+                    };
+                    !(is_word_char(l) && is_word_char(a))
+                }
             };
             if boundary {
-                self.pos += kw.len();
+                self.pos = after;
                 return true;
             }
         }
