@@ -305,7 +305,7 @@ pub fn context_diag(name: &str, span: Span) -> Diagnostic {
 }
 
 fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    let name = name.trim();
+    let name = crate::source::trim(name);
     if is_dynamic(name) {
         return;
     }

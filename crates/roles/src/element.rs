@@ -329,7 +329,7 @@ const KEYS: &[(&str, &[ElementKind])] = {
 pub const BULLETS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
 
 fn is_continuation(line: &str) -> bool {
-    line.starts_with([' ', '\t']) || line.trim_start().starts_with(BULLETS)
+    line.starts_with([' ', '\t']) || source::trim_start(line).starts_with(BULLETS)
 }
 
 /// Parses the formalized text of one file.
@@ -432,7 +432,7 @@ fn parse_items(
     while let Some(line) = lines.get(i) {
         i += 1;
         let text = line.text;
-        if text.trim().is_empty() {
+        if source::trim(text).is_empty() {
             continue;
         }
         if is_continuation(text) {
@@ -562,7 +562,7 @@ fn parse_header_line(
     kind: ElementKind,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Item> {
-    let trimmed = line.text.trim_end();
+    let trimmed = source::trim_end(line.text);
     let span = line.start..line.start + trimmed.len();
     if let Some(flag) = Flag::ALL.iter().find(|f| f.text() == trimmed) {
         if !flag.allowed_in(kind) {

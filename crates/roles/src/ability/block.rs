@@ -9,6 +9,7 @@
 use super::ast::{Guard, Loc, Params, Step, Trigger};
 use super::lex::{ByteSet, Cursor, PErr, scan_top_in};
 use super::params::starts_params;
+use crate::source::{trim, trim_end, trim_start};
 
 /// The bullet glyphs by nesting level (1-based), as the guide lists them.
 pub const GLYPHS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
@@ -132,7 +133,7 @@ impl<'a> BlockParser<'a> {
         } else {
             first_end
         };
-        let first_a = src[..first_b].len() - src[..first_b].trim_start().len();
+        let first_a = first_b - trim_start(&src[..first_b]).len();
 
         let mut params = Params::default();
         let mut root: Vec<Step> = Vec::new();
@@ -195,8 +196,8 @@ impl<'a> BlockParser<'a> {
                 end
             };
             let text = &src[a..b];
-            let trimmed = text.trim_start();
-            if trimmed.trim().is_empty() {
+            let trimmed = trim_start(text);
+            if trim(trimmed).is_empty() {
                 continue;
             }
             let ga = a + (text.len() - trimmed.len());
@@ -345,7 +346,7 @@ impl<'a> BlockParser<'a> {
                 return self.invalid(container, start, b);
             }
             let head_loc = self.span(start, b);
-            let head_text = src[start..colon].trim_end();
+            let head_text = trim_end(&src[start..colon]);
             let mut hc = self.cursor(start, colon);
             let step = if head_text.eq_ignore_ascii_case("Process") {
                 Step::Process {
@@ -497,7 +498,7 @@ impl<'a> BlockParser<'a> {
                 ],
             ));
         }
-        let text_end = start + src[start..core_end].trim_end().len();
+        let text_end = start + trim_end(&src[start..core_end]).len();
         container.push(Step::Do {
             ability,
             params: lead,
