@@ -1,8 +1,6 @@
 //! The checker over a whole role set: every reference to a named element must resolve, and
 //! context-only selectors must be used inside their context.
 
-use std::collections::{BTreeMap, BTreeSet};
-
 use crate::ability::Reference;
 use crate::corpus::{RoleSet, normalize};
 use crate::diag::{Diagnostic, Span};
@@ -70,32 +68,103 @@ const STANDARD_ATTRIBUTES: &[&str] = &[
     "redirection",
 ];
 
-/// Names defined in a role set, per kind (normalized: see [`normalize`]).
+/// Names defined in a role set, per kind (normalized: see [`normalize`]): every key stored
+/// one after another in one string, found through a hash table of indices into `names` (built
+/// with a few allocations instead of one per name, and looked up without any).
 struct Index {
-    names: BTreeMap<ElementKind, BTreeSet<String>>,
+    keys: String,
+    names: Vec<(ElementKind, std::ops::Range<usize>)>,
+    /// Open addressing, linear probing: an index into `names` plus one, 0 for an empty slot.
+    slots: Vec<u32>,
+}
+
+/// A short hash of a kind and a normalized key (FNV-1a).
+fn key_hash(kind: ElementKind, key: &[u8]) -> usize {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ kind as u64;
+    for &b in key {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h as usize
 }
 
 impl Index {
     fn new(set: &RoleSet) -> Index {
-        let mut names: BTreeMap<ElementKind, BTreeSet<String>> = BTreeMap::new();
+        let mut keys = String::new();
+        let mut names = Vec::with_capacity(set.files.len() * 2);
         // A file without formalized text defines nothing (`RoleSet::load_dir` leaves such
         // files out; an editor keeps them, e.g. a new file before its `__Formalized__`).
         for file in &set.files {
             let Some(e) = &file.element else { continue };
-            let entry = names.entry(file.kind).or_default();
             // `ParsedFile::file_name` without its copy.
             let file_name = file.path.file_name().map(|n| n.to_string_lossy());
-            entry.insert(normalize(&file_name.unwrap_or_default()));
-            entry.insert(normalize(&e.name));
+            for name in [file_name.as_deref().unwrap_or_default(), e.name.as_str()] {
+                let start = keys.len();
+                normalize_into(name, &mut keys);
+                names.push((file.kind, start..keys.len()));
+            }
         }
-        Index { names }
+        let mut slots = vec![0u32; (names.len() * 2).next_power_of_two().max(16)];
+        let mask = slots.len() - 1;
+        for (n, (kind, key)) in names.iter().enumerate() {
+            let mut at = key_hash(*kind, &keys.as_bytes()[key.clone()]) & mask;
+            while slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            slots[at] = n as u32 + 1;
+        }
+        Index { keys, names, slots }
+    }
+
+    fn contains(&self, kind: ElementKind, key: &[u8]) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut at = key_hash(kind, key) & mask;
+        while let Some(&slot) = self.slots.get(at).filter(|s| **s != 0) {
+            let (k, range) = &self.names[slot as usize - 1];
+            if *k == kind && self.keys.as_bytes()[range.clone()] == *key {
+                return true;
+            }
+            at = (at + 1) & mask;
+        }
+        false
     }
 
     fn defines(&self, want: Want, name: &str) -> bool {
-        let key = normalize(name);
-        want.kinds()
-            .iter()
-            .any(|k| self.names.get(k).is_some_and(|s| s.contains(&key)))
+        let mut buf = [0u8; 64];
+        let owned;
+        let key: &[u8] = match normalize_ascii(name, &mut buf) {
+            Some(key) => key,
+            None => {
+                owned = normalize(name);
+                owned.as_bytes()
+            }
+        };
+        want.kinds().iter().any(|k| self.contains(*k, key))
+    }
+}
+
+/// [`normalize`] of an ASCII name into `buf`, when it fits.
+fn normalize_ascii<'b>(name: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
+    if !name.is_ascii() {
+        return None;
+    }
+    let mut len = 0;
+    for b in name.bytes().filter(|b| !matches!(b, b' ' | b'-' | b'_')) {
+        *buf.get_mut(len)? = b.to_ascii_lowercase();
+        len += 1;
+    }
+    Some(&buf[..len])
+}
+
+/// Appends [`normalize`]`(name)` to `out`.
+fn normalize_into(name: &str, out: &mut String) {
+    if name.is_ascii() {
+        out.extend(
+            name.bytes()
+                .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+    } else {
+        out.push_str(&normalize(name));
     }
 }
 
@@ -236,14 +305,19 @@ pub fn context_diag(name: &str, span: Span) -> Diagnostic {
 }
 
 fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Diagnostic>) {
-    let name = name.trim();
+    let name = crate::source::trim(name);
     if is_dynamic(name) {
         return;
     }
     let lookup = match want {
         Want::Attribute => {
             let (head, _) = name.split_once(':').unwrap_or((name, ""));
-            if STANDARD_ATTRIBUTES.contains(&normalize(head).as_str()) {
+            let mut buf = [0u8; 64];
+            let standard = match normalize_ascii(head, &mut buf) {
+                Some(key) => STANDARD_ATTRIBUTES.iter().any(|a| a.as_bytes() == key),
+                None => STANDARD_ATTRIBUTES.contains(&normalize(head).as_str()),
+            };
+            if standard {
                 return;
             }
             head

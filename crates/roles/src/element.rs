@@ -329,7 +329,7 @@ const KEYS: &[(&str, &[ElementKind])] = {
 pub const BULLETS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
 
 fn is_continuation(line: &str) -> bool {
-    line.starts_with([' ', '\t']) || line.trim_start().starts_with(BULLETS)
+    line.starts_with([' ', '\t']) || source::trim_start(line).starts_with(BULLETS)
 }
 
 /// Parses the formalized text of one file.
@@ -432,7 +432,7 @@ fn parse_items(
     while let Some(line) = lines.get(i) {
         i += 1;
         let text = line.text;
-        if text.trim().is_empty() {
+        if source::trim(text).is_empty() {
             continue;
         }
         if is_continuation(text) {
@@ -451,7 +451,8 @@ fn parse_items(
             items.push(item);
             continue;
         }
-        match ability::classify_line(text) {
+        let (line_kind, head) = ability::classify_line_at(text, line.start);
+        match line_kind {
             LineKind::Ability => {
                 let mut last = i - 1;
                 while let Some(next) = lines.get(last + 1) {
@@ -466,7 +467,7 @@ fn parse_items(
                     .get(last)
                     .map_or(line.start, |l| l.start + l.text.len());
                 let block = body.get(line.start - base..end - base).unwrap_or("");
-                let ability = ability::parse_ability_block(block, line.start, diags);
+                let ability = ability::parse_ability_block_with(block, line.start, diags, head);
                 items.push(Item::Ability(ability));
             }
             LineKind::MisspelledTrigger { found, suggestion } => {
@@ -561,7 +562,7 @@ fn parse_header_line(
     kind: ElementKind,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Item> {
-    let trimmed = line.text.trim_end();
+    let trimmed = source::trim_end(line.text);
     let span = line.start..line.start + trimmed.len();
     if let Some(flag) = Flag::ALL.iter().find(|f| f.text() == trimmed) {
         if !flag.allowed_in(kind) {

@@ -36,6 +36,34 @@ impl SourceLine<'_> {
     }
 }
 
+/// `s.trim()`, answered at once when `s` starts and ends with a visible ASCII character (the
+/// usual line, which has nothing to trim).
+#[inline]
+pub(crate) fn trim(s: &str) -> &str {
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (Some(a), Some(b)) if a.is_ascii_graphic() && b.is_ascii_graphic() => s,
+        _ => s.trim(),
+    }
+}
+
+/// `s.trim_start()` with the shortcut of [`trim`].
+#[inline]
+pub(crate) fn trim_start(s: &str) -> &str {
+    match s.as_bytes().first() {
+        Some(a) if a.is_ascii_graphic() => s,
+        _ => s.trim_start(),
+    }
+}
+
+/// `s.trim_end()` with the shortcut of [`trim`].
+#[inline]
+pub(crate) fn trim_end(s: &str) -> &str {
+    match s.as_bytes().last() {
+        Some(a) if a.is_ascii_graphic() => s,
+        _ => s.trim_end(),
+    }
+}
+
 /// Splits `text` into lines, keeping byte offsets. `base` is added to every offset.
 pub fn lines_with_offsets(text: &str, base: usize) -> Vec<SourceLine<'_>> {
     // Lines of role files are short: this capacity is rarely outgrown.
@@ -126,7 +154,7 @@ pub struct Extracted {
 /// Parses the title line, if the file starts with one.
 pub fn parse_title(line: &SourceLine<'_>) -> Option<Title> {
     let text = line.text;
-    let lead = text.len() - text.trim_start().len();
+    let lead = text.len() - trim_start(text).len();
     let rest = text.get(lead..)?.strip_prefix("**")?;
     let close = rest.find("**")?;
     let name_text = rest.get(..close)?;
@@ -154,7 +182,7 @@ pub fn parse_title(line: &SourceLine<'_>) -> Option<Title> {
 /// Is this line a Discord section marker such as `__Basics__`? Returns the section name.
 pub fn section_marker(line: &str) -> Option<&str> {
     // Most lines fail at their first character; trimming the end waits until they do not.
-    let t = line.trim_start().strip_prefix("__")?.trim_end();
+    let t = trim_start(line).strip_prefix("__")?.trim_end();
     let inner = t.strip_suffix("__")?;
     if inner.is_empty() || inner.contains("__") || inner.starts_with(' ') {
         return None;
@@ -193,7 +221,7 @@ pub fn extract(text: &str, body_only: bool) -> Extracted {
             }
             continue;
         }
-        if line.text.trim().is_empty() {
+        if trim(line.text).is_empty() {
             continue;
         }
         if section == Section::Open {

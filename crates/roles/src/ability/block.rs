@@ -7,8 +7,9 @@
 //! children follow that ability as siblings (the "no process" form of the guide).
 
 use super::ast::{Guard, Loc, Params, Step, Trigger};
-use super::lex::{Cursor, PErr, scan_top};
+use super::lex::{ByteSet, Cursor, PErr, scan_top_in};
 use super::params::starts_params;
+use crate::source::{trim, trim_end, trim_start};
 
 /// The bullet glyphs by nesting level (1-based), as the guide lists them.
 pub const GLYPHS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
@@ -19,8 +20,9 @@ pub(crate) fn glyph_level(c: char) -> Option<usize> {
 
 /// Finds the first top-level `:` followed by whitespace or the end of the range.
 pub(crate) fn head_colon(s: &str, from: usize, to: usize) -> Option<usize> {
+    const COLON: ByteSet = ByteSet::new(b":");
     let mut found = None;
-    scan_top(s, from, to, |i, c| {
+    scan_top_in(s, from, to, &COLON, |i, c| {
         if c == ':' {
             let next = s[i + 1..to].chars().next();
             if next.is_none_or(char::is_whitespace) {
@@ -45,7 +47,9 @@ enum ClauseSplit {
 fn split_clause(s: &str, from: usize, to: usize) -> ClauseSplit {
     let mut colon = None;
     let mut params = None;
-    scan_top(s, from, to, |i, c| {
+    // `{`, `[` and the lead byte of `⟨` are the scan's own.
+    const HEAD_OR_PARAMS: ByteSet = ByteSet::new(b":|");
+    scan_top_in(s, from, to, &HEAD_OR_PARAMS, |i, c| {
         if c == ':' {
             let next = s[i + 1..to].chars().next();
             if next.is_none_or(char::is_whitespace) {
@@ -118,35 +122,28 @@ impl<'a> BlockParser<'a> {
         Loc::new(self.base + a..self.base + b)
     }
 
-    /// Parses the whole block: returns trigger, trigger params and steps.
-    pub fn block(&mut self) -> (Trigger, Params, Vec<Step>) {
+    /// Parses the whole block: returns trigger, trigger params and steps. `head` is the first
+    /// line's colon and trigger when the caller parsed them already (the line is unindented).
+    pub fn block(&mut self, head: Option<(usize, Trigger)>) -> (Trigger, Params, Vec<Step>) {
         let src = self.src;
-        // Lines with local ranges (without line breaks).
-        let mut lines: Vec<(usize, usize)> = Vec::new();
-        let mut start = 0;
-        for (i, c) in src.char_indices() {
-            if c == '\n' {
-                lines.push((start, i));
-                start = i + 1;
-            }
-        }
-        lines.push((start, src.len()));
-        let lines: Vec<(usize, usize)> = lines
-            .into_iter()
-            .map(|(a, b)| {
-                let b = if src[a..b].ends_with('\r') { b - 1 } else { b };
-                (a, b)
-            })
-            .collect();
+        // The first line (without its line break); the others are walked below.
+        let first_end = src.find('\n').unwrap_or(src.len());
+        let first_b = if src[..first_end].ends_with('\r') {
+            first_end - 1
+        } else {
+            first_end
+        };
+        let first_a = first_b - trim_start(&src[..first_b]).len();
 
-        let (first_a, first_b) = lines[0];
-        let first_a =
-            first_a + (src[first_a..first_b].len() - src[first_a..first_b].trim_start().len());
         let mut params = Params::default();
         let mut root: Vec<Step> = Vec::new();
         let trigger;
         let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
-        match head_colon(src, first_a, first_b) {
+        let (colon, parsed) = match head {
+            Some((colon, trigger)) => (Some(colon), Some(trigger)),
+            None => (head_colon(src, first_a, first_b), None),
+        };
+        match colon {
             None => {
                 let text = src[first_a..first_b].trim_end();
                 self.errs.push(
@@ -164,7 +161,7 @@ impl<'a> BlockParser<'a> {
             }
             Some(colon) => {
                 let mut c = self.cursor(first_a, colon);
-                trigger = match c.trigger() {
+                trigger = match parsed.map_or_else(|| c.trigger(), Ok) {
                     Ok(t) => t,
                     Err(e) => {
                         self.errs.push(e);
@@ -188,10 +185,19 @@ impl<'a> BlockParser<'a> {
             }
         }
 
-        for &(a, b) in &lines[1..] {
+        let mut next = first_end + 1;
+        while next <= src.len() {
+            let a = next;
+            let end = src[a..].find('\n').map_or(src.len(), |i| a + i);
+            next = end + 1;
+            let b = if src[a..end].ends_with('\r') {
+                end - 1
+            } else {
+                end
+            };
             let text = &src[a..b];
-            let trimmed = text.trim_start();
-            if trimmed.trim().is_empty() {
+            let trimmed = trim_start(text);
+            if trim(trimmed).is_empty() {
                 continue;
             }
             let ga = a + (text.len() - trimmed.len());
@@ -340,7 +346,7 @@ impl<'a> BlockParser<'a> {
                 return self.invalid(container, start, b);
             }
             let head_loc = self.span(start, b);
-            let head_text = src[start..colon].trim_end();
+            let head_text = trim_end(&src[start..colon]);
             let mut hc = self.cursor(start, colon);
             let step = if head_text.eq_ignore_ascii_case("Process") {
                 Step::Process {
@@ -492,7 +498,7 @@ impl<'a> BlockParser<'a> {
                 ],
             ));
         }
-        let text_end = start + src[start..core_end].trim_end().len();
+        let text_end = start + trim_end(&src[start..core_end]).len();
         container.push(Step::Do {
             ability,
             params: lead,

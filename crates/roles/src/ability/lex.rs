@@ -109,30 +109,44 @@ const ANGLE_LEAD: [u8; 2] = [0xE2, 0x9F];
 const ANGLE_OPEN: u8 = 0xA8;
 const ANGLE_CLOSE: u8 = 0xA9;
 
+/// The bytes [`group_end`] stops at: brackets, backticks and the lead byte of `⟨`/`⟩`.
+const GROUP_BYTES: [bool; 256] = {
+    let mut t = [false; 256];
+    let special = b"`()[]{}";
+    let mut i = 0;
+    while i < special.len() {
+        t[special[i] as usize] = true;
+        i += 1;
+    }
+    t[ANGLE_LEAD[0] as usize] = true;
+    t
+};
+
 /// Given that `s[open..]` starts with an opening bracket or a backtick, returns the byte offset
 /// just past its matching closer (nested brackets and backtick strings inside are skipped), or
 /// `None` when the group is never closed. Iterative, so hostile nesting cannot overflow.
 ///
 /// Scans bytes: every character it looks for is ASCII or `⟨`/`⟩`, whose first byte (`0xE2`)
-/// never occurs inside another character's encoding.
+/// never occurs inside another character's encoding; other bytes are skipped through a table.
 pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
     let bytes = s.as_bytes();
     let mut stack = Closers::new();
-    let mut in_tick = false;
     let mut at = open;
-    while let Some(&b) = bytes.get(at) {
-        if in_tick {
-            if b == b'`' {
-                in_tick = false;
+    loop {
+        let mut b = *bytes.get(at)?;
+        while !GROUP_BYTES[b as usize] {
+            at += 1;
+            b = *bytes.get(at)?;
+        }
+        match b {
+            b'`' => {
+                // A backtick string: everything up to the next backtick.
+                let close = bytes.get(at + 1..)?.iter().position(|&c| c == b'`')?;
+                at += 1 + close;
                 if stack.is_empty() {
                     return Some(at + 1);
                 }
             }
-            at += 1;
-            continue;
-        }
-        match b {
-            b'`' => in_tick = true,
             b'(' => stack.push(b')'),
             b'[' => stack.push(b']'),
             b'{' => stack.push(b'}'),
@@ -160,7 +174,6 @@ pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
         }
         at += 1;
     }
-    None
 }
 
 /// Finds `%...%` host information starting at `at` (which holds `%`): no whitespace inside.
@@ -177,21 +190,79 @@ pub(crate) fn host_end(s: &str, at: usize) -> Option<usize> {
     None
 }
 
+/// A set of bytes that start characters: the characters a scan by [`scan_top_in`] reports.
+/// It always holds the bytes the scan itself must see (group openers, backtick, `%`).
+pub(crate) struct ByteSet([bool; 256]);
+
+impl ByteSet {
+    /// The scan's own bytes plus `wanted` (ASCII bytes or lead bytes of UTF-8 characters).
+    pub const fn new(wanted: &[u8]) -> ByteSet {
+        let mut t = [false; 256];
+        let own = b"`([{%";
+        let mut i = 0;
+        while i < own.len() {
+            t[own[i] as usize] = true;
+            i += 1;
+        }
+        t[ANGLE_LEAD[0] as usize] = true;
+        let mut i = 0;
+        while i < wanted.len() {
+            t[wanted[i] as usize] = true;
+            i += 1;
+        }
+        ByteSet(t)
+    }
+
+    /// Every byte that starts a character (all but UTF-8 continuation bytes).
+    #[cfg(test)]
+    const fn all() -> ByteSet {
+        let mut t = [true; 256];
+        let mut b = 0x80;
+        while b < 0xC0 {
+            t[b] = false;
+            b += 1;
+        }
+        ByteSet(t)
+    }
+}
+
+#[cfg(test)]
+const ALL_CHARS: ByteSet = ByteSet::all();
+
 /// Iterates over the characters of `s[from..to]` that are at top level: backtick strings,
 /// bracket groups and host information are skipped as a whole. The callback receives the
 /// position and character of every top-level character and of every group opener (before the
-/// group is skipped); returning `true` stops the scan.
-pub(crate) fn scan_top(s: &str, from: usize, to: usize, mut f: impl FnMut(usize, char) -> bool) {
+/// group is skipped); returning `true` stops the scan. (The parser asks [`scan_top_in`] for
+/// the characters it looks for.)
+#[cfg(test)]
+pub(crate) fn scan_top(s: &str, from: usize, to: usize, f: impl FnMut(usize, char) -> bool) {
+    scan_top_in(s, from, to, &ALL_CHARS, f);
+}
+
+/// [`scan_top`] reporting only the characters whose first byte is in `set` (the others are
+/// skipped a byte at a time: a continuation byte is never in a set).
+pub(crate) fn scan_top_in(
+    s: &str,
+    from: usize,
+    to: usize,
+    set: &ByteSet,
+    mut f: impl FnMut(usize, char) -> bool,
+) {
     let bytes = s.as_bytes();
     let mut i = from;
     while i < to {
-        let c = match bytes.get(i) {
-            None => return,
-            Some(&b) if b.is_ascii() => char::from(b),
-            Some(_) => match s[i..].chars().next() {
+        let Some(&b) = bytes.get(i) else { return };
+        if !set.0[b as usize] {
+            i += 1;
+            continue;
+        }
+        let c = if b.is_ascii() {
+            char::from(b)
+        } else {
+            match s[i..].chars().next() {
                 Some(c) => c,
                 None => return,
-            },
+            }
         };
         if f(i, c) {
             return;
@@ -314,22 +385,33 @@ impl<'a> Cursor<'a> {
     fn kw_at(&mut self, kw: &str) -> bool {
         let save = self.pos;
         self.ws();
-        let rest = self.rest();
-        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when `rest`
-        // holds the same characters there, so `kw.len()` is a character boundary of `rest`.
-        if !kw.is_empty()
-            && rest.len() >= kw.len()
-            && rest.as_bytes()[..kw.len()].eq_ignore_ascii_case(kw.as_bytes())
+        let bytes = &self.src.as_bytes()[..self.end];
+        let at = self.pos;
+        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when the text
+        // holds the same characters there, so `at + kw.len()` is a character boundary.
+        if let Some(&last) = kw.as_bytes().last()
+            && let Some(head) = bytes.get(at..at + kw.len())
+            && head.eq_ignore_ascii_case(kw.as_bytes())
         {
-            let after = rest[kw.len()..].chars().next();
-            let last = kw.chars().last();
-            let boundary = match (last, after) {
-                (_, None) => true,
-                (Some(l), Some(a)) => !(is_word_char(l) && is_word_char(a)),
-                _ => true,
+            let after = at + kw.len();
+            let boundary = match bytes.get(after) {
+                None => true,
+                Some(&a) => {
+                    let l = if last.is_ascii() {
+                        char::from(last)
+                    } else {
+                        kw.chars().last().unwrap_or(' ')
+                    };
+                    let a = if a.is_ascii() {
+                        char::from(a)
+                    } else {
+                        self.src[after..self.end].chars().next().unwrap_or(' ')
+                    };
+                    !(is_word_char(l) && is_word_char(a))
+                }
             };
             if boundary {
-                self.pos += kw.len();
+                self.pos = after;
                 return true;
             }
         }
@@ -424,7 +506,8 @@ impl<'a> Cursor<'a> {
 pub(crate) fn split_top_commas(s: &str, from: usize, to: usize) -> Vec<(usize, usize)> {
     let mut parts = Vec::new();
     let mut start = from;
-    scan_top(s, from, to, |i, c| {
+    const COMMA: ByteSet = ByteSet::new(b",");
+    scan_top_in(s, from, to, &COMMA, |i, c| {
         if c == ',' {
             parts.push((start, i));
             start = i + 1;
@@ -498,6 +581,17 @@ mod tests {
             let unclosed = format!("{}x{}", "(".repeat(depth), ")".repeat(depth - 1));
             assert_eq!(group_end(&unclosed, 0), None, "depth {depth}");
         }
+    }
+
+    #[test]
+    fn a_scan_for_some_characters_reports_those_at_top_level_and_the_group_openers() {
+        let line = "Learn `a: b`, (c: d), é: g ⟨e: f⟩ h: i";
+        let mut seen = String::new();
+        scan_top_in(line, 0, line.len(), &ByteSet::new(b":"), |_, c| {
+            seen.push(c);
+            false
+        });
+        assert_eq!(seen, "`(:⟨:");
     }
 
     #[test]

@@ -92,9 +92,22 @@ pub const HEADER_KEYS: &[&str] = &[
 /// element header and is close to a known trigger type (Jaro-Winkler ≥ 0.85), it is a
 /// misspelled trigger.
 pub fn classify_line(line: &str) -> LineKind {
+    classify_line_at(line, 0).0
+}
+
+/// The trigger of a line that [`classify_line_at`] found to be an ability, parsed with file
+/// spans, and its colon: [`parse_ability_block_with`] takes it instead of parsing it again.
+pub(crate) struct Head {
+    colon: usize,
+    trigger: Trigger,
+}
+
+/// [`classify_line`] for a line at file offset `offset`; for an ability whose trigger it
+/// parsed, that trigger too.
+pub(crate) fn classify_line_at(line: &str, offset: usize) -> (LineKind, Option<Head>) {
     let line = line.trim_end_matches(['\r', '\n']);
     if line.starts_with(char::is_whitespace) {
-        return LineKind::Other;
+        return (LineKind::Other, None);
     }
     let Some(colon) = block::head_colon(line, 0, line.len()) else {
         // A trigger type without its colon is still an ability (the parser reports the colon).
@@ -107,45 +120,58 @@ pub fn classify_line(line: &str) -> LineKind {
                     .next()
                     .is_none_or(char::is_whitespace)
         });
-        return if starts_with_trigger {
+        let kind = if starts_with_trigger {
             LineKind::Ability
         } else {
             LineKind::Other
         };
+        return (kind, None);
     };
     let head = line[..colon].trim();
     if head.is_empty() {
-        return LineKind::Other;
+        return (LineKind::Other, None);
     }
-    let mut c = lex::Cursor::new(line, 0, colon, 0);
-    if c.trigger().is_ok() {
-        return LineKind::Ability;
+    let mut c = lex::Cursor::new(line, 0, colon, offset);
+    if let Ok(trigger) = c.trigger() {
+        return (LineKind::Ability, Some(Head { colon, trigger }));
     }
     let collapsed = trigger::collapse_ws(head);
     if HEADER_KEYS
         .iter()
         .any(|k| k.eq_ignore_ascii_case(&collapsed))
     {
-        return LineKind::Other;
+        return (LineKind::Other, None);
     }
-    match trigger::suggest_trigger(&collapsed) {
+    let kind = match trigger::suggest_trigger(&collapsed) {
         Some(suggestion) => LineKind::MisspelledTrigger {
             found: collapsed,
             suggestion,
         },
         None => LineKind::Other,
-    }
+    };
+    (kind, None)
 }
 
 /// Parses one ability block (see the module docs).
 pub fn parse_ability_block(text: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> Ability {
+    parse_ability_block_with(text, offset, diags, None)
+}
+
+/// [`parse_ability_block`] with the first line's trigger already parsed by
+/// [`classify_line_at`] (on that first line, at the same `offset`).
+pub(crate) fn parse_ability_block_with(
+    text: &str,
+    offset: usize,
+    diags: &mut Vec<Diagnostic>,
+    head: Option<Head>,
+) -> Ability {
     let mut p = block::BlockParser {
         src: text,
         base: offset,
         errs: Vec::new(),
         depth: 0,
     };
-    let (trigger, params, steps) = p.block();
+    let (trigger, params, steps) = p.block(head.map(|h| (h.colon, h.trigger)));
     diags.extend(p.errs.into_iter().map(lex::PErr::into_diag));
     Ability {
         span: offset..offset + text.len(),

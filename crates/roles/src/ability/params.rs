@@ -147,8 +147,12 @@ impl Cursor<'_> {
             .expected_names(RESTRICTION_KEYS));
         }
         let loc = |c: &Cursor| Loc::new(c.span(start, c.end));
-        match key.to_ascii_lowercase().as_str() {
-            "temporal" => {
+        // The index into `RESTRICTION_KEYS` (matched ignoring ASCII case).
+        match RESTRICTION_KEYS
+            .iter()
+            .position(|k| k.eq_ignore_ascii_case(key))
+        {
+            Some(0) => {
                 self.ws();
                 let pstart = self.pos;
                 let phase =
@@ -158,11 +162,8 @@ impl Cursor<'_> {
                     })?;
                 self.ws();
                 let nstart = self.pos;
-                let digits: String = self
-                    .rest()
-                    .chars()
-                    .take_while(|c| c.is_ascii_digit())
-                    .collect();
+                let rest = self.rest();
+                let digits = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
                 self.pos += digits.len();
                 let number = if digits.is_empty() {
                     None
@@ -182,7 +183,7 @@ impl Cursor<'_> {
                     loc: loc(self),
                 })
             }
-            "attribute" => {
+            Some(1) => {
                 let target = if self.at_kw("has") || self.at_kw("lacks") {
                     None
                 } else {
@@ -204,7 +205,7 @@ impl Cursor<'_> {
                     loc: loc(self),
                 })
             }
-            "succession" => {
+            Some(2) => {
                 let per_target = if self.kw("No Target Succession") {
                     true
                 } else if self.kw("No Succession") {
@@ -221,7 +222,7 @@ impl Cursor<'_> {
                     loc: loc(self),
                 })
             }
-            "quantity" => {
+            Some(3) => {
                 let value = self.value()?;
                 self.end_of_item()?;
                 Ok(Restriction::Quantity {
@@ -229,14 +230,14 @@ impl Cursor<'_> {
                     loc: loc(self),
                 })
             }
-            "condition" => {
+            Some(4) => {
                 let condition = self.condition()?;
                 Ok(Restriction::Condition {
                     condition,
                     loc: loc(self),
                 })
             }
-            "status" => {
+            Some(5) => {
                 self.ws();
                 let s = self.pos;
                 let status =
@@ -279,8 +280,9 @@ impl Cursor<'_> {
         let start = self.pos;
         let w = self.word().unwrap_or("");
         let loc = |c: &Cursor| Loc::new(c.span(start, c.end));
-        let r = match w.to_ascii_lowercase().as_str() {
-            "forced" => {
+        // The index into `COMPULSIONS` (matched ignoring ASCII case).
+        let r = match COMPULSIONS.iter().position(|k| k.eq_ignore_ascii_case(w)) {
+            Some(0) => {
                 let default = if self.eat(':') {
                     Some(self.value()?)
                 } else {
@@ -291,10 +293,10 @@ impl Cursor<'_> {
                     loc: loc(self),
                 }
             }
-            "direct" => Compulsion::Direct { loc: loc(self) },
-            "repeating" => Compulsion::Repeating { loc: loc(self) },
-            "visitless" => Compulsion::Visitless { loc: loc(self) },
-            "vanishing" => Compulsion::Vanishing { loc: loc(self) },
+            Some(1) => Compulsion::Direct { loc: loc(self) },
+            Some(2) => Compulsion::Repeating { loc: loc(self) },
+            Some(3) => Compulsion::Visitless { loc: loc(self) },
+            Some(4) => Compulsion::Vanishing { loc: loc(self) },
             _ => {
                 let mut e = PErr::new(
                     self.span(start, self.pos.max(start)),

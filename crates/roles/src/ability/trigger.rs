@@ -236,5 +236,13 @@ pub(crate) fn suggest_trigger(text: &str) -> Option<String> {
 
 /// Collapses runs of whitespace into one space.
 pub(crate) fn collapse_ws(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        // Words are never empty: the output is empty only before the first.
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }

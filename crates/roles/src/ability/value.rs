@@ -139,7 +139,13 @@ fn known(
     prefix: &str,
     span: crate::diag::Span,
 ) -> PResult<()> {
-    if vocabulary.iter().any(|v| v.eq_ignore_ascii_case(name)) {
+    // Lengths and first letters first: most entries differ there.
+    let first = name.as_bytes().first();
+    if vocabulary.iter().any(|v| {
+        v.len() == name.len()
+            && v.as_bytes().first().map(u8::to_ascii_lowercase) == first.map(u8::to_ascii_lowercase)
+            && v.eq_ignore_ascii_case(name)
+    }) {
         return Ok(());
     }
     let mut e = PErr::new(span, format!("unknown {what} `{prefix}{name}`"));

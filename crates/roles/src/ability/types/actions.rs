@@ -7,7 +7,7 @@ use crate::ability::ast::{
     KillKind, Loc, ObstructFeedback, PhaseKind, Protection,
 };
 use crate::ability::ast::{Base, Sigil, Value};
-use crate::ability::lex::{Cursor, PErr, PResult, scan_top, split_top_commas, suggest};
+use crate::ability::lex::{ByteSet, Cursor, PErr, PResult, scan_top_in, split_top_commas, suggest};
 
 impl Cursor<'_> {
     /// Killing: `Kill|Attack|Lynch|True Kill|Banish|True Banish <Target>`.
@@ -262,12 +262,21 @@ impl Cursor<'_> {
         Ok(None)
     }
 
+    /// `Obstruct …` (see [`obstruct`](Self::obstruct)).
+    pub(super) fn obstructing(&mut self) -> PResult<Option<AbilityKind>> {
+        if self.kw("Obstruct") {
+            return self.obstruct().map(Some);
+        }
+        Ok(None)
+    }
+
     pub(super) fn obstruct(&mut self) -> PResult<AbilityKind> {
         // `Obstruct <Ability Type> for <Target> …` when a top-level `for` follows.
         let mut for_at = None;
         let rest_start = self.pos;
         let s = self.src;
-        scan_top(s, rest_start, self.end, |i, c| {
+        const F: ByteSet = ByteSet::new(b"f");
+        scan_top_in(s, rest_start, self.end, &F, |i, c| {
             if c == 'f'
                 && s[i..].starts_with("for")
                 && s[..i].ends_with(char::is_whitespace)

@@ -117,6 +117,112 @@ pub const ABILITY_KEYWORDS: &[&str] = &[
     "Failure",
 ];
 
+/// One family of ability types: its parser (`None` when its leading keyword is not there)
+/// and the first letters of its leading keywords (see [`letters`]).
+type Family<'a> = (fn(&mut Cursor<'a>) -> PResult<Option<AbilityKind>>, u32);
+
+/// The bit of an ASCII letter (either case) in a [`letters`] mask; 0 for any other character.
+const fn first_letter_bit(c: char) -> u32 {
+    if c.is_ascii_alphabetic() {
+        1 << (c.to_ascii_lowercase() as u32 - 'a' as u32)
+    } else {
+        0
+    }
+}
+
+/// The mask of the first letters of `keywords`.
+const fn letters(keywords: &[&str]) -> u32 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < keywords.len() {
+        mask |= first_letter_bit(keywords[i].as_bytes()[0] as char);
+        i += 1;
+    }
+    mask
+}
+
+/// The families of ability types in the order they are tried, each with the leading keywords
+/// its parser looks for first (a family whose keywords do not start with the clause's first
+/// letter cannot match it). Changing before investigating: both start with Role/Alignment.
+fn families<'a>() -> [Family<'a>; 21] {
+    [
+        (
+            Cursor::killing,
+            letters(&[
+                "Kill",
+                "Attack",
+                "Lynch",
+                "True Kill",
+                "Banish",
+                "True Banish",
+            ]),
+        ),
+        (
+            Cursor::role_changing,
+            letters(&["Role", "Alignment", "Group"]),
+        ),
+        (
+            Cursor::investigating,
+            letters(&[
+                "Role",
+                "Alignment",
+                "Category",
+                "Class",
+                "Attribute",
+                "Investigate",
+            ]),
+        ),
+        (Cursor::targeting, letters(&["Untarget", "Target"])),
+        (Cursor::disguising, letters(&["Weakly", "Strongly"])),
+        (Cursor::protecting, letters(&["Protect"])),
+        (Cursor::attributes, letters(&["Apply", "Remove", "Change"])),
+        (Cursor::redirecting, letters(&["Redirect"])),
+        (Cursor::manipulating, letters(&["Manipulate"])),
+        (
+            Cursor::polls,
+            letters(&["Add", "Cancel", "Delete", "Create"]),
+        ),
+        (Cursor::cancelling, letters(&["Cancel"])),
+        (Cursor::whispering, letters(&["Whisper"])),
+        (Cursor::group_membership, letters(&["Join", "Leave", "Add"])),
+        (
+            Cursor::extra_roles,
+            letters(&["Grant", "Revoke", "Transfer", "Loyalty"]),
+        ),
+        (Cursor::obstructing, letters(&["Obstruct"])),
+        (
+            Cursor::informing,
+            letters(&["Reveal", "Announce", "Learn", "Know"]),
+        ),
+        (
+            Cursor::copy_and_ascension,
+            letters(&["Copy", "Ascend", "Descend", "Win", "Disband"]),
+        ),
+        (
+            Cursor::counters_and_resets,
+            letters(&["Increment", "Decrement", "Set", "Conversation Reset"]),
+        ),
+        (Cursor::swapping_players, letters(&["Switch", "Shuffle"])),
+        (
+            Cursor::display,
+            letters(&["End", "Emit", "Display", "Update", "Format"]),
+        ),
+        (
+            Cursor::real_file_abilities,
+            letters(&[
+                "Resurrect",
+                "Unlock",
+                "Lock",
+                "Execute",
+                "Activate",
+                "Continue",
+                "Store",
+                "Log",
+            ]),
+        ),
+    ]
+}
+
 impl Cursor<'_> {
     /// Parses one ability occupying the whole cursor range.
     pub(crate) fn ability(&mut self) -> PResult<AbilityKind> {
@@ -144,70 +250,20 @@ impl Cursor<'_> {
 
     /// Tries each family of ability types in a fixed order; the first whose leading keyword
     /// matches parses the rest. A family that does not match leaves the cursor where it was.
+    ///
+    /// Every family starts with one of its leading keywords ([`families`]), so only those
+    /// whose keywords begin with the clause's first letter are tried (the cursor stands on
+    /// that letter: `ability` skipped the whitespace); the order among them is kept.
     fn ability_inner(&mut self) -> PResult<AbilityKind> {
-        if let Some(a) = self.killing()? {
-            return Ok(a);
-        }
-        // Changing before investigating: both start with Role/Alignment.
-        if let Some(a) = self.role_changing()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.investigating()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.targeting()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.disguising()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.protecting()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.attributes()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.redirecting()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.manipulating()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.polls()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.cancelling()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.whispering()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.group_membership()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.extra_roles()? {
-            return Ok(a);
-        }
-        if self.kw("Obstruct") {
-            return self.obstruct();
-        }
-        if let Some(a) = self.informing()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.copy_and_ascension()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.counters_and_resets()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.swapping_players()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.display()? {
-            return Ok(a);
-        }
-        if let Some(a) = self.real_file_abilities()? {
-            return Ok(a);
+        let bit = self.peek().map_or(0, first_letter_bit);
+        if bit != 0 {
+            for (family, letters) in families() {
+                if letters & bit != 0
+                    && let Some(a) = family(self)?
+                {
+                    return Ok(a);
+                }
+            }
         }
         self.nothing_choice_or_feedback()
     }
