@@ -74,17 +74,15 @@ const STANDARD_ATTRIBUTES: &[&str] = &[
 struct Index {
     keys: String,
     names: Vec<(ElementKind, std::ops::Range<usize>)>,
-    /// Open addressing, linear probing: an index into `names` plus one, 0 for an empty slot.
-    slots: Vec<u32>,
+    /// Indices into `names`, hashed by kind and key (the keys live in `keys`, so neither
+    /// building nor looking up allocates per name).
+    table: hashbrown::HashTable<u32>,
 }
 
-/// A short hash of a kind and a normalized key (FNV-1a).
-fn key_hash(kind: ElementKind, key: &[u8]) -> usize {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ kind as u64;
-    for &b in key {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h as usize
+/// The hash of a kind and a normalized key.
+fn key_hash(kind: ElementKind, key: &[u8]) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::default().hash_one((kind as u8, key))
 }
 
 impl Index {
@@ -103,29 +101,24 @@ impl Index {
                 names.push((file.kind, start..keys.len()));
             }
         }
-        let mut slots = vec![0u32; (names.len() * 2).next_power_of_two().max(16)];
-        let mask = slots.len() - 1;
-        for (n, (kind, key)) in names.iter().enumerate() {
-            let mut at = key_hash(*kind, &keys.as_bytes()[key.clone()]) & mask;
-            while slots[at] != 0 {
-                at = (at + 1) & mask;
-            }
-            slots[at] = n as u32 + 1;
+        let hash = |n: &u32| {
+            let (kind, range) = &names[*n as usize];
+            key_hash(*kind, &keys.as_bytes()[range.clone()])
+        };
+        let mut table = hashbrown::HashTable::with_capacity(names.len());
+        for n in 0..names.len() as u32 {
+            table.insert_unique(hash(&n), n, hash);
         }
-        Index { keys, names, slots }
+        Index { keys, names, table }
     }
 
     fn contains(&self, kind: ElementKind, key: &[u8]) -> bool {
-        let mask = self.slots.len() - 1;
-        let mut at = key_hash(kind, key) & mask;
-        while let Some(&slot) = self.slots.get(at).filter(|s| **s != 0) {
-            let (k, range) = &self.names[slot as usize - 1];
-            if *k == kind && self.keys.as_bytes()[range.clone()] == *key {
-                return true;
-            }
-            at = (at + 1) & mask;
-        }
-        false
+        self.table
+            .find(key_hash(kind, key), |n| {
+                let (k, range) = &self.names[*n as usize];
+                *k == kind && self.keys.as_bytes()[range.clone()] == *key
+            })
+            .is_some()
     }
 
     fn defines(&self, want: Want, name: &str) -> bool {
