@@ -66,6 +66,10 @@ pub struct CommandWords {
     pub relative_pronouns: &'static [&'static str],
     /// `UNEND GAME` and friends.
     pub unend_game: &'static [Phrase],
+    /// `The votecount has been reset`, `Votes are reset; day continues.`: words that, as a
+    /// sentence of their own opening the line (after an optional `the` or `all`), clear every
+    /// vote of the day.
+    pub votes_reset: &'static [Phrase],
     /// `GAME HAS ENDED` and friends.
     pub end_game: &'static [Phrase],
     /// Two-word bold headings, alone on their line, that end the game (`End Game`).
@@ -280,6 +284,18 @@ impl CommandWords {
         ],
         written_name_words: 4,
         relative_pronouns: &["who"],
+        // "The Votecount has been Reset" (16959 post 234, after a day kill), "Votes are
+        // reset; day continues." (25003 posts 159 and 703), "Vote count has been reset" (34780
+        // post 284); not "all votes are reset at the start of D1" (72581's rules, post 2).
+        votes_reset: &[
+            &["votecount", "has", "been", "reset"],
+            &["vote", "count", "has", "been", "reset"],
+            &["votecount", "is", "reset"],
+            &["vote", "count", "is", "reset"],
+            &["votes", "have", "been", "reset"],
+            &["votes", "are", "reset"],
+            &["votes", "were", "reset"],
+        ],
         unend_game: &[
             &["unend", "game"],
             &["game", "has", "unended"],

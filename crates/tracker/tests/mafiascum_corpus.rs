@@ -84,7 +84,10 @@ const FLOOR_BY_DEATHS: usize = 432;
 /// main after the merge of s5-auditfix's vote reading; 311 with a reserved post's index of
 /// phases not applied, s5-audit2; 312 with a newcomer's account read without its framing
 /// punctuation; 313 with "NEW, who is replacing in for OLD"; 314 with a newcomer's
-/// underscores written as spaces or one letter misspelt); same rule.
+/// underscores written as spaces or one letter misspelt; on branch s6-audit3, 315 with an
+/// account written split into words, and 314 again with the host's "The votecount has been
+/// reset": 34780's Day 1 lynch of CooLDoG had matched by votes cast before the host's reset
+/// (post 284), and the host's counts after it agree with the reset); same rule.
 const FLOOR_BY_VOTES: usize = 314;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 80;

@@ -217,6 +217,30 @@ fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
 }
 
 #[test]
+fn a_replacement_may_write_the_account_in_two_words() {
+    // "Howl has requested replacement. ac1983 fan replaces Howl." (60083 post 440, plain
+    // text); the account `ac1983fan` posts from 442. Put together, the words must be the
+    // whole account: `ac1983fans` is someone else.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Bob has requested replacement. ac1983 fan replaces Bob.",
+    ));
+    t.apply(&html(2, "ac1983fan", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "ac1983fan");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["ac1983fan"]))]
+    );
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "ac1983 fan replaces Bob."));
+    t.apply(&html(2, "ac1983fans", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Bob");
+}
+
+#[test]
 fn a_replacement_may_name_the_accounts_first_word() {
     // "Hikari replaces brother yama" (18920 post 262, plain text; the account is `Hikari
     // Link`). Three letters are too few to tell an account by ("Hik").
@@ -538,4 +562,48 @@ fn a_new_player_is_the_new_old_or_replaces_in_quotation_marks() {
     t.apply(&html(2, "GM", 2, &host("Carol is new here, welcome her.")));
     assert_eq!(t.slots()[2].name, "Carol");
     assert!(items(&t, ReviewKind::IgnoredCommand).is_empty());
+}
+
+#[test]
+fn a_host_who_resets_the_votecount_clears_the_days_votes() {
+    // 16959 post 234, after a day kill: "Empking, Vanilla Townie, shot Day 1", a blank line,
+    // "The Votecount has been Reset" (plain text); the next count (265) lists only votes cast
+    // after it. 25003 post 159: "Votes are reset; day continues."
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Alice", 1, &bold_vote("Bob")));
+    t.apply(&html(2, "Carol", 2, &bold_vote("Bob")));
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        "Erin, Vanilla Townie, shot Day 1<br><br>The Votecount has been Reset",
+    ));
+    assert!(wagon_voters(&t).is_empty());
+    t.apply(&html(4, "Dave", 4, &bold_vote("Carol")));
+    t.apply(&html(5, "GM", 5, "Votes are reset; day continues."));
+    assert!(wagon_voters(&t).is_empty());
+    t.apply(&html(6, "Bob", 6, &bold_vote("Alice")));
+    assert_eq!(wagon_voters(&t), vec![("Alice".into(), names(&["Bob"]))]);
+}
+
+#[test]
+fn a_reset_in_the_rules_or_in_a_quote_resets_nothing() {
+    // 72581 post 2: "I will track votes for reference purposes during Dawn, but all votes are
+    // reset at the start of D1." A player quoting the host's reset is no reset either.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Alice", 1, &bold_vote("Bob")));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "I will track votes for reference purposes during Dawn, but all votes are reset at \
+         the start of D1.<br>All votes are reset at the start of each day.",
+    ));
+    t.apply(&html(
+        3,
+        "Carol",
+        3,
+        &quote("GM", "The Votecount has been Reset"),
+    ));
+    assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["Alice"]))]);
 }
