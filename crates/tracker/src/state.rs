@@ -14,6 +14,7 @@
 mod corrections;
 mod gm;
 mod hammer;
+mod newcomers;
 mod phases;
 mod votes;
 
@@ -339,6 +340,9 @@ impl Tracker {
                     Some(post.author.clone()),
                     message,
                 );
+                if !former {
+                    self.newcomer_says_whom(post);
+                }
             }
             Event::AfterTheEnd => {}
         }

@@ -607,3 +607,78 @@ fn a_reset_in_the_rules_or_in_a_quote_resets_nothing() {
     ));
     assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["Alice"]))]);
 }
+
+/// The review items of a kind with their fixes.
+fn fixes(t: &mafia_tracker::Tracker, kind: ReviewKind) -> Vec<(u64, Option<String>)> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == kind)
+        .map(|r| (r.post.unwrap_or(0), r.fix.clone()))
+        .collect()
+}
+
+#[test]
+fn a_newcomer_who_says_whom_they_replace_gets_the_line_to_add() {
+    // 70912 post 767, the host never having announced it: "Hey all! I am replacing
+    // mattblackguy. I will be posting after school!"; post 1087: "I'm replacing Jaack." The
+    // tracker does not replace on a player's word: the review item carries the record.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "Zed",
+        1,
+        "Hey all! I am replacing Bob. I will be posting after school!",
+    ));
+    t.apply(&html(2, "Zed", 2, &bold_vote("Alice")));
+    assert!(wagon_voters(&t).is_empty());
+    let listed = fixes(&t, ReviewKind::NonPlayerPosted);
+    assert_eq!(listed.len(), 2);
+    let (post, fix) = &listed[0];
+    assert_eq!(*post, 11);
+    let fix = fix.as_deref().expect("a correction");
+    assert!(fix.contains("at = 10\n"), "{fix}");
+    assert!(
+        fix.contains("replace = { new = \"Zed\", old = \"Bob\" }"),
+        "{fix}"
+    );
+    // The vote post says nothing of the kind: no record on it.
+    assert_eq!(listed[1].1, None);
+}
+
+#[test]
+fn a_quoted_or_unknown_name_after_i_am_replacing_names_no_slot() {
+    // Quoted words are never the poster's; "I'm replacing my keyboard" names nobody.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Zed", 1, &quote("Yan", "I am replacing Bob")));
+    t.apply(&html(2, "Zed", 2, "I'm replacing my keyboard, brb"));
+    t.apply(&html(3, "Zed", 3, "I'm replacing Bobby tables"));
+    let listed = fixes(&t, ReviewKind::NonPlayerPosted);
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().all(|(_, fix)| fix.is_none()));
+}
+
+#[test]
+fn a_newcomer_who_names_another_slot_than_the_open_one_gets_that_slots_line() {
+    // 70912: "mattblackguy has requested replacement." (post 671), then Aristophanes's first
+    // post "I'm replacing Jaack." (1087): the record names Jaack, not the open slot.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Bob has requested replacement."));
+    t.apply(&html(
+        2,
+        "Zed",
+        2,
+        "I'm replacing Carol. I guess I need to read back?",
+    ));
+    let listed = fixes(&t, ReviewKind::Replacement);
+    let fix = listed
+        .iter()
+        .find(|(post, _)| *post == 12)
+        .and_then(|(_, fix)| fix.as_deref())
+        .expect("a correction");
+    assert!(
+        fix.contains("replace = { new = \"Zed\", old = \"Carol\" }"),
+        "{fix}"
+    );
+    assert_eq!(t.slots()[1].name, "Bob");
+    assert_eq!(t.slots()[2].name, "Carol");
+}

@@ -559,6 +559,12 @@ impl Tracker {
     /// A post by someone not in the game while slots are open for replacement: probably the
     /// replacement, whom the host has not named (yet). Listed once per user and slot.
     pub(super) fn maybe_a_replacement(&mut self, post: &Post) {
+        let Some(open_slot) = self.open_request().and_then(|at| self.openings.get(at)) else {
+            return;
+        };
+        if self.newcomer_names_another_slot(post, open_slot.slot) {
+            return;
+        }
         let Some(open) = self.open_request().and_then(|at| self.openings.get_mut(at)) else {
             return;
         };
