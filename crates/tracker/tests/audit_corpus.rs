@@ -43,8 +43,9 @@ const FLOOR_FOUND: usize = 3473;
 /// account read without its framing punctuation; 2,604 with "NEW, who is replacing in for
 /// OLD"; 2,633 with a newcomer's underscores written as spaces or one letter misspelt;
 /// 2,642 on branch s6-audit3 with a newcomer's account written split into words; 2,650 with
-/// the host's "The votecount has been reset"); same rule.
-const FLOOR_AGREED: usize = 2650;
+/// the host's "The votecount has been reset"; 2,656 with a remark in capitals before a
+/// candidate, `[L-0] LYNCH Creature - [7] …`); same rule.
+const FLOOR_AGREED: usize = 2656;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
