@@ -284,6 +284,24 @@ fn the_trackers_own_bbcode_count_agrees_with_itself() {
 }
 
 #[test]
+fn a_nickname_the_game_file_adds_is_read_in_the_hosts_counts_too() {
+    // mafiascum 17792: the host writes "El Hoppster(3) - Xvart, Sleepykrew, Sundy" (post 478)
+    // for Hoppster's wagon; the host's `alias` correction names it once for both sides.
+    let text = format!(
+        "{GAME}\n[[corrections]]\nat = 0\nalias = {{ name = \"El Bob\", slot = \"Bob\" }}\n"
+    );
+    let game = Game::parse(&text, "audit.toml").expect("game");
+    let posts = [
+        post(1, "Alice", "<b>Vote: El Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Host", "Vote Count 1.1<br>El Bob (2) - Alice, Carol<br>"),
+    ];
+    let report = audit(game, &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Carol"]);
+}
+
+#[test]
 fn a_count_in_the_post_that_ends_the_day_is_the_count_before_it() {
     // mafiascum hosts post the final count with the lynch (16214.jsonl post 435:
     // "D2 Votecount #2 (Final D2 VC)" … "Internet Stranger has been lynched.").
