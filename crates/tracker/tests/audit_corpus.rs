@@ -54,6 +54,7 @@ const ACCOUNTS: &[(&str, &str, &str)] = &[
     ("65120", "BulletNLynchproof", "BNL"),
     ("16214", "sapovirus", "saporovirus"),
     ("23262", "Starbunkles", "Starbuckles"),
+    ("16769", "penpen)", "penpen"),
 ];
 
 /// Players whose account was renamed: the posts' author is the new name, while the host's

@@ -152,6 +152,9 @@ const ACCOUNTS: &[(&str, &str, &str)] = &[
     ("16214", "sapovirus", "saporovirus"),
     // "Starbuckles - Vanilla Townie - Lynched Day One" (post 398).
     ("23262", "Starbunkles", "Starbuckles"),
+    // "pappums rat replaced Budja replaced penpen), …": a stray parenthesis; the account
+    // posts as penpen (7 posts from post 9).
+    ("16769", "penpen)", "penpen"),
 ];
 
 /// The account an archive name stands for.
