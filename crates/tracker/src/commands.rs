@@ -263,6 +263,7 @@ impl Recogniser {
             .map(|p| p.words)
             .chain(vocab.vacancy_after_name.iter().copied())
             .chain(vocab.vacancy_before_name.iter().copied())
+            .chain(vocab.vacancy_opening_line.iter().copied())
             .chain(vocab.death.iter().copied())
             .chain(vocab.death_before_phase.iter().copied())
             .filter_map(|phrase| phrase.first().copied());

@@ -51,6 +51,9 @@ pub struct CommandWords {
     /// `searching for a replacement for OLD`: words before a player's name (or a list of
     /// names) that open their slot for replacement.
     pub vacancy_before_name: &'static [Phrase],
+    /// `Replacing OLD.`: words that open a slot for replacement only as the first words of
+    /// the line ("Thanks for replacing OLD" is no request).
+    pub vacancy_opening_line: &'static [Phrase],
     /// `Filled by NEW`, `replaced by NEW`: words before the name of whoever fills an open
     /// slot.
     pub fill_before_name: &'static [Phrase],
@@ -272,6 +275,10 @@ impl CommandWords {
             &["replacement", "needed", "for"],
             &["replacement", "of"],
         ],
+        // "Replacing Brokenscraps.  Will have a votecount when replacement is found." (17645
+        // post 1005), "Replacing Marcus2596 immediately" (58587 post 79, a line after "I
+        // PRESENT CANDICE!"): mafiascum hosts' request, some thirty times in the fixtures.
+        vacancy_opening_line: &[&["replacing"]],
         fill_before_name: &[&["filled", "by"], &["replaced", "by"]],
         fill_after_name: &[
             &["is", "in"],

@@ -682,3 +682,33 @@ fn a_newcomer_who_names_another_slot_than_the_open_one_gets_that_slots_line() {
     assert_eq!(t.slots()[1].name, "Bob");
     assert_eq!(t.slots()[2].name, "Carol");
 }
+
+#[test]
+fn replacing_at_the_start_of_a_hosts_line_opens_the_slot() {
+    // 58587 post 79: "LADIES AND GENTLEMEN! I PRESENT CANDICE!", a blank line, "Replacing
+    // Marcus2596 immediately"; Candice posts from 80. The slot opens, and Candice's post is a
+    // review item carrying the record (the tracker does not guess that she is the one).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "LADIES AND GENTLEMEN! I PRESENT CANDICE!<br><br>Replacing Bob immediately",
+    ));
+    t.apply(&html(2, "Candice", 2, "Hi all!"));
+    let listed = fixes(&t, ReviewKind::Replacement);
+    let fix = listed
+        .iter()
+        .find(|(post, _)| *post == 12)
+        .and_then(|(_, fix)| fix.as_deref())
+        .expect("a correction");
+    assert!(
+        fix.contains("replace = { new = \"Candice\", old = \"Bob\" }"),
+        "{fix}"
+    );
+    // Anywhere else on the line the word opens nothing: "Thanks Dan for replacing Carol".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Thanks Dan for replacing Carol"));
+    t.apply(&html(2, "Zed", 2, "Hi all!"));
+    assert!(fixes(&t, ReviewKind::Replacement).is_empty());
+}
