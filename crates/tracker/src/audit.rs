@@ -27,6 +27,7 @@ use std::collections::{BTreeMap, HashMap};
 use mafia_posts::Post;
 
 use crate::config::Game;
+use crate::correction::CorrectionAction;
 use crate::phase::Phase;
 use crate::review::{ReviewItem, ReviewKind};
 use crate::state::{Tracker, TrackerError};
@@ -119,8 +120,8 @@ impl Ours {
     }
 }
 
-/// The players' names at a count: every name a slot has had, its game-file aliases, and the
-/// current name each slot is shown by.
+/// The players' names at a count: every name a slot has had, its game-file aliases (the
+/// players' and the `alias` corrections'), and the current name each slot is shown by.
 struct Names {
     exact: HashMap<String, usize>,
     roster: Roster,
@@ -141,6 +142,17 @@ impl Names {
                 .chain(&slot.replaced)
                 .chain(known)
                 .chain(aliases.get(i).map(|p| &p.name))
+            {
+                roster.add(i, name);
+                exact.entry(key(name)).or_insert(i);
+                words[i].push(name.split_whitespace().count());
+            }
+        }
+        // The names `alias` corrections bring in: a host who writes a nickname in the game
+        // file writes it in their counts too ("El Hoppster(3) - …", 17792.jsonl post 478).
+        for c in &tracker.game().corrections {
+            if let CorrectionAction::Alias { name, slot } = &c.action
+                && let Some(&i) = exact.get(&key(slot))
             {
                 roster.add(i, name);
                 exact.entry(key(name)).or_insert(i);

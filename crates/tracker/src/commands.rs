@@ -121,6 +121,8 @@ pub enum Command {
     Fill { new: Newcomer, old: Option<String> },
     /// `GAME HAS ENDED`, `GAME ENDED`, `GAME IS OVER`, a bold `End Game` heading.
     EndGame,
+    /// `The votecount has been reset`, `Votes are reset`: every vote of the day is withdrawn.
+    ResetVotes,
     /// `UNEND GAME`, `GAME HAS UNENDED`, `GAME UNENDED`.
     UnendGame,
     /// 2016 dialect: `DAY|NIGHT … HAS BEGUN|HAS ENDED`: the current phase ends now.
@@ -261,6 +263,7 @@ impl Recogniser {
             .map(|p| p.words)
             .chain(vocab.vacancy_after_name.iter().copied())
             .chain(vocab.vacancy_before_name.iter().copied())
+            .chain(vocab.vacancy_opening_line.iter().copied())
             .chain(vocab.death.iter().copied())
             .chain(vocab.death_before_phase.iter().copied())
             .filter_map(|phrase| phrase.first().copied());
@@ -407,6 +410,9 @@ impl Reader<'_> {
         if !command_found {
             command_found = self.game_end(index, line, folded, words);
         }
+        if !command_found {
+            command_found = self.votes_reset(index, line, folded, words);
+        }
         if !self.winner(index, line, folded, words) {
             self.player_winners(index, line, folded, words);
         }
@@ -481,6 +487,37 @@ impl Reader<'_> {
             }
         }
         true
+    }
+
+    /// `The votecount has been reset` and friends ([`CommandWords::votes_reset`]): a sentence
+    /// of its own that opens the line, after an optional `the` or `all`.
+    fn votes_reset(
+        &mut self,
+        index: usize,
+        line: &Line,
+        folded: &Folded<'_>,
+        words: &[Word],
+    ) -> bool {
+        let lower = folded.lower();
+        let start = usize::from(
+            words
+                .first()
+                .is_some_and(|w| w.is(lower, "the") || w.is(lower, "all")),
+        );
+        let found = self.vocab.votes_reset.iter().any(|phrase| {
+            let last = start + phrase.len() - 1;
+            text::seq_at(words, lower, phrase, start)
+                && match words.get(last + 1) {
+                    None => true,
+                    Some(next) => lower
+                        .get(words[last].end..next.start)
+                        .is_some_and(|between| between.contains(['.', '!', '?', ';'])),
+                }
+        });
+        if found {
+            self.push(Command::ResetVotes, index, line);
+        }
+        found
     }
 
     /// `GAME HAS ENDED` and friends, and `UNEND GAME` and friends.

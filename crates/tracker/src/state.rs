@@ -14,6 +14,7 @@
 mod corrections;
 mod gm;
 mod hammer;
+mod newcomers;
 mod phases;
 mod votes;
 
@@ -341,6 +342,7 @@ impl Tracker {
                 );
                 if !former {
                     self.outsider_named_by_the_game_file(post);
+                    self.newcomer_says_whom(post);
                 }
             }
             Event::AfterTheEnd => {}

@@ -51,6 +51,9 @@ pub struct CommandWords {
     /// `searching for a replacement for OLD`: words before a player's name (or a list of
     /// names) that open their slot for replacement.
     pub vacancy_before_name: &'static [Phrase],
+    /// `Replacing OLD.`: words that open a slot for replacement only as the first words of
+    /// the line ("Thanks for replacing OLD" is no request).
+    pub vacancy_opening_line: &'static [Phrase],
     /// `Filled by NEW`, `replaced by NEW`: words before the name of whoever fills an open
     /// slot.
     pub fill_before_name: &'static [Phrase],
@@ -66,6 +69,10 @@ pub struct CommandWords {
     pub relative_pronouns: &'static [&'static str],
     /// `UNEND GAME` and friends.
     pub unend_game: &'static [Phrase],
+    /// `The votecount has been reset`, `Votes are reset; day continues.`: words that, as a
+    /// sentence of their own opening the line (after an optional `the` or `all`), clear every
+    /// vote of the day.
+    pub votes_reset: &'static [Phrase],
     /// `GAME HAS ENDED` and friends.
     pub end_game: &'static [Phrase],
     /// Two-word bold headings, alone on their line, that end the game (`End Game`).
@@ -268,6 +275,10 @@ impl CommandWords {
             &["replacement", "needed", "for"],
             &["replacement", "of"],
         ],
+        // "Replacing Brokenscraps.  Will have a votecount when replacement is found." (17645
+        // post 1005), "Replacing Marcus2596 immediately" (58587 post 79, a line after "I
+        // PRESENT CANDICE!"): mafiascum hosts' request, some thirty times in the fixtures.
+        vacancy_opening_line: &[&["replacing"]],
         fill_before_name: &[&["filled", "by"], &["replaced", "by"]],
         fill_after_name: &[
             &["is", "in"],
@@ -280,6 +291,18 @@ impl CommandWords {
         ],
         written_name_words: 4,
         relative_pronouns: &["who"],
+        // "The Votecount has been Reset" (16959 post 234, after a day kill), "Votes are
+        // reset; day continues." (25003 posts 159 and 703), "Vote count has been reset" (34780
+        // post 284); not "all votes are reset at the start of D1" (72581's rules, post 2).
+        votes_reset: &[
+            &["votecount", "has", "been", "reset"],
+            &["vote", "count", "has", "been", "reset"],
+            &["votecount", "is", "reset"],
+            &["vote", "count", "is", "reset"],
+            &["votes", "have", "been", "reset"],
+            &["votes", "are", "reset"],
+            &["votes", "were", "reset"],
+        ],
         unend_game: &[
             &["unend", "game"],
             &["game", "has", "unended"],
@@ -614,3 +637,22 @@ impl VoteWords {
             || self.short.iter().any(|w| starts(w))
     }
 }
+
+/// A newcomer's own words for the slot they take, before the replaced player's name: "Hey
+/// all! I am replacing mattblackguy." (mafiascum 70912 post 767), "I'm replacing Jaack." (70912
+/// post 1087). Read only in the posts of users the game does not know, for the review list.
+pub const SELF_REPLACEMENT: &[&str] = &[
+    "i am replacing in for ",
+    "i am replacing ",
+    "i'm replacing in for ",
+    "i'm replacing ",
+    "i\u{2019}m replacing in for ",
+    "i\u{2019}m replacing ",
+    "im replacing ",
+    "i will be replacing ",
+    "i'll be replacing ",
+    "i am the replacement for ",
+    "i'm the replacement for ",
+    "i have replaced in for ",
+    "i've replaced in for ",
+];

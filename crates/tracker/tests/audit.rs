@@ -156,6 +156,31 @@ fn bbcode_counts_with_l_minus_and_struck_votes() {
 }
 
 #[test]
+fn a_wagon_with_the_hosts_lynch_remark_in_capitals_before_its_candidate() {
+    // mafiascum phpBB (68714.jsonl post 1074, the day's final count): the lynched wagon in
+    // its own colour, `[L-0] LYNCH Creature - [7] …`, after the fieldset that opened the
+    // count has closed.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\"><div style=\"display:inline;color:#FF4040\">\
+         <fieldset style=\"border:3px outset grey;padding:5px 10px\"><div style=\"text-align:center\">\
+         <div style=\"font-size: 200%; line-height: normal; display: inline\">Vote Count 1.FINAL</div></div><br>\n<br>\n\
+         Alice - [0] <br>\n</fieldset></div>\
+         <div style=\"display:inline;color:#00FFFF\">[L-0] LYNCH Bob - [3] Carol, Dave, Erin </div><br>\n\
+         Carol - [1] Bob<br>\n<br>\n\
+         Not Voting - Alice<br>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Alice", vec![]),
+            ("Bob", vec!["Carol", "Dave", "Erin"]),
+            ("Carol", vec!["Bob"]),
+        ]
+    );
+    assert_eq!(count.not_voting, ["Alice"]);
+}
+
+#[test]
 fn a_wagon_with_the_hosts_remark_in_brackets_after_its_candidate() {
     // mafiascum phpBB (29844.jsonl post 1842, the day's last count): `[LYNCH]` after the
     // candidate is the host's remark, not part of the name.
@@ -302,6 +327,24 @@ fn the_trackers_own_bbcode_count_agrees_with_itself() {
     let check = &report.vote_counts[0];
     assert_eq!(check.host["Bob"], ["Alice", "Carol"]);
     assert_eq!(check.host["No Lynch"], ["Bob"]);
+}
+
+#[test]
+fn a_nickname_the_game_file_adds_is_read_in_the_hosts_counts_too() {
+    // mafiascum 17792: the host writes "El Hoppster(3) - Xvart, Sleepykrew, Sundy" (post 478)
+    // for Hoppster's wagon; the host's `alias` correction names it once for both sides.
+    let text = format!(
+        "{GAME}\n[[corrections]]\nat = 0\nalias = {{ name = \"El Bob\", slot = \"Bob\" }}\n"
+    );
+    let game = Game::parse(&text, "audit.toml").expect("game");
+    let posts = [
+        post(1, "Alice", "<b>Vote: El Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Host", "Vote Count 1.1<br>El Bob (2) - Alice, Carol<br>"),
+    ];
+    let report = audit(game, &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Carol"]);
 }
 
 #[test]

@@ -85,7 +85,10 @@ const FLOOR_BY_DEATHS: usize = 432;
 /// phases not applied, s5-audit2; 312 with a newcomer's account read without its framing
 /// punctuation; 313 with "NEW, who is replacing in for OLD"; 314 with a newcomer's
 /// underscores written as spaces or one letter misspelt; 317 on branch s6-audit1 with "NEW,
-/// an appositive, has replaced OLD"); same rule.
+/// an appositive, has replaced OLD"; on branch s6-audit3 315 with an account written split
+/// into words, and one less with the host's "The votecount has been reset": 34780's Day 1
+/// lynch of CooLDoG had matched by votes cast before the host's reset, post 284, and the
+/// host's counts after it agree with the reset; 317 on main after both merges); same rule.
 const FLOOR_BY_VOTES: usize = 317;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 80;
@@ -150,6 +153,9 @@ const ACCOUNTS: &[(&str, &str, &str)] = &[
     ("16214", "sapovirus", "saporovirus"),
     // "Starbuckles - Vanilla Townie - Lynched Day One" (post 398).
     ("23262", "Starbunkles", "Starbuckles"),
+    // "pappums rat replaced Budja replaced penpen), …": a stray parenthesis; the account
+    // posts as penpen (7 posts from post 9).
+    ("16769", "penpen)", "penpen"),
 ];
 
 /// The account an archive name stands for.

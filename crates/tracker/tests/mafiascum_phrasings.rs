@@ -236,6 +236,30 @@ fn a_replacement_may_write_underscores_as_spaces_or_misspell_one_letter() {
 }
 
 #[test]
+fn a_replacement_may_write_the_account_in_two_words() {
+    // "Howl has requested replacement. ac1983 fan replaces Howl." (60083 post 440, plain
+    // text); the account `ac1983fan` posts from 442. Put together, the words must be the
+    // whole account: `ac1983fans` is someone else.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Bob has requested replacement. ac1983 fan replaces Bob.",
+    ));
+    t.apply(&html(2, "ac1983fan", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "ac1983fan");
+    assert_eq!(
+        wagon_voters(&t),
+        vec![("Alice".into(), names(&["ac1983fan"]))]
+    );
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "ac1983 fan replaces Bob."));
+    t.apply(&html(2, "ac1983fans", 2, &bold_vote("Alice")));
+    assert_eq!(t.slots()[1].name, "Bob");
+}
+
+#[test]
 fn a_replacement_may_name_the_accounts_first_word() {
     // "Hikari replaces brother yama" (18920 post 262, plain text; the account is `Hikari
     // Link`). Three letters are too few to tell an account by ("Hik").
@@ -647,4 +671,153 @@ fn an_outsider_the_game_file_names_as_an_alias_gets_the_replacement_to_add() {
         .find(|i| i.post == Some(45))
         .expect("item");
     assert_eq!(item.fix, None);
+}
+
+#[test]
+fn a_host_who_resets_the_votecount_clears_the_days_votes() {
+    // 16959 post 234, after a day kill: "Empking, Vanilla Townie, shot Day 1", a blank line,
+    // "The Votecount has been Reset" (plain text); the next count (265) lists only votes cast
+    // after it. 25003 post 159: "Votes are reset; day continues."
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Alice", 1, &bold_vote("Bob")));
+    t.apply(&html(2, "Carol", 2, &bold_vote("Bob")));
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        "Erin, Vanilla Townie, shot Day 1<br><br>The Votecount has been Reset",
+    ));
+    assert!(wagon_voters(&t).is_empty());
+    t.apply(&html(4, "Dave", 4, &bold_vote("Carol")));
+    t.apply(&html(5, "GM", 5, "Votes are reset; day continues."));
+    assert!(wagon_voters(&t).is_empty());
+    t.apply(&html(6, "Bob", 6, &bold_vote("Alice")));
+    assert_eq!(wagon_voters(&t), vec![("Alice".into(), names(&["Bob"]))]);
+}
+
+#[test]
+fn a_reset_in_the_rules_or_in_a_quote_resets_nothing() {
+    // 72581 post 2: "I will track votes for reference purposes during Dawn, but all votes are
+    // reset at the start of D1." A player quoting the host's reset is no reset either.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Alice", 1, &bold_vote("Bob")));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "I will track votes for reference purposes during Dawn, but all votes are reset at \
+         the start of D1.<br>All votes are reset at the start of each day.",
+    ));
+    t.apply(&html(
+        3,
+        "Carol",
+        3,
+        &quote("GM", "The Votecount has been Reset"),
+    ));
+    assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["Alice"]))]);
+}
+
+/// The review items of a kind with their fixes.
+fn fixes(t: &mafia_tracker::Tracker, kind: ReviewKind) -> Vec<(u64, Option<String>)> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == kind)
+        .map(|r| (r.post.unwrap_or(0), r.fix.clone()))
+        .collect()
+}
+
+#[test]
+fn a_newcomer_who_says_whom_they_replace_gets_the_line_to_add() {
+    // 70912 post 767, the host never having announced it: "Hey all! I am replacing
+    // mattblackguy. I will be posting after school!"; post 1087: "I'm replacing Jaack." The
+    // tracker does not replace on a player's word: the review item carries the record.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "Zed",
+        1,
+        "Hey all! I am replacing Bob. I will be posting after school!",
+    ));
+    t.apply(&html(2, "Zed", 2, &bold_vote("Alice")));
+    assert!(wagon_voters(&t).is_empty());
+    let listed = fixes(&t, ReviewKind::NonPlayerPosted);
+    assert_eq!(listed.len(), 2);
+    let (post, fix) = &listed[0];
+    assert_eq!(*post, 11);
+    let fix = fix.as_deref().expect("a correction");
+    assert!(fix.contains("at = 10\n"), "{fix}");
+    assert!(
+        fix.contains("replace = { new = \"Zed\", old = \"Bob\" }"),
+        "{fix}"
+    );
+    // The vote post says nothing of the kind: no record on it.
+    assert_eq!(listed[1].1, None);
+}
+
+#[test]
+fn a_quoted_or_unknown_name_after_i_am_replacing_names_no_slot() {
+    // Quoted words are never the poster's; "I'm replacing my keyboard" names nobody.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Zed", 1, &quote("Yan", "I am replacing Bob")));
+    t.apply(&html(2, "Zed", 2, "I'm replacing my keyboard, brb"));
+    t.apply(&html(3, "Zed", 3, "I'm replacing Bobby tables"));
+    let listed = fixes(&t, ReviewKind::NonPlayerPosted);
+    assert_eq!(listed.len(), 3);
+    assert!(listed.iter().all(|(_, fix)| fix.is_none()));
+}
+
+#[test]
+fn a_newcomer_who_names_another_slot_than_the_open_one_gets_that_slots_line() {
+    // 70912: "mattblackguy has requested replacement." (post 671), then Aristophanes's first
+    // post "I'm replacing Jaack." (1087): the record names Jaack, not the open slot.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Bob has requested replacement."));
+    t.apply(&html(
+        2,
+        "Zed",
+        2,
+        "I'm replacing Carol. I guess I need to read back?",
+    ));
+    let listed = fixes(&t, ReviewKind::Replacement);
+    let fix = listed
+        .iter()
+        .find(|(post, _)| *post == 12)
+        .and_then(|(_, fix)| fix.as_deref())
+        .expect("a correction");
+    assert!(
+        fix.contains("replace = { new = \"Zed\", old = \"Carol\" }"),
+        "{fix}"
+    );
+    assert_eq!(t.slots()[1].name, "Bob");
+    assert_eq!(t.slots()[2].name, "Carol");
+}
+
+#[test]
+fn replacing_at_the_start_of_a_hosts_line_opens_the_slot() {
+    // 58587 post 79: "LADIES AND GENTLEMEN! I PRESENT CANDICE!", a blank line, "Replacing
+    // Marcus2596 immediately"; Candice posts from 80. The slot opens, and Candice's post is a
+    // review item carrying the record (the tracker does not guess that she is the one).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "LADIES AND GENTLEMEN! I PRESENT CANDICE!<br><br>Replacing Bob immediately",
+    ));
+    t.apply(&html(2, "Candice", 2, "Hi all!"));
+    let listed = fixes(&t, ReviewKind::Replacement);
+    let fix = listed
+        .iter()
+        .find(|(post, _)| *post == 12)
+        .and_then(|(_, fix)| fix.as_deref())
+        .expect("a correction");
+    assert!(
+        fix.contains("replace = { new = \"Candice\", old = \"Bob\" }"),
+        "{fix}"
+    );
+    // Anywhere else on the line the word opens nothing: "Thanks Dan for replacing Carol".
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Thanks Dan for replacing Carol"));
+    t.apply(&html(2, "Zed", 2, "Hi all!"));
+    assert!(fixes(&t, ReviewKind::Replacement).is_empty());
 }

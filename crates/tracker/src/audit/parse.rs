@@ -225,7 +225,7 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         Some((at, len)) => (&body[..at], &body[at + len..]),
         None => (body, ""),
     };
-    let candidate = clean(without_remark(candidate));
+    let candidate = clean(without_capital_remark(clean(without_remark(candidate))));
     if candidate.is_empty() || candidate.chars().count() > 40 {
         return None;
     }
@@ -463,6 +463,22 @@ fn without_leading_remark(body: &str, counted_first: bool) -> &str {
     }
 }
 
+/// A candidate without a remark word in capitals before it: `[L-0] LYNCH Creature - [7] a, b`
+/// (68714.jsonl post 1074, the day's final count).
+fn without_capital_remark(candidate: &str) -> &str {
+    match candidate.split_once(' ') {
+        Some((first, rest))
+            if is_remark(first)
+                && first.chars().any(char::is_alphabetic)
+                && !first.chars().any(char::is_lowercase)
+                && !rest.trim().is_empty() =>
+        {
+            rest.trim_start()
+        }
+        _ => candidate,
+    }
+}
+
 /// A word hosts write beside a wagon: after its last voter (`Shinobi LYNCH!`, `Bob (hammer)`)
 /// or its candidate (`No Lynch [LYNCH]`).
 pub(crate) fn is_remark(word: &str) -> bool {
@@ -599,6 +615,16 @@ mod tests {
         assert_eq!(
             read("Bob - 3 - Al, Cy LYNCH!"),
             Some(entry("Bob", &["Al", "Cy LYNCH!"]))
+        );
+        // A remark in capitals before the candidate (68714.jsonl post 1074); a name that
+        // begins with the word in other letters keeps it.
+        assert_eq!(
+            read("[L-0] LYNCH Bob - [7] Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
+        assert_eq!(
+            read("Lynch Mob (1) - Al"),
+            Some(entry("Lynch Mob", &["Al"]))
         );
         assert_eq!(read("Please point out any possible mistakes."), None);
         assert_eq!(read("With 13 alive, it takes 7 to lynch."), None);

@@ -346,7 +346,8 @@ impl Reader<'_> {
                     }
                 }
             }
-            for seq in self.vocab.vacancy_before_name {
+            let opening = self.vocab.vacancy_opening_line.iter().filter(|_| at == 0);
+            for seq in self.vocab.vacancy_before_name.iter().chain(opening) {
                 if !text::seq_at(words, lower, seq, at) {
                     continue;
                 }

@@ -330,6 +330,10 @@ impl Tracker {
                 self.slots[slot].death = None;
                 self.roster_changed();
             }
+            Command::ResetVotes => {
+                self.votes.iter_mut().for_each(|v| *v = None);
+                self.locked.clear();
+            }
             Command::EndEarly { kind } => {
                 let phase = self.phase();
                 if phase.kind != *kind {
@@ -582,6 +586,12 @@ impl Tracker {
     /// A post by someone not in the game while slots are open for replacement: probably the
     /// replacement, whom the host has not named (yet). Listed once per user and slot.
     pub(super) fn maybe_a_replacement(&mut self, post: &Post) {
+        let Some(open_slot) = self.open_request().and_then(|at| self.openings.get(at)) else {
+            return;
+        };
+        if self.newcomer_names_another_slot(post, open_slot.slot) {
+            return;
+        }
         let Some(open) = self.open_request().and_then(|at| self.openings.get_mut(at)) else {
             return;
         };
@@ -709,7 +719,9 @@ impl Tracker {
 /// 71675 posts 507 and 544); underscores may be written as spaces ("Ant to the Max replaces
 /// Rikana." for `Ant_to_the_max`, 17940 post 681); and a name of six letters or more may be
 /// misspelt by one letter ("borkjerfkn" for borkjerfkin, 23262 post 957; "Prolasped Brain"
-/// for Prolapsed Brain, 61563 post 1247) when the written name ends with it.
+/// for Prolapsed Brain, 61563 post 1247) when the written name ends with it; and an account
+/// of six characters or more may be written split into words ("ac1983 fan replaces Howl." for
+/// ac1983fan, 60083 post 440).
 fn names_user(written: &str, author: &str) -> bool {
     let written = written.to_lowercase().replace('_', " ");
     let author = author.trim().to_lowercase().replace('_', " ");
@@ -718,6 +730,21 @@ fn names_user(written: &str, author: &str) -> bool {
         || (bare != author && contains_words(&written, bare))
         || misspelt_at_end(&written, bare)
         || first_words_of(&written, bare)
+        || split_at_end(&written, bare)
+}
+
+/// Whether the last two to four words of `written`, put together, are the account `name`
+/// (six characters or more, written without spaces).
+fn split_at_end(written: &str, name: &str) -> bool {
+    if name.contains(' ') || name.chars().count() < 6 {
+        return false;
+    }
+    let words: Vec<&str> = written
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .collect();
+    (2..=4.min(words.len())).any(|n| words[words.len() - n..].concat() == name)
 }
 
 /// Whether `written`, four characters or more, is the first word or words of the account
