@@ -112,3 +112,30 @@ fn an_unread_line_of_the_hosts_opening_post_names_no_fix() {
     assert!(unread[0].message.contains("opening post"), "{unread:?}");
     assert!(dead(&t).is_empty());
 }
+
+#[test]
+fn a_death_taken_from_a_flip_is_the_hosts_word_once_its_fix_is_pasted() {
+    // 63716 post 666, the morning after: "Trivium was a Town 2-Shot Cop" with Day 2's start,
+    // read as Night 1's death with a review item. Its record used to apply after that post,
+    // where the death was already taken from the flip, and the item stayed listed.
+    let posts = [
+        gm(10, &bold("Night 1 has begun")),
+        gm(
+            11,
+            &format!("Carol was a Town 2-Shot Cop<br>{}", bold("Day 2 has begun")),
+        ),
+    ];
+    let plain = replay("", &posts);
+    let unread = items(&plain, ReviewKind::UnreadLine);
+    assert_eq!(unread.len(), 1, "{unread:?}");
+    let fix = unread[0].fix.clone().expect("a fix");
+    assert!(
+        fix.starts_with("[[corrections]]\nat = 10\ndies = \"Carol\"\n"),
+        "{fix}"
+    );
+    let fixed = replay(&fix, &posts);
+    assert_eq!(dead(&fixed), [("Carol".to_string(), Phase::night(1))]);
+    assert_eq!(fixed.phase(), Phase::day(2));
+    assert!(items(&fixed, ReviewKind::UnreadLine).is_empty());
+    assert!(items(&fixed, ReviewKind::IgnoredCommand).is_empty());
+}
