@@ -24,6 +24,18 @@ use serde::{Deserialize, Serialize};
 
 use crate::phase::Phase;
 
+/// Who a correction's review items name, and the author of the post a correction stands
+/// for: the game file, not a poster.
+pub const FROM_THE_GAME_FILE: &str = "game file";
+
+/// Where a review item's fix applies: just before the post that shows what the tracker did
+/// not read or guessed (a record applies after its post), so that with the record in the game
+/// file the post reads as told and the item is not listed again. A record at a number the
+/// thread lacks applies before the next post, so post 1's is `at = 0`.
+pub(crate) fn fix_at(post: u64) -> u64 {
+    post.saturating_sub(1)
+}
+
 /// One correction record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Correction {

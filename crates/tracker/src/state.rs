@@ -363,7 +363,7 @@ impl Tracker {
 
     fn know_user(&mut self, name: &str) {
         let name = name.trim();
-        if self.user_keys.insert(name.to_lowercase()) {
+        if self.user_keys.insert(user_key(name)) {
             self.users.push(name.to_string());
             self.recogniser.clear();
         }

@@ -14,18 +14,12 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use mafia_posts::import::parse_mtgsalvation_page;
-use mafia_posts::{JsonlSource, Post, PostSource};
-use mafia_tracker::Game;
 use mafia_tracker::audit::{Explained, Report, audit};
 
-const THREADS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/fixtures/threads"
-);
-/// What this project adds to the fixtures as a host would: corrections and listed slips.
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
-const HOSTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/hosts");
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use corpus::{CORPUS, threads};
 
 /// Counts found in all threads, measured on 2026-11-25 (branch audit, on main bb76751; the
 /// same on branch audit2). The floors only rise: raise them to the new figures in the commit
@@ -49,132 +43,6 @@ const FLOOR_FOUND: usize = 3473;
 /// a newcomer's account written split into words, 2,650 with the host's "The votecount has
 /// been reset", 2,656 with a remark in capitals before a candidate; 2,696 on main after the merge of all three); same rule.
 const FLOOR_AGREED: usize = 2696;
-
-/// Account names the archive (and so the generated game file) misspells, as in
-/// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
-const ACCOUNTS: &[(&str, &str, &str)] = &[
-    ("51535", "Wake88", "Wake1"),
-    ("65120", "BulletNLynchproof", "BNL"),
-    ("16214", "sapovirus", "saporovirus"),
-    ("23262", "Starbunkles", "Starbuckles"),
-    ("16769", "penpen)", "penpen"),
-];
-
-/// Players whose account was renamed: the posts' author is the new name, while the host's
-/// counts and the players' votes keep the archive's (so both are needed, the account as the
-/// slot's name and the archive's as its alias): `(thread, archive name, account)`. Checked in
-/// the threads: no post is by the archive name, and the account posts from Day 1 on (68714:
-/// Donempire, 91 posts from post 270, the host's counts write Dongempire; 17792: PJ., 115
-/// posts from post 4, and TBuG, 74 posts from post 6, the counts write Panzerjager and PBuG).
-const RENAMED: &[(&str, &str, &str)] = &[
-    ("68714", "Dongempire", "Donempire"),
-    ("17792", "Panzerjager", "PJ."),
-    ("17792", "PBuG", "TBuG"),
-];
-
-/// Accounts renamed after the game, whose host's replacement line names the account as it
-/// was: the saved pages show the new name as the author, so the posts get the old one back:
-/// `(thread, author on the saved page, name at the time)`. 62339: "NakedJogger has replaced
-/// elusive." (post 400), then FakedBlogger's first post "Your friendly neighborhood naked
-/// jogger here." (401); 67506: "Wake88 replaces Skold!" (906), Wake1 posts from 907; 48071:
-/// the host's counts name Wake88 from post 575, Wake1 posts from 576 ("wake is in", 579).
-const AUTHORS: &[(&str, &str, &str)] = &[
-    ("62339", "FakedBlogger", "NakedJogger"),
-    ("67506", "Wake1", "Wake88"),
-    ("48071", "Wake1", "Wake88"),
-];
-
-/// Lines of the generated game file that the host's own game file has otherwise (with the
-/// hosts' corrections only): `(thread, generated line, the host's line)`, each checked in
-/// the thread. 72581: the backup moderator (post 0's
-/// "Backup: Human Sequencer Gamma Emerald"; "Gamma Emerald replaces Human Sequencer as backup
-/// mod", post 113) begins Day 2 ("Day 2 Begins!", post 809) and posts counts (810, 883).
-/// 18910: killerjester joins only on Day 2 ("killerjester replaces Protoplasm", post 293, read
-/// by the tracker); as an alias from the start he made Day 1's `VOTE: Killer` (posts 3, 23,
-/// 66, 121), which the host counts for killerX029, ambiguous.
-const HOST_GAME_FILE: &[(&str, &str, &str)] = &[
-    (
-        "72581",
-        "gms = [\"Ircher\"]",
-        "gms = [\"Ircher\", \"Gamma Emerald\"]",
-    ),
-    (
-        "18910",
-        "{ name = \"Protoplasm\", aliases = [\"killerjester\"] },",
-        "\"Protoplasm\",",
-    ),
-];
-
-fn mafiascum_threads() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(format!("{THREADS}/mafiascum/games"))
-        .expect("the mafiascum fixtures")
-        .filter_map(|e| {
-            let name = e.ok()?.file_name().into_string().ok()?;
-            name.strip_suffix(".toml").map(str::to_owned)
-        })
-        .collect();
-    out.sort_by_key(|t| t.parse::<u64>().unwrap_or(u64::MAX));
-    out
-}
-
-/// The generated game file with the account names fixed, and without aliases that repeat
-/// their own slot's name (48071), as a host would write it.
-fn mafiascum_game(thread: &str, corrected: bool) -> Game {
-    let path = format!("{THREADS}/mafiascum/games/{thread}.toml");
-    let mut text = std::fs::read_to_string(&path).expect("game file");
-    if corrected {
-        text.push_str(&host_corrections(thread));
-        for (_, generated, host) in HOST_GAME_FILE.iter().filter(|(t, _, _)| *t == thread) {
-            text = text.replace(generated, host);
-        }
-    }
-    for (_, from, to) in ACCOUNTS.iter().filter(|(t, _, _)| *t == thread) {
-        text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
-    }
-    for (_, from, to) in RENAMED.iter().filter(|(t, _, _)| *t == thread) {
-        // A bare player (`  "Dongempire",`) or the slot's name before its aliases.
-        text = text
-            .replace(
-                &format!("  \"{from}\","),
-                &format!("  {{ name = \"{to}\", aliases = [\"{from}\"] }},"),
-            )
-            .replace(
-                &format!("{{ name = \"{from}\", aliases = ["),
-                &format!("{{ name = \"{to}\", aliases = [\"{from}\", "),
-            );
-    }
-    Game::parse(&text, &path).unwrap_or_else(|_| {
-        let mut value: toml::Table = text.parse().expect("TOML");
-        if let Some(toml::Value::Array(players)) = value.get_mut("players") {
-            for p in players.iter_mut().filter_map(|p| p.as_table_mut()) {
-                let name = p.get("name").and_then(|n| n.as_str()).map(str::to_owned);
-                if let (Some(name), Some(toml::Value::Array(aliases))) =
-                    (name, p.get_mut("aliases"))
-                {
-                    aliases.retain(|a| a.as_str() != Some(name.as_str()));
-                }
-            }
-        }
-        Game::parse(&toml::to_string(&value).expect("TOML"), &path).expect("repaired game file")
-    })
-}
-
-/// The `[[corrections]]` the host of a thread would add to its game file to bring the
-/// tracker to the truth (issue 11, point 3): `tests/corpus/hosts/<label>.toml`, the label's
-/// `/` written `-`. Each record's comment names the post that shows it is true (the archive's
-/// replacement, the voter's post, the host's own count), so a reader can check it by hand.
-fn host_corrections(label: &str) -> String {
-    let file = format!("{HOSTS}/{}.toml", label.replace('/', "-"));
-    match std::fs::read_to_string(file) {
-        Ok(text) => format!("\n{text}"),
-        Err(_) => String::new(),
-    }
-}
-
-/// A game file with its host's corrections appended.
-fn corrected(text: &str, label: &str) -> String {
-    format!("{text}{}", host_corrections(label))
-}
 
 /// A host's slip found in a count (a vote counted that was withdrawn, one left out), checked
 /// by hand in the thread: `tests/corpus/slips/<label>.toml`. A differing count whose every
@@ -225,95 +93,6 @@ fn all_listed(slips: &[Slip], label: &str, count: &mafia_tracker::audit::CountCh
                     && s.voter.eq_ignore_ascii_case(&d.voter)
             })
         })
-}
-
-fn jsonl(path: &str) -> Vec<Post> {
-    let mut source = JsonlSource::open(format!("{THREADS}/{path}")).expect("posts file");
-    source.read().expect("readable").normalised()
-}
-
-const HAMMERTIME: &str = r#"
-name = "Hammertime Mafia"
-gms = ["Artanis[Xp]", "LightningStrike", "Trfel", "Cephiro"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = ["Half the Sky", "Eden1892", "Palmar", "IAmRobik", "GlowingBear", "VisceraEyes", "Onegu", "liancourt", "Toadesstern"]
-[rules]
-votes = ["bot"]
-majority = "hammer"
-"#;
-
-/// Every thread: its label, game and posts; `corrected`: with its host's corrections.
-fn threads(corrected_games: bool) -> Vec<(String, Game, Vec<Post>)> {
-    let fix = |text: &str, label: &str| {
-        if corrected_games {
-            corrected(text, label)
-        } else {
-            text.to_string()
-        }
-    };
-    let mut out = Vec::new();
-    for t in mafiascum_threads() {
-        let mut posts = jsonl(&format!("mafiascum/posts/{t}.jsonl"));
-        for (_, saved, then) in AUTHORS.iter().filter(|(thread, _, _)| *thread == t) {
-            for p in posts.iter_mut().filter(|p| p.author == *saved) {
-                p.author = then.to_string();
-            }
-        }
-        out.push((t.clone(), mafiascum_game(&t, corrected_games), posts));
-    }
-    out.push((
-        "teamliquid/hammertime".into(),
-        Game::parse(&fix(HAMMERTIME, "teamliquid/hammertime"), "hammertime.toml").expect("game"),
-        jsonl("teamliquid/hammertime-mafia.jsonl"),
-    ));
-    out.push((
-        "teamliquid/student-mafia-v".into(),
-        Game::parse(
-            &fix(
-                include_str!("games/student-mafia-v.toml"),
-                "teamliquid/student-mafia-v",
-            ),
-            "smv.toml",
-        )
-        .expect("game"),
-        jsonl("teamliquid/student-mafia-v.jsonl"),
-    ));
-    out.push((
-        "teamliquid/the-void (vote thread)".into(),
-        Game::parse(include_str!("games/the-void-mafia.toml"), "void.toml").expect("game"),
-        jsonl("teamliquid/the-void-mafia.jsonl"),
-    ));
-    out.push((
-        "teamliquid/linux (vote thread)".into(),
-        Game::parse(include_str!("games/linux-mafia.toml"), "linux.toml").expect("game"),
-        jsonl("teamliquid/linux-mafia.jsonl"),
-    ));
-    let page = std::fs::read_to_string(format!(
-        "{THREADS}/mtgsalvation/unreliable-cops-mafia-page.html"
-    ))
-    .expect("page");
-    let posts: Vec<Post> = parse_mtgsalvation_page(&page)
-        .expect("page parses")
-        .posts
-        .iter()
-        .map(|p| p.normalise())
-        .collect();
-    out.push((
-        "mtgsalvation/unreliable-cops".into(),
-        Game::parse(
-            &fix(
-                include_str!("games/unreliable-cops-mafia.toml"),
-                "mtgsalvation/unreliable-cops",
-            ),
-            "uc.toml",
-        )
-        .expect("game"),
-        posts,
-    ));
-    out
 }
 
 /// The tallies of one pass over every thread.

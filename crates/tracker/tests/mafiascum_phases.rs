@@ -193,7 +193,7 @@ fn a_death_of_a_later_phase_skips_phases_with_a_review_item_and_its_correction()
     );
     let fix = fix.as_deref().expect("a correction");
     assert!(
-        fix.starts_with("[[corrections]]\nat = 12\nphase = \"Day 4\"\n"),
+        fix.starts_with("[[corrections]]\nat = 11\nphase = \"Day 4\"\n"),
         "{fix}"
     );
 }
@@ -306,7 +306,7 @@ fn an_announcement_that_skips_phases_is_followed_and_reviewed() {
         items[0]
             .1
             .as_deref()
-            .is_some_and(|fix| fix.contains("at = 12\nphase = \"Day 4\"")),
+            .is_some_and(|fix| fix.contains("at = 11\nphase = \"Day 4\"")),
         "{:?}",
         items[0].1
     );
@@ -386,7 +386,7 @@ fn a_line_that_looks_like_a_death_but_is_not_read_is_reviewed_with_its_correctio
     );
     assert_eq!(
         items[0].1.as_deref(),
-        Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
+        Some("[[corrections]]\nat = 10\ndies = \"Bob\"\n")
     );
     // The same line in a quote is no GM line; a dead player's line is no news.
     let mut t = tracker(FIVE, "");
@@ -644,7 +644,7 @@ fn a_flip_told_in_a_story_is_reviewed() {
     assert_eq!(items.len(), 1, "{items:?}");
     assert_eq!(
         items[0].1.as_deref(),
-        Some("[[corrections]]\nat = 11\ndies = \"Bob\"\n")
+        Some("[[corrections]]\nat = 10\ndies = \"Bob\"\n")
     );
 }
 
@@ -732,7 +732,7 @@ fn a_lynch_told_only_in_a_story_after_the_hammer_is_the_hammered_player() {
     );
     let fix = fix.as_deref().expect("a correction");
     assert!(
-        fix.contains("at = 14") && fix.contains("dies = \"Bob\"") && fix.contains("Day 1"),
+        fix.contains("at = 13") && fix.contains("dies = \"Bob\"") && fix.contains("Day 1"),
         "{fix}"
     );
 }
@@ -916,7 +916,7 @@ fn a_flip_in_the_post_that_opens_the_day_is_no_lynch() {
         items[0]
             .1
             .as_deref()
-            .is_some_and(|f| f.contains("at = 12\ndies = \"Carol\"")),
+            .is_some_and(|f| f.contains("at = 11\ndies = \"Carol\"")),
         "{items:?}"
     );
 }

@@ -19,8 +19,7 @@ use crate::review::{ReviewItem, ReviewKind};
 use crate::vocabulary::CommandWords;
 use crate::votes::{Resolution, Target, Verdict, VoteMark};
 
-/// Who a correction's review items name: the game file, not a poster.
-pub const FROM_THE_GAME_FILE: &str = "game file";
+pub use crate::correction::FROM_THE_GAME_FILE;
 
 /// Why a correction was not applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

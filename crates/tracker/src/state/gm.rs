@@ -9,7 +9,7 @@ use super::hammer::HammerWitness;
 use super::{ListedDeath, Opening, Tracker};
 use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
-use crate::correction::{Correction, CorrectionAction};
+use crate::correction::{Correction, CorrectionAction, fix_at};
 use crate::phase::Phase;
 use crate::recognise::Author;
 use crate::review::ReviewKind;
@@ -46,7 +46,7 @@ pub enum Refusal {
 }
 
 /// The highest post number (the opening post is 0 or 1) that may be a host's reserved post.
-const RESERVED_POSTS: u64 = 3;
+pub(super) const RESERVED_POSTS: u64 = 3;
 
 impl Tracker {
     /// A GM's post: its unreadable lines and its commands, in line order.
@@ -615,7 +615,7 @@ impl Tracker {
         // The record takes effect just before this post, so that the post counts; it names
         // the slot as the game file does (a record's names are the file's).
         let record = Correction {
-            at: post.number.saturating_sub(1),
+            at: fix_at(post.number),
             action: CorrectionAction::Replace {
                 new: who,
                 old: self.game.players[slot].name.clone(),

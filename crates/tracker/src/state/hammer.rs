@@ -22,7 +22,7 @@ use mafia_posts::Post;
 
 use super::{PendingHammer, Tracker};
 use crate::commands::{Command, LooksLike, Recognition, Unread};
-use crate::correction::{Correction, CorrectionAction};
+use crate::correction::{Correction, CorrectionAction, fix_at};
 use crate::phase::Phase;
 use crate::review::ReviewKind;
 use crate::status::Death;
@@ -260,7 +260,7 @@ impl Tracker {
             self.openings.retain(|o| o.slot != slot);
             self.roster_changed();
             let record = Correction {
-                at: post.number,
+                at: fix_at(post.number),
                 action: CorrectionAction::Dies(name.clone()),
                 comment: Some(format!("killed {before}")),
             };
@@ -306,7 +306,7 @@ impl Tracker {
         }
         self.roster_changed();
         let record = Correction {
-            at: post.number,
+            at: fix_at(post.number),
             action: CorrectionAction::Dies(name.clone()),
             comment: Some(format!("lynched {day}")),
         };

@@ -7,9 +7,9 @@ use jiff::Timestamp;
 use mafia_posts::Post;
 
 use super::Tracker;
-use super::gm::Refusal;
+use super::gm::{RESERVED_POSTS, Refusal};
 use crate::commands::{LooksLike, Unread};
-use crate::correction::{Correction, CorrectionAction};
+use crate::correction::{Correction, CorrectionAction, FROM_THE_GAME_FILE, fix_at};
 use crate::phase::Phase;
 use crate::review::ReviewKind;
 use crate::status::Death;
@@ -114,6 +114,8 @@ impl Tracker {
 
     /// A GM line that looks like a death of a living player, or like the heading of a phase
     /// still to come, but was not read: a review item with the correction that would read it.
+    /// In the host's reserved opening posts, edited all game long (lists of the dead), the
+    /// line does not say when it was written: the item names no correction there.
     pub(super) fn unread_line(&mut self, unread: &Unread, post: &Post) {
         let (message, correction) = match &unread.looks_like {
             LooksLike::Death { player } | LooksLike::Flip { player } => {
@@ -147,8 +149,24 @@ impl Tracker {
                 )
             }
         };
+        if post.number <= RESERVED_POSTS && self.gm_posts_only {
+            let message = format!(
+                "`{}` in the host's opening post {} (edited during the game) was not read: \
+                 the line does not say when; add the correction at the post where it happened",
+                short(&unread.raw),
+                post.number
+            );
+            self.note(
+                ReviewKind::UnreadLine,
+                Some(post.number),
+                Some(post.author.clone()),
+                message,
+            );
+            return;
+        }
+        // Just before the post, so that the line reads as told and is not flagged again.
         let record = Correction {
-            at: post.number,
+            at: fix_at(post.number),
             action: correction,
             comment: None,
         };
@@ -194,7 +212,7 @@ impl Tracker {
             self.roster_changed();
             let (player, phase) = (death.player.clone(), death.phase);
             let record = Correction {
-                at: self.last_post.unwrap_or(death.post),
+                at: fix_at(self.last_post.unwrap_or(death.post)),
                 action: CorrectionAction::Dies(player.clone()),
                 comment: Some(format!(
                     "{phase}, as the host's list in post {}",
@@ -244,11 +262,15 @@ impl Tracker {
         Ok(())
     }
 
-    /// A review item for a phase the GM named that skips phases; its fix pins the phase's
-    /// start at this post (move `at` if it began earlier).
+    /// A review item for a phase the GM named that skips phases; its fix begins the phase
+    /// just before this post (move `at` if it began earlier).
     fn phase_mismatch(&mut self, target: Phase, post: &Post, message: String) {
+        // A phase the game file states is the host's word, skipped phases and all.
+        if post.author == FROM_THE_GAME_FILE {
+            return;
+        }
         let record = Correction {
-            at: post.number,
+            at: fix_at(post.number),
             action: CorrectionAction::Phase(target),
             comment: Some(format!(
                 "{target} as post {} says; move `at` to where it began if earlier",
