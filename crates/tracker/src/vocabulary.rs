@@ -220,6 +220,9 @@ impl CommandWords {
             new_first(&["subs", "for"], false),
             new_first(&["is", "subbing", "for"], false),
             new_first(&["has", "subbed", "for"], false),
+            // "X takes over for Y" (issue 11's mafiascum phrasings); `NEW takes OLD's spot`
+            // is read apart (commands/spot.rs).
+            new_first(&["takes", "over", "for"], true),
             // "All In is new Robbnva. Yay! Please welcome!" (67354 post 316).
             new_first(&["is", "new"], false),
             new_first(&["is", "the", "new"], false),

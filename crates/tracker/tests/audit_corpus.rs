@@ -45,8 +45,9 @@ const FLOOR_FOUND: usize = 3473;
 /// 2,656 on branch s6-audit1 with `[LYNCH] Name - a, b` read as a wagon and "NEW, an
 /// appositive, has replaced OLD"; 2,659 with a death in the game's record whose phase is
 /// not read left to the thread's announcement; 2,669 with a count's `(L-1)` on a line of its
-/// own and `Old / New` as one candidate; 2,679 on main after the merge of s6-audit1 and s6-audit2); same rule.
-const FLOOR_AGREED: usize = 2679;
+/// own and `Old / New` as one candidate; 2,679 on main after the merge of s6-audit1 and s6-audit2; 2,690 on branch s6-rules with
+/// "OLD (slot #3) has been replaced by NEW" and "NEW takes OLD's spot"); same rule.
+const FLOOR_AGREED: usize = 2690;
 
 /// Account names the archive (and so the generated game file) misspells, as in
 /// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.

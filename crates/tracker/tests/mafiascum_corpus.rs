@@ -85,8 +85,9 @@ const FLOOR_BY_DEATHS: usize = 432;
 /// phases not applied, s5-audit2; 312 with a newcomer's account read without its framing
 /// punctuation; 313 with "NEW, who is replacing in for OLD"; 314 with a newcomer's
 /// underscores written as spaces or one letter misspelt; 317 on branch s6-audit1 with "NEW,
-/// an appositive, has replaced OLD"); same rule.
-const FLOOR_BY_VOTES: usize = 317;
+/// an appositive, has replaced OLD"; 318 on branch s6-rules with "OLD has been replaced.
+/// NEW takes his spot"); same rule.
+const FLOOR_BY_VOTES: usize = 318;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 80;
 
