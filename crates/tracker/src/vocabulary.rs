@@ -317,6 +317,9 @@ impl CommandWords {
             // shot!").
             &["been", "shot"],
             &["been", "modkilled"],
+            // "X is modkilled" (issue 11's list of host phrasings; "X has been modkilled" is
+            // the line above).
+            &["is", "modkilled"],
             // mafiascum hosts: "RedCoyote, Vanilla Townie, was lynched Day 5." (16769 post
             // 494), "bvoigt, a Vanilla Townie was killed Night 2" (17289), "Maestro was
             // nightkilled Night 1." (22466 post 708); "have been eliminated" (flips).
