@@ -50,6 +50,7 @@ mod deaths;
 mod marks;
 mod phases;
 mod replacements;
+mod spot;
 mod text;
 mod time;
 mod unread;

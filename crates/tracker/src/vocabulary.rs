@@ -227,6 +227,9 @@ impl CommandWords {
             new_first(&["subs", "for"], false),
             new_first(&["is", "subbing", "for"], false),
             new_first(&["has", "subbed", "for"], false),
+            // "X takes over for Y" (issue 11's mafiascum phrasings); `NEW takes OLD's spot`
+            // is read apart (commands/spot.rs).
+            new_first(&["takes", "over", "for"], true),
             // "All In is new Robbnva. Yay! Please welcome!" (67354 post 316).
             new_first(&["is", "new"], false),
             new_first(&["is", "the", "new"], false),
@@ -337,6 +340,9 @@ impl CommandWords {
             // shot!").
             &["been", "shot"],
             &["been", "modkilled"],
+            // "X is modkilled" (issue 11's list of host phrasings; "X has been modkilled" is
+            // the line above).
+            &["is", "modkilled"],
             // mafiascum hosts: "RedCoyote, Vanilla Townie, was lynched Day 5." (16769 post
             // 494), "bvoigt, a Vanilla Townie was killed Night 2" (17289), "Maestro was
             // nightkilled Night 1." (22466 post 708); "have been eliminated" (flips).

@@ -279,6 +279,26 @@ fn prose_with_numbers_is_not_a_count() {
     assert_eq!(parse_count(&body), None);
 }
 
+#[test]
+fn a_post_saying_a_count_is_coming_is_no_count() {
+    // 22466.jsonl post 1488 (mafiascum, the host's coloured text): the count came in a later
+    // post; "@Thor665 - V/LA is noted." is no wagon.
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "<div style=\"display:inline;color:#400080\">Votecount coming later.<br><br>@Bob - V/LA is noted.<br><br>Hopefully I don't forget, I have a million things to do.</div>".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+#[test]
+fn an_end_of_game_action_list_is_no_count() {
+    // 23438.jsonl post 1403 (mafiascum, plain text with `<br>`): roles in brackets such as
+    // `(1-shot cop)` start with a number but count no votes.
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "Night 1:<br>Alice (mafia goon) kills Bob (successful)<br>Bob (1-shot cop) investigates Carol (action failed)<br><br>Night 2:<br>Dave (1-shot hider) hides behind Erin (successful, dies)<br>Carol (1-shot doctor) protects Erin (successful)".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
 // --- the audit: the host's count against the tracker's tally, by slot ---
 
 const GAME: &str = r#"

@@ -23,8 +23,11 @@ use corpus::{CORPUS, threads};
 
 /// Counts found in all threads, measured on 2026-11-25 (branch audit, on main bb76751; the
 /// same on branch audit2). The floors only rise: raise them to the new figures in the commit
-/// that improves them.
-const FLOOR_FOUND: usize = 3473;
+/// that improves them. Lowered once, 3,473 -> 3,472 on branch s6-rules, as a correction of
+/// a false count: "Votecount coming later." (22466 post 1488) and an end-of-game action list
+/// with `(1-shot cop)` roles (23438 post 1403) were read as counts; the count above "I'll keep
+/// vote counts coming" (63842 post 475) is now found.
+const FLOOR_FOUND: usize = 3472;
 /// Counts that agree voter for voter (1,223 at bb76751, 2,339 after the votes2 and phases2
 /// merges, 2,350 on branch audit2: bracketed remarks, `Name-voter`, ` / ` and `new < old`;
 /// 2,354 with phases3's ends of the game and headings; 2,386 on branch s5-auditfix with
@@ -41,8 +44,10 @@ const FLOOR_FOUND: usize = 3473;
 /// not read left to the thread's announcement; 2,669 with a count's `(L-1)` on a line of its
 /// own and `Old / New` as one candidate; 2,679 on main after the merge of s6-audit1 and s6-audit2; on branch s6-audit3, 2,642 with
 /// a newcomer's account written split into words, 2,650 with the host's "The votecount has
-/// been reset", 2,656 with a remark in capitals before a candidate; 2,696 on main after the merge of all three); same rule.
-const FLOOR_AGREED: usize = 2696;
+/// been reset", 2,656 with a remark in capitals before a candidate; 2,696 on main after the merge of all three; on branch s6-rules +11 with "OLD (slot #3) has
+/// been replaced by NEW" and "NEW takes OLD's spot", +1 with a heading that says the count
+/// is coming no longer hiding the count above it, 63842 post 475: 2,708 on main); same rule.
+const FLOOR_AGREED: usize = 2708;
 
 /// A host's slip found in a count (a vote counted that was withdrawn, one left out), checked
 /// by hand in the thread: `tests/corpus/slips/<label>.toml`. A differing count whose every
@@ -165,7 +170,7 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise. (2,633 and 16 at the start of the s6 audit rounds.)
-const FLOOR_AGREED_CORRECTED: usize = 3126;
+const FLOOR_AGREED_CORRECTED: usize = 3127;
 const FLOOR_SLIPS: usize = 96;
 
 #[test]

@@ -88,8 +88,9 @@ const FLOOR_BY_DEATHS: usize = 432;
 /// an appositive, has replaced OLD"; on branch s6-audit3 315 with an account written split
 /// into words, and one less with the host's "The votecount has been reset": 34780's Day 1
 /// lynch of CooLDoG had matched by votes cast before the host's reset, post 284, and the
-/// host's counts after it agree with the reset; 317 on main after both merges); same rule.
-const FLOOR_BY_VOTES: usize = 317;
+/// host's counts after it agree with the reset; 317 on main after both merges;
+/// 318 on branch s6-rules with "OLD has been replaced. NEW takes his spot", 318 on main); same rule.
+const FLOOR_BY_VOTES: usize = 318;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 80;
 

@@ -173,7 +173,8 @@ fn is_heading(text: &str) -> bool {
     let lower = text.to_lowercase();
     let squeezed: String = lower.chars().filter(|c| !c.is_whitespace()).collect();
     if squeezed.contains("votecount") || squeezed.contains("votetally") {
-        return true;
+        // "Votecount coming later." (22466.jsonl post 1488) announces a count, holds none.
+        return !announces(&lower);
     }
     // `VC 1.03`, `VC1.02`, `VC: 2`, `VC#4`.
     lower.strip_prefix("vc").is_some_and(|rest| {
@@ -181,6 +182,14 @@ fn is_heading(text: &str) -> bool {
             || rest.starts_with([' ', ':', '#', '.'])
             || rest.starts_with(|c: char| c.is_ascii_digit())
     })
+}
+
+/// A heading line that says a count is still to come: `Votecount coming later.`,
+/// `Vote count soon`.
+fn announces(lower: &str) -> bool {
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "coming" | "later" | "soon" | "shortly" | "incoming"))
 }
 
 /// The line's text with struck-out runs replaced by a list separator.
@@ -341,9 +350,15 @@ fn matching_close(open: char) -> Option<char> {
 
 /// A bracket's content that counts votes: a number first (`3`, `3, L-1`, `3 votes`,
 /// `3, majority`) or `L-n`.
+/// A number joined to a word is a role's, not a count: `(1-shot cop)` in the host's
+/// end-of-game action list (23438.jsonl post 1403).
 fn is_count(inner: &str) -> bool {
     let inner = inner.trim();
-    inner.starts_with(|c: char| c.is_ascii_digit()) || is_l_minus(inner)
+    let after = inner.trim_start_matches(|c: char| c.is_ascii_digit());
+    let worded = after
+        .strip_prefix('-')
+        .is_some_and(|w| w.starts_with(char::is_alphabetic));
+    (after.len() < inner.len() && !worded) || is_l_minus(inner)
 }
 
 /// A bracket in the place of a wagon's count saying the wagon reached its majority:

@@ -88,6 +88,13 @@ impl Reader<'_> {
                 {
                     continue;
                 }
+                // "Ink (slot #3) has been replaced by GuyInFreezer." (65286 post 1360): the
+                // host's note on the old player's slot stands between the name and the words.
+                let left_trimmed = if phrase.new_first {
+                    left_trimmed
+                } else {
+                    without_note(left_trimmed)
+                };
                 let (new_side, old_side) = if phrase.new_first {
                     (
                         self.known_suffix(left_trimmed),
@@ -195,11 +202,12 @@ impl Reader<'_> {
                 }
             }
         }
-        found
+        // "Sleepy has been replaced. Scorpius takes his spot!" (63130 post 41).
+        found || self.takes_spot(index, line, folded, words)
     }
 
     /// A known user's (or player's) name that `folded` ends with.
-    fn known_suffix<'s>(&'s self, folded: &str) -> Option<&'s str> {
+    pub(super) fn known_suffix<'s>(&'s self, folded: &str) -> Option<&'s str> {
         self.users
             .suffix_of(folded)
             .or_else(|| self.players.suffix_of(folded))
@@ -229,7 +237,7 @@ impl Reader<'_> {
     /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
     /// not a known user yet; and whether they are the whole clause. `clause`: `at` opens a
     /// clause between commas after the name (a relative clause or an appositive).
-    fn written_before(
+    pub(super) fn written_before(
         &self,
         folded: &Folded<'_>,
         words: &[Word],
@@ -457,6 +465,26 @@ impl Reader<'_> {
         false
     }
 }
+
+/// `text` without a short note in parentheses at its end (`ink (slot #3)`): at most
+/// [`NOTE_WORDS`] words, nothing else in brackets.
+fn without_note(text: &str) -> &str {
+    let Some(inner) = text.strip_suffix(')') else {
+        return text;
+    };
+    let Some(open) = inner.rfind('(') else {
+        return text;
+    };
+    let note = &inner[open + 1..];
+    let short = note.split_whitespace().count() <= NOTE_WORDS;
+    if !short || note.contains(['(', ')', '.', '!', '?']) || inner[..open].trim().is_empty() {
+        return text;
+    }
+    inner[..open].trim_end()
+}
+
+/// The most words of a note between an old player's name and a replacement's words.
+const NOTE_WORDS: usize = 3;
 
 /// Whether the text between two words may lie inside one name: nothing, or a joiner such as
 /// `_`, `-`, `'` or `.` without spaces (`Surprise_Carcinogen`, `C-Worl`, `Midnight's`), or
