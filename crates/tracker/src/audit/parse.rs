@@ -328,10 +328,22 @@ fn matching_close(open: char) -> Option<char> {
 }
 
 /// A bracket's content that counts votes: a number first (`3`, `3, L-1`, `3 votes`,
-/// `3, majority`) or `L-n`.
+/// `3, majority`) or `L-n`; not a number joined to a word by a hyphen, a role's shots
+/// (`(1-shot cop)` in a host's list of night actions, 23438.jsonl post 1403).
 fn is_count(inner: &str) -> bool {
     let inner = inner.trim();
-    inner.starts_with(|c: char| c.is_ascii_digit()) || is_l_minus(inner)
+    (inner.starts_with(|c: char| c.is_ascii_digit()) && !is_hyphenated_word(inner))
+        || is_l_minus(inner)
+}
+
+/// A number joined by a hyphen to a word of letters other than `L-n` (`1-shot`, `2-day`).
+fn is_hyphenated_word(inner: &str) -> bool {
+    let after = inner.trim_start_matches(|c: char| c.is_ascii_digit());
+    let Some(word) = after.strip_prefix('-') else {
+        return false;
+    };
+    let letters = word.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+    letters >= 2
 }
 
 /// A bracket in the place of a wagon's count saying the wagon reached its majority:
@@ -595,6 +607,18 @@ mod tests {
             read("With 13 alive, it takes 7 to lynch").map(|e| e.0),
             Some("With".into())
         );
+    }
+
+    #[test]
+    fn a_roles_shots_in_brackets_are_no_count() {
+        // A host's list of night actions (23438.jsonl post 1403) is no count.
+        let unheaded = |t: &str| read_entry(t, 0, false).map(|e| e.candidate);
+        assert_eq!(
+            unheaded("Slandaar (1-shot cop) investigates havingfitz (action failed)"),
+            None
+        );
+        assert_eq!(unheaded("Bob (3-L) - Al, Cy"), Some("Bob".into()));
+        assert_eq!(unheaded("Bob (3) - Al, Cy"), Some("Bob".into()));
     }
 
     #[test]
