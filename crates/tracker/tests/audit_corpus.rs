@@ -358,7 +358,7 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise.
 const FLOOR_AGREED_CORRECTED: usize = 2831;
-const FLOOR_SLIPS: usize = 59;
+const FLOOR_SLIPS: usize = 61;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
