@@ -357,7 +357,7 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise.
-const FLOOR_AGREED_CORRECTED: usize = 2831;
+const FLOOR_AGREED_CORRECTED: usize = 2832;
 const FLOOR_SLIPS: usize = 61;
 
 #[test]
