@@ -392,6 +392,15 @@ fn vote_after_unvote(vocab: &VoteWords, text: &str) -> Option<usize> {
     None
 }
 
+/// A bold run's text without an opening bracket that nothing closes, a broken BBCode tag's
+/// leftover (`[Unvote, Vote:ThAdmiral` in bold, 24640 post 428, counted by its host).
+fn without_stray_bracket(text: &str) -> &str {
+    match text.trim_start().strip_prefix('[') {
+        Some(rest) if !rest.contains(']') => rest,
+        _ => text,
+    }
+}
+
 /// `text` without an ASCII `prefix` matched case-insensitively.
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.as_bytes().get(..prefix.len())?;
@@ -449,6 +458,7 @@ fn bold_votes(
         } else {
             text.trim_start().trim_start_matches('#')
         };
+        let text = without_stray_bracket(text);
         if in_tag(&span.range) {
             // Whatever the run says, the tag around it says it (or it is the tag's own text).
             bold_found |= lead(vocab, text).is_some();

@@ -628,3 +628,13 @@ fn a_count_whose_voters_posted_at_night_for_the_tracker_is_marked_as_its_phase()
     assert_eq!(agreeing.vote_counts[0].explained_by, None);
     assert!(!agreeing.json().expect("JSON").contains("explained_by"));
 }
+
+#[test]
+fn a_hosts_list_of_night_actions_is_not_a_count() {
+    // mafiascum's rendering of a host's end-of-game action list (23438.jsonl post 1403):
+    // the roles' shots in brackets, `(1-shot cop)`, are no count of votes.
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "Night 1:<br>\n<br>\nPine (mafia goon) kills Slandaar (successful)<br>\n<br>\nSlandaar (1-shot cop) investigates havingfitz (action failed)<br>\n<br>\nNight 2:<br>\n<br>\nMastin2 (1-shot doctor) protects TheTrollie (successful)<br>\n<br>\nCooLDoG (1-shot vig) vigs Trollie (failed action)".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}

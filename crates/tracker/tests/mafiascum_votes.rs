@@ -608,6 +608,22 @@ fn a_bold_vote_written_with_the_bots_hashes_counts() {
 }
 
 #[test]
+fn a_bold_vote_after_a_stray_opening_bracket_counts() {
+    // 24640 post 428 (Ztife) ends in `<div style="display:inline;font-weight:bold">[Unvote,
+    // Vote:ThAdmiral</div>`: a broken BBCode tag's bracket before the verb; the host's final
+    // count (post 537) has Ztife on ThAdmiral.
+    assert_eq!(
+        last_counting(&format!(
+            "Yeah, looks like it.<br>\n<br>\n{}",
+            bold("[Unvote, Vote:Tommy")
+        )),
+        vote("Tommy")
+    );
+    // A bracket that closes is the writer's own: `[Vote: Tommy]` is not read so.
+    assert_eq!(last_counting(&bold("[Vote: Tommy] was a joke")), None);
+}
+
+#[test]
 fn nl_in_a_vote_tag_is_no_lynch_unless_a_player_is_called_so() {
     // 59638 post 1333 (Flubbernugget): `<span class="bbvote" …>VOTE: nl</span>`, counted on No
     // Lynch by the host (count 1378).

@@ -354,11 +354,18 @@ fn matching_close(open: char) -> Option<char> {
 /// end-of-game action list (23438.jsonl post 1403).
 fn is_count(inner: &str) -> bool {
     let inner = inner.trim();
+    (inner.starts_with(|c: char| c.is_ascii_digit()) && !is_hyphenated_word(inner))
+        || is_l_minus(inner)
+}
+
+/// A number joined by a hyphen to a word of two letters or more (`1-shot`, `2-day`), not a
+/// count's `3-L`.
+fn is_hyphenated_word(inner: &str) -> bool {
     let after = inner.trim_start_matches(|c: char| c.is_ascii_digit());
-    let worded = after
-        .strip_prefix('-')
-        .is_some_and(|w| w.starts_with(char::is_alphabetic));
-    (after.len() < inner.len() && !worded) || is_l_minus(inner)
+    let Some(word) = after.strip_prefix('-') else {
+        return false;
+    };
+    word.chars().take_while(|c| c.is_ascii_alphabetic()).count() >= 2
 }
 
 /// A bracket in the place of a wagon's count saying the wagon reached its majority:
@@ -648,6 +655,18 @@ mod tests {
             read("With 13 alive, it takes 7 to lynch").map(|e| e.0),
             Some("With".into())
         );
+    }
+
+    #[test]
+    fn a_roles_shots_in_brackets_are_no_count() {
+        // A host's list of night actions (23438.jsonl post 1403) is no count.
+        let unheaded = |t: &str| read_entry(t, 0, false).map(|e| e.candidate);
+        assert_eq!(
+            unheaded("Slandaar (1-shot cop) investigates havingfitz (action failed)"),
+            None
+        );
+        assert_eq!(unheaded("Bob (3-L) - Al, Cy"), Some("Bob".into()));
+        assert_eq!(unheaded("Bob (3) - Al, Cy"), Some("Bob".into()));
     }
 
     #[test]
