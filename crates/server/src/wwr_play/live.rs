@@ -321,6 +321,9 @@ fn fire_deadline(live: &mut Live, store: &Store) -> Result<(), PlayError> {
 fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>, PlayError> {
     let json = serde_json::to_string(&input).map_err(|e| PlayError::Engine(e.to_string()))?;
     let ends_phase = matches!(input, Input::EndPhase);
+    // The phase this input was meant to end: when another writer ended it first (a deadline
+    // fired on two instances, two hosts pressing "next"), the input is not appended again.
+    let phase = live.table.game().state.phase;
     for _ in 0..RETRIES {
         let seq = live.seq + 1;
         if store.append_wwr_input(live.id(), seq, &json, ends_phase)? {
@@ -341,6 +344,92 @@ fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>
             return Ok(refused);
         }
         catch_up(live, store)?;
+        if ends_phase && live.table.game().state.phase != phase {
+            return Ok(None);
+        }
     }
     Err(PlayError::Busy)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two instances (two [`Games`]) on one SQLite file, each holding the demo game `five`
+    /// (`demo/wwr/five.toml`) at its start, D0.
+    struct Two {
+        store: Store,
+        a: Games,
+        b: Games,
+        _dir: tempfile::TempDir,
+    }
+
+    fn two_instances() -> Two {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("wwr.db").display().to_string();
+        let store = Store::open(&db).unwrap();
+        store.add_user("Mod", "correct horse").unwrap();
+        let setups = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr"));
+        let (a, b) = (Games::new(Some(setups.clone())), Games::new(Some(setups)));
+        a.create(&store, "five", "Mod", "five.toml").unwrap();
+        a.with(&store, "five", |_| Ok(())).unwrap();
+        b.with(&store, "five", |_| Ok(())).unwrap();
+        Two {
+            store,
+            a,
+            b,
+            _dir: dir,
+        }
+    }
+
+    impl Two {
+        /// Runs `f` on instance B's game as B last saw it (no catch-up first).
+        fn on_b<T>(&self, f: impl FnOnce(&mut Live, &Store) -> T) -> T {
+            let live = lock(&self.b.live).get("five").cloned().unwrap();
+            let mut live = lock(&live);
+            f(&mut live, &self.store)
+        }
+
+        fn log(&self) -> Vec<String> {
+            let id = self.store.wwr_game("five").unwrap().unwrap().id;
+            let log = self.store.wwr_inputs(id, 0).unwrap();
+            log.into_iter().map(|(_, input)| input).collect()
+        }
+
+        fn phase(&self, games: &Games) -> String {
+            games
+                .with(&self.store, "five", |live| {
+                    Ok(live.table.game().state.phase.to_string())
+                })
+                .unwrap()
+        }
+    }
+
+    #[test]
+    fn a_deadline_seen_by_two_instances_ends_one_phase() {
+        let two = two_instances();
+        let past = Timestamp::now() - jiff::SignedDuration::from_secs(1);
+        let id = two.store.wwr_game("five").unwrap().unwrap().id;
+        two.store.set_wwr_deadline(id, Some(past)).unwrap();
+        // B reads the game and sees D0's deadline passed ...
+        two.on_b(catch_up).unwrap();
+        // ... while A fires it first: D0 ends, N1 begins.
+        assert_eq!(two.phase(&two.a), "N1");
+        // B fires what it saw: D0 has already ended, N1 goes on.
+        two.on_b(fire_deadline).unwrap();
+        assert_eq!(two.log(), ["\"EndPhase\""]);
+        assert_eq!(two.phase(&two.b), "N1");
+        assert_eq!(two.phase(&two.a), "N1");
+    }
+
+    #[test]
+    fn two_hosts_ending_the_same_phase_end_it_once() {
+        let two = two_instances();
+        // A host on A presses "next" on D0; a co-host on B, whose page showed D0 too, at once.
+        two.a.submit(&two.store, "five", Input::EndPhase).unwrap();
+        let refused = two.on_b(|live, store| submit(live, store, Input::EndPhase));
+        assert_eq!(refused.unwrap(), None);
+        assert_eq!(two.log(), ["\"EndPhase\""]);
+        assert_eq!(two.phase(&two.b), "N1");
+    }
 }
