@@ -224,7 +224,17 @@ impl Games {
                     .clone()
             }
         };
-        let mut live = lock(&live);
+        let mut live = match live.lock() {
+            Ok(guard) => guard,
+            // A panic while the game was held may have left it half-changed (an input
+            // applied but not counted): it is dealt again and replayed from the store.
+            Err(poisoned) => {
+                let mut guard = poisoned.into_inner();
+                *guard = self.start(store, slug)?;
+                live.clear_poison();
+                guard
+            }
+        };
         catch_up(&mut live, store)?;
         fire_deadline(&mut live, store)?;
         f(&mut live)
@@ -420,6 +430,27 @@ mod tests {
         assert_eq!(two.log(), ["\"EndPhase\""]);
         assert_eq!(two.phase(&two.b), "N1");
         assert_eq!(two.phase(&two.a), "N1");
+    }
+
+    #[test]
+    fn a_panic_mid_input_does_not_apply_the_input_twice() {
+        let two = two_instances();
+        // A stores D0's end and panics while applying it: the game A holds is half-changed.
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            two.a
+                .with(&two.store, "five", |live| -> Result<(), PlayError> {
+                    let ended = "\"EndPhase\"";
+                    assert!(two.store.append_wwr_input(live.id(), 1, ended, true)?);
+                    live.table.adapter_mut().push(1, Input::EndPhase);
+                    live.table.pump();
+                    panic!("mid-input");
+                })
+        }));
+        assert!(panicked.is_err());
+        // The next use rebuilds it from the store: D0 ended once, N1 now, as on B.
+        assert_eq!(two.phase(&two.a), "N1");
+        let save = |games: &Games| games.with(&two.store, "five", |live| live.save()).unwrap();
+        assert_eq!(save(&two.a), save(&two.b));
     }
 
     #[test]
