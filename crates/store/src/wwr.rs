@@ -185,6 +185,23 @@ impl Store {
         })
     }
 
+    /// The games whose phase ends by itself: `(slug, deadline)`, by slug.
+    pub fn wwr_deadlines(&self) -> Result<Vec<(String, Timestamp)>> {
+        self.read(|tx| {
+            tx.query(
+                "SELECT slug, deadline FROM wwr_games WHERE deadline IS NOT NULL ORDER BY slug",
+                &[],
+            )?
+            .into_iter()
+            .map(|row| {
+                let mut c = row.into_iter();
+                let slug = col_text(&mut c, "WWR deadline")?;
+                Ok((slug, time(&col_text(&mut c, "WWR deadline")?)?))
+            })
+            .collect()
+        })
+    }
+
     /// The seats' current players, by seat.
     pub fn wwr_seats(&self, game: GameId) -> Result<Vec<WwrSeat>> {
         self.read(|tx| {

@@ -250,12 +250,16 @@ impl Games {
         self.with(store, slug, |live| submit(live, store, input))
     }
 
-    /// Fires every passed deadline (the background loop's call).
+    /// Fires every passed deadline (the background loop's call). A game that cannot be
+    /// brought up (its role book gone, say) is logged and skipped: the others' deadlines
+    /// still fire. The error is the store's, when the deadlines cannot be read.
     pub fn check_deadlines(&self, store: &Store) -> Result<(), PlayError> {
         let now = Timestamp::now();
-        for row in store.wwr_games()? {
-            if row.deadline.is_some_and(|d| d <= now) {
-                self.with(store, &row.slug, |_| Ok(()))?;
+        for (slug, deadline) in store.wwr_deadlines()? {
+            if deadline <= now {
+                if let Err(e) = self.with(store, &slug, |_| Ok(())) {
+                    tracing::warn!("WWR game `{slug}`: its deadline cannot fire: {e}");
+                }
             }
         }
         Ok(())
@@ -451,6 +455,59 @@ mod tests {
         assert_eq!(two.phase(&two.a), "N1");
         let save = |games: &Games| games.with(&two.store, "five", |live| live.save()).unwrap();
         assert_eq!(save(&two.a), save(&two.b));
+    }
+
+    /// A copy of a folder and everything in it.
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            let target = to.join(path.file_name().unwrap());
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                std::fs::copy(&path, &target).unwrap();
+            }
+        }
+    }
+
+    /// A setup folder holding `five.toml` and its own copy of the role book (`roles/`).
+    fn own_setup_folder() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let book = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/fixtures/wwr-roles"
+        );
+        copy_dir(Path::new(book), &dir.path().join("roles"));
+        let demo = concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr/five.toml");
+        let setup = std::fs::read_to_string(demo).unwrap().replace(
+            "roles_dir = \"../../../shared/fixtures/wwr-roles\"",
+            "roles_dir = \"roles\"",
+        );
+        std::fs::write(dir.path().join("five.toml"), setup).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_game_whose_role_book_is_gone_does_not_stop_another_games_deadline() {
+        let two = two_instances();
+        let folder = own_setup_folder();
+        let elsewhere = Games::new(Some(folder.path().to_path_buf()));
+        elsewhere
+            .create(&two.store, "a-lost", "Mod", "five.toml")
+            .unwrap();
+        std::fs::remove_dir_all(folder.path().join("roles")).unwrap();
+        // Both games' days are over; `a-lost` comes first and cannot be dealt again.
+        let past = Timestamp::now() - jiff::SignedDuration::from_secs(1);
+        for slug in ["a-lost", "five"] {
+            let id = two.store.wwr_game(slug).unwrap().unwrap().id;
+            two.store.set_wwr_deadline(id, Some(past)).unwrap();
+        }
+        let restarted = Games::new(None);
+        restarted.check_deadlines(&two.store).unwrap();
+        assert_eq!(two.log(), ["\"EndPhase\""]);
+        let lost = two.store.wwr_game("a-lost").unwrap().unwrap();
+        assert_eq!(lost.deadline, Some(past));
     }
 
     #[test]
