@@ -100,8 +100,12 @@ fn seat_rows(rows: Vec<Vec<Value>>) -> Result<Vec<WwrSeat>> {
         .map(|row| {
             let mut c = row.into_iter();
             let seat = col_int(&mut c, "WWR seat")?;
+            let seat = usize::try_from(seat).map_err(|_| StoreError::Decode {
+                what: "WWR seat",
+                message: format!("seat {seat} is not a seat number"),
+            })?;
             Ok(WwrSeat {
-                seat: usize::try_from(seat).unwrap_or(0),
+                seat,
                 name: col_text(&mut c, "WWR seat")?,
             })
         })

@@ -23,8 +23,6 @@ pub struct Live {
     pub row: WwrGameRow,
     /// Who plays each seat now.
     pub seats: Vec<WwrSeat>,
-    /// The number of the last input applied (0: none).
-    pub seq: i64,
     pub table: Table<Web>,
 }
 
@@ -35,6 +33,11 @@ impl Live {
 
     pub fn web(&self) -> &Web {
         self.table.adapter()
+    }
+
+    /// The number of the last input applied (0: none).
+    pub fn seq(&self) -> i64 {
+        self.web().applied()
     }
 
     /// The engine's name of a seat's player.
@@ -72,7 +75,6 @@ impl Live {
     fn apply(&mut self, seq: i64, input: Input) {
         self.table.adapter_mut().push(seq, input);
         self.table.pump();
-        self.seq = seq;
     }
 }
 
@@ -197,12 +199,7 @@ impl Games {
         let table = Table::start(setup, lib, row.seed, Web::default())
             .map_err(|e| PlayError::Engine(e.to_string()))?;
         let seats = store.wwr_seats(row.id)?;
-        Ok(Live {
-            row,
-            seats,
-            seq: 0,
-            table,
-        })
+        Ok(Live { row, seats, table })
     }
 
     /// Runs `f` on a game brought up to date with the store: its inputs applied, its seats
@@ -310,7 +307,7 @@ fn catch_up(live: &mut Live, store: &Store) -> Result<(), PlayError> {
         .wwr_game(&slug)?
         .ok_or_else(|| PlayError::NoGame(slug.clone()))?;
     live.seats = store.wwr_seats(live.id())?;
-    for (seq, json) in store.wwr_inputs(live.id(), live.seq)? {
+    for (seq, json) in store.wwr_inputs(live.id(), live.seq())? {
         let input: Input = serde_json::from_str(&json)
             .map_err(|e| PlayError::Engine(format!("input {seq}: {e}")))?;
         live.apply(seq, input);
@@ -339,7 +336,7 @@ fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>
     // fired on two instances, two hosts pressing "next"), the input is not appended again.
     let phase = live.table.game().state.phase;
     for _ in 0..RETRIES {
-        let seq = live.seq + 1;
+        let seq = live.seq() + 1;
         if store.append_wwr_input(live.id(), seq, &json, ends_phase)? {
             live.apply(seq, input.clone());
             if ends_phase {
@@ -347,13 +344,9 @@ fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>
                     live.row = row;
                 }
             }
-            let who = input.player().unwrap_or("host");
-            let refused = live
-                .web()
-                .refused
-                .iter()
-                .rev()
-                .find(|(n, w, _)| *n == seq && w == who)
+            // Inputs are applied one at a time: a refusal of this one is the last refusal.
+            let refused = (live.web().refused.last())
+                .filter(|(n, _, _)| *n == seq)
                 .map(|(_, _, reason)| reason.clone());
             return Ok(refused);
         }
