@@ -11,6 +11,7 @@
 use jiff::Timestamp;
 
 use crate::backend::{Tx, Value};
+use crate::hosts::host_role_in;
 use crate::{GameId, HostRole, Result, Store, StoreError, col_int, col_text, first_int, now};
 
 /// A WWR game to create, with one seat per player of the setup, in the setup's order.
@@ -341,30 +342,23 @@ impl Store {
 
     /// What the account `user` is to a WWR game (none: it may not run it).
     pub fn wwr_host_role(&self, game: GameId, user: &str) -> Result<Option<HostRole>> {
+        self.read(|tx| host_role_in(tx, ("wwr_games", "wwr_hosts"), game, user))
+    }
+
+    /// The slugs of the WWR games the account `user` may run, in one query: every game for
+    /// an admin, else those it owns or co-hosts ([`Store::wwr_host_role`] for each game).
+    pub fn hosted_wwr_games(&self, user: &str) -> Result<Vec<String>> {
         self.read(|tx| {
-            let rows = tx.query(
-                "SELECT (SELECT COUNT(*) FROM wwr_games WHERE id = $1 AND owner = $2), \
-                 (SELECT COUNT(*) FROM wwr_hosts WHERE game = $1 AND user_name = $2), \
-                 (SELECT COUNT(*) FROM users WHERE name = $2 AND admin <> 0)",
-                &[game.into(), user.into()],
-            )?;
-            let counts: Vec<i64> = rows
-                .into_iter()
-                .next()
-                .into_iter()
-                .flatten()
-                .map(|v| v.int().unwrap_or(0))
-                .collect();
-            let is = |i: usize| counts.get(i).is_some_and(|&n| n > 0);
-            Ok(if is(0) {
-                Some(HostRole::Owner)
-            } else if is(1) {
-                Some(HostRole::Cohost)
-            } else if is(2) {
-                Some(HostRole::Admin)
-            } else {
-                None
-            })
+            tx.query(
+                "SELECT slug FROM wwr_games WHERE owner = $1 \
+                 OR id IN (SELECT game FROM wwr_hosts WHERE user_name = $1) \
+                 OR EXISTS (SELECT 1 FROM users WHERE name = $1 AND admin <> 0) \
+                 ORDER BY slug",
+                &[user.into()],
+            )?
+            .into_iter()
+            .map(|row| col_text(&mut row.into_iter(), "WWR game slug"))
+            .collect()
         })
     }
 }

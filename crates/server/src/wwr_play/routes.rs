@@ -249,7 +249,7 @@ async fn host_act(
                 .ok_or_else(|| AppError::BadRequest("expected an account name".into()))?;
             state
                 .blocking(move |s| {
-                    if s.accounts()?.iter().all(|a| a.name != user) {
+                    if s.account(&user)?.is_none() {
                         return Err(mafia_store::StoreError::NoUser(user));
                     }
                     let row = s
@@ -259,7 +259,9 @@ async fn host_act(
                 })
                 .await
                 .map_err(|e| match e {
-                    AppError::Store(e) => AppError::BadRequest(e.to_string()),
+                    AppError::Store(mafia_store::StoreError::NoUser(n)) => {
+                        AppError::BadRequest(format!("there is no account `{n}`"))
+                    }
                     other => other,
                 })?;
         }
@@ -315,7 +317,14 @@ async fn create(
         ));
     }
     let (owner, setup, s2) = (gm.0.user.clone(), form.setup.clone(), slug.clone());
-    let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup)).await?;
+    let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup))
+        .await
+        .map_err(|e| match e {
+            AppError::Store(mafia_store::StoreError::GameExists(s)) => {
+                AppError::BadRequest(format!("a game `{s}` already exists"))
+            }
+            other => other,
+        })?;
     let page = layout("Player links", view::links_page(&slug, &links));
     Ok((SECRET_PAGE, page).into_response())
 }
@@ -323,17 +332,7 @@ async fn create(
 /// The dashboard's WWR part: the WWR games the GM hosts and the form to create one.
 pub(crate) async fn dashboard_section(state: &AppState, gm: &Gm) -> Result<Markup, AppError> {
     let user = gm.0.user.clone();
-    let games = state
-        .blocking(move |s| {
-            let mut hosted = Vec::new();
-            for g in s.wwr_games()? {
-                if s.wwr_host_role(g.id, &user)?.is_some() {
-                    hosted.push(g.slug);
-                }
-            }
-            Ok(hosted)
-        })
-        .await?;
+    let games = state.blocking(move |s| s.hosted_wwr_games(&user)).await?;
     let setups = state.wwr.setups();
     Ok(html! {
         h2 { "WWR games" }
