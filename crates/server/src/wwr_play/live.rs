@@ -72,6 +72,46 @@ impl Live {
         std::fs::read_to_string(game.lib.root.join(&def.file)).ok()
     }
 
+    /// Appends an input to the game's log and applies it; the engine's refusal, if any.
+    /// The caller holds the game (inside [`Games::with`]), so what it checked before (a
+    /// player's link, say) still holds when the input is stored.
+    pub fn submit(&mut self, store: &Store, input: Input) -> Result<Option<String>, PlayError> {
+        let json = serde_json::to_string(&input).map_err(|e| PlayError::Engine(e.to_string()))?;
+        let ends_phase = matches!(input, Input::EndPhase);
+        // The phase this input was meant to end: when another writer ended it first (a deadline
+        // fired on two instances, two hosts pressing "next"), the input is not appended again.
+        let phase = self.table.game().state.phase;
+        for _ in 0..RETRIES {
+            let seq = self.seq() + 1;
+            if store.append_wwr_input(self.id(), seq, &json, ends_phase)? {
+                self.apply(seq, input.clone());
+                if ends_phase {
+                    if let Some(row) = store.wwr_game(&self.row.slug)? {
+                        self.row = row;
+                    }
+                }
+                // Inputs are applied one at a time: a refusal of this one is the last refusal.
+                let refused = (self.web().refused.last())
+                    .filter(|(n, _, _)| *n == seq)
+                    .map(|(_, _, reason)| reason.clone());
+                return Ok(refused);
+            }
+            catch_up(self, store)?;
+            if ends_phase && self.table.game().state.phase != phase {
+                return Ok(None);
+            }
+        }
+        Err(PlayError::Busy)
+    }
+
+    /// The seat a player's link opens (the link's token checked against the stored hashes).
+    pub fn seat_of(&self, store: &Store, token: &str) -> Result<usize, PlayError> {
+        store
+            .wwr_seat_by_token(self.id(), &token::hash(token))?
+            .map(|s| s.seat)
+            .ok_or(PlayError::BadLink)
+    }
+
     fn apply(&mut self, seq: i64, input: Input) {
         self.table.adapter_mut().push(seq, input);
         self.table.pump();
@@ -244,7 +284,7 @@ impl Games {
         slug: &str,
         input: Input,
     ) -> Result<Option<String>, PlayError> {
-        self.with(store, slug, |live| submit(live, store, input))
+        self.with(store, slug, |live| live.submit(store, input))
     }
 
     /// Fires every passed deadline (the background loop's call). A game that cannot be
@@ -289,15 +329,6 @@ impl Games {
             Ok(Link { seat, name, token })
         })
     }
-
-    /// The seat a player's link opens (the link's token checked against the stored hashes).
-    pub fn seat_of(&self, store: &Store, slug: &str, token: &str) -> Result<usize, PlayError> {
-        let row = store.wwr_game(slug)?.ok_or(PlayError::BadLink)?;
-        store
-            .wwr_seat_by_token(row.id, &token::hash(token))?
-            .map(|s| s.seat)
-            .ok_or(PlayError::BadLink)
-    }
 }
 
 /// Applies the inputs other writers appended since the game's last one.
@@ -326,36 +357,7 @@ fn fire_deadline(live: &mut Live, store: &Store) -> Result<(), PlayError> {
         live.row.deadline = None;
         return Ok(());
     }
-    submit(live, store, Input::EndPhase).map(|_| ())
-}
-
-fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>, PlayError> {
-    let json = serde_json::to_string(&input).map_err(|e| PlayError::Engine(e.to_string()))?;
-    let ends_phase = matches!(input, Input::EndPhase);
-    // The phase this input was meant to end: when another writer ended it first (a deadline
-    // fired on two instances, two hosts pressing "next"), the input is not appended again.
-    let phase = live.table.game().state.phase;
-    for _ in 0..RETRIES {
-        let seq = live.seq() + 1;
-        if store.append_wwr_input(live.id(), seq, &json, ends_phase)? {
-            live.apply(seq, input.clone());
-            if ends_phase {
-                if let Some(row) = store.wwr_game(&live.row.slug)? {
-                    live.row = row;
-                }
-            }
-            // Inputs are applied one at a time: a refusal of this one is the last refusal.
-            let refused = (live.web().refused.last())
-                .filter(|(n, _, _)| *n == seq)
-                .map(|(_, _, reason)| reason.clone());
-            return Ok(refused);
-        }
-        catch_up(live, store)?;
-        if ends_phase && live.table.game().state.phase != phase {
-            return Ok(None);
-        }
-    }
-    Err(PlayError::Busy)
+    live.submit(store, Input::EndPhase).map(|_| ())
 }
 
 #[cfg(test)]
@@ -508,7 +510,7 @@ mod tests {
         let two = two_instances();
         // A host on A presses "next" on D0; a co-host on B, whose page showed D0 too, at once.
         two.a.submit(&two.store, "five", Input::EndPhase).unwrap();
-        let refused = two.on_b(|live, store| submit(live, store, Input::EndPhase));
+        let refused = two.on_b(|live, store| live.submit(store, Input::EndPhase));
         assert_eq!(refused.unwrap(), None);
         assert_eq!(two.log(), ["\"EndPhase\""]);
         assert_eq!(two.phase(&two.b), "N1");

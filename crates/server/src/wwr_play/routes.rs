@@ -80,11 +80,22 @@ async fn player(
 ) -> Result<Response, AppError> {
     let action = format!("/w/{game}/p/{token}");
     let body = play(&state, move |g, s| {
-        let seat = g.seat_of(s, &game, &token)?;
-        g.with(s, &game, |live| Ok(view::player_page(live, seat, &action)))
+        g.with(s, &game, |live| {
+            let seat = live.seat_of(s, &token)?;
+            Ok(view::player_page(live, seat, &action))
+        })
+        .map_err(no_part_named)
     })
     .await?;
     Ok((SECRET_PAGE, layout("Your WWR game", body)).into_response())
+}
+
+/// A player's link to no game is as invalid as a wrong token: the answer names no part.
+fn no_part_named(e: PlayError) -> PlayError {
+    match e {
+        PlayError::NoGame(_) => PlayError::BadLink,
+        other => other,
+    }
 }
 
 /// A player's form. Which player acts comes from the link, never from the form (a `player`
@@ -150,12 +161,14 @@ async fn player_act(
 ) -> Result<Response, AppError> {
     let back = format!("/w/{game}/p/{token}");
     play(&state, move |g, s| {
-        let seat = g.seat_of(s, &game, &token)?;
-        let player = g.with(s, &game, |live| {
-            Ok(live.seat_name(seat).unwrap_or_default().to_owned())
-        })?;
-        let input = input_of(player, form).map_err(|e| PlayError::Setup(e.to_string()))?;
-        g.submit(s, &game, input)
+        // One hold of the game: a link replaced at this moment cannot get an input in.
+        g.with(s, &game, |live| {
+            let seat = live.seat_of(s, &token)?;
+            let player = live.seat_name(seat).unwrap_or_default().to_owned();
+            let input = input_of(player, form).map_err(|e| PlayError::Setup(e.to_string()))?;
+            live.submit(s, input)
+        })
+        .map_err(no_part_named)
     })
     .await?;
     Ok(Redirect::to(&back).into_response())
