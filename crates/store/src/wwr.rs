@@ -29,6 +29,9 @@ pub struct NewWwrGame {
     pub seed: u64,
     /// `(player name, SHA-256 hex of their link's token)` per seat.
     pub seats: Vec<(String, String)>,
+    /// The SHA-256 (hex) of the dealt roles' files, so that a replay can tell whether the
+    /// role book changed under the game.
+    pub book_fingerprint: Option<String>,
 }
 
 /// A WWR game as stored.
@@ -45,6 +48,9 @@ pub struct WwrGameRow {
     pub deadline: Option<Timestamp>,
     /// When the current phase began.
     pub phase_started: Timestamp,
+    /// The SHA-256 (hex) of the dealt roles' files at creation (none: a game made before
+    /// fingerprints were stored).
+    pub book_fingerprint: Option<String>,
 }
 
 /// A seat's current player.
@@ -56,8 +62,7 @@ pub struct WwrSeat {
     pub name: String,
 }
 
-const GAME_COLUMNS: &str =
-    "id, slug, owner, setup_name, setup, roles_dir, seed, deadline, phase_started";
+const GAME_COLUMNS: &str = "id, slug, owner, setup_name, setup, roles_dir, seed, deadline, phase_started, book_fingerprint";
 
 fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
     let mut c = row.into_iter();
@@ -76,6 +81,7 @@ fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
         .map(|t| time(&t))
         .transpose()?;
     let phase_started = time(&col_text(&mut c, what)?)?;
+    let book_fingerprint = c.next().and_then(Value::text);
     Ok(WwrGameRow {
         id,
         slug,
@@ -86,6 +92,7 @@ fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
         seed,
         deadline,
         phase_started,
+        book_fingerprint,
     })
 }
 
@@ -144,7 +151,8 @@ impl Store {
             let started = now();
             let rows = tx.query(
                 "INSERT INTO wwr_games (slug, owner, setup_name, setup, roles_dir, seed, \
-                 phase_started, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+                 phase_started, created, book_fingerprint) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
                 &[
                     game.slug.as_str().into(),
                     game.owner.as_str().into(),
@@ -153,6 +161,7 @@ impl Store {
                     game.roles_dir.as_str().into(),
                     (game.seed as i64).into(),
                     started.into(),
+                    game.book_fingerprint.clone().into(),
                 ],
             )?;
             let id = first_int(rows, "WWR game id")?;

@@ -222,6 +222,7 @@ impl Games {
             roles_dir: roles_dir.display().to_string(),
             seed,
             seats,
+            book_fingerprint: Some(book_fingerprint(&table)),
         })?;
         Ok(links)
     }
@@ -238,6 +239,16 @@ impl Games {
         let lib = self.library(&roles_dir)?;
         let table = Table::start(setup, lib, row.seed, Web::default())
             .map_err(|e| PlayError::Engine(e.to_string()))?;
+        if row
+            .book_fingerprint
+            .as_ref()
+            .is_some_and(|f| *f != book_fingerprint(&table))
+        {
+            return Err(PlayError::BookChanged {
+                game: row.slug.clone(),
+                book: roles_dir.display().to_string(),
+            });
+        }
         let seats = store.wwr_seats(row.id)?;
         Ok(Live { row, seats, table })
     }
@@ -329,6 +340,24 @@ impl Games {
             Ok(Link { seat, name, token })
         })
     }
+}
+
+/// The SHA-256 (hex) of the dealt roles' files: each player's role name and its file's
+/// bytes (a file that cannot be read counts as empty), in seat order.
+fn book_fingerprint(table: &Table<Web>) -> String {
+    use sha2::{Digest, Sha256};
+    let game = table.game();
+    let mut hash = Sha256::new();
+    for player in &game.state.players {
+        hash.update(player.role.as_bytes());
+        hash.update([0]);
+        if let Some(def) = game.lib.role(&player.role) {
+            let bytes = std::fs::read(game.lib.root.join(&def.file)).unwrap_or_default();
+            hash.update((bytes.len() as u64).to_le_bytes());
+            hash.update(&bytes);
+        }
+    }
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Applies the inputs other writers appended since the game's last one.
@@ -503,6 +532,40 @@ mod tests {
         assert_eq!(two.log(), ["\"EndPhase\""]);
         let lost = two.store.wwr_game("a-lost").unwrap().unwrap();
         assert_eq!(lost.deadline, Some(past));
+    }
+
+    #[test]
+    fn a_game_whose_role_files_changed_is_refused_naming_the_game_and_the_book() {
+        let two = two_instances();
+        let folder = own_setup_folder();
+        let games = Games::new(Some(folder.path().to_path_buf()));
+        games
+            .create(&two.store, "edited", "Mod", "five.toml")
+            .unwrap();
+        // The Wolf's file in the game's own book is edited after the deal.
+        let wolf = games
+            .with(&two.store, "edited", |live| {
+                let game = live.table.game();
+                Ok(game.lib.root.join(&game.lib.role("Wolf").unwrap().file))
+            })
+            .unwrap();
+        let text = std::fs::read_to_string(&wolf).unwrap();
+        std::fs::write(&wolf, format!("{text}\nEdited after the deal.\n")).unwrap();
+        let restarted = Games::new(None);
+        let refused = restarted.with(&two.store, "edited", |_| Ok(()));
+        let book = two.store.wwr_game("edited").unwrap().unwrap().roles_dir;
+        match refused {
+            Err(PlayError::BookChanged {
+                game,
+                book: changed,
+            }) => {
+                assert_eq!((game.as_str(), changed), ("edited", book));
+            }
+            other => panic!("expected BookChanged, got {other:?}"),
+        }
+        // Put back as it was, the book plays the game again.
+        std::fs::write(&wolf, text).unwrap();
+        assert!(restarted.with(&two.store, "edited", |_| Ok(())).is_ok());
     }
 
     #[test]

@@ -36,9 +36,10 @@ impl From<PlayError> for AppError {
                 AppError::BadRequest(e.to_string())
             }
             PlayError::Store(s) => AppError::Store(s),
-            PlayError::Engine(_) | PlayError::Random(_) | PlayError::Busy => {
-                AppError::Internal(e.to_string())
-            }
+            PlayError::Engine(_)
+            | PlayError::Random(_)
+            | PlayError::Busy
+            | PlayError::BookChanged { .. } => AppError::Internal(e.to_string()),
         }
     }
 }
