@@ -688,13 +688,16 @@ fn a_wwr_game_is_played_in_the_browser_to_a_town_win() {
     wait_for_text(&wolf, "Eve votes Dave");
     town.goto(&bob).unwrap();
     use_on(&town, "Immediate Night", "Dave");
+    // The Witch's own channel confirms the potion before the host ends the night.
+    wait_for_text(&town, "Protect Dave from");
     end_phase("Phase: D1");
 
-    // D1: the town lynches Eve.
-    for (player, choice) in [(&alice, "Eve"), (&bob, "Eve"), (&dave, "Eve")] {
+    // D1: the town lynches Eve. Votes are posted in the public story, so each voter waits
+    // for their own vote line (after Alice's, Bob's page already shows "Alice votes Eve").
+    for (name, player) in [("Alice", &alice), ("Bob", &bob), ("Dave", &dave)] {
         town.goto(player).unwrap();
-        vote_in(&town, "Lynch", choice);
-        wait_for_text(&town, "votes Eve");
+        vote_in(&town, "Lynch", "Eve");
+        wait_for_text(&town, &format!("{name} votes Eve"));
     }
     wolf.goto(&eve).unwrap();
     vote_in(&wolf, "Lynch", "Alice");

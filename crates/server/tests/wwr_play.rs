@@ -648,3 +648,28 @@ async fn the_background_check_ends_a_phase_at_its_deadline_without_a_request() {
     assert_eq!(store.wwr_game("five").unwrap().unwrap().deadline, None);
     assert!(play.public().await.contains("Phase: <b>N1</b>"));
 }
+
+/// A second game under a short name already taken is refused as the tracker's games are
+/// (a 400 naming it), not a storage failure.
+#[tokio::test]
+async fn a_short_name_already_taken_is_refused() {
+    let play = Play::new().await;
+    let again = play
+        .site
+        .post_form(
+            "/gm/wwr",
+            Some(&play.session),
+            &[
+                ("game", "five"),
+                ("setup", "five.toml"),
+                ("csrf", &play.csrf),
+            ],
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "{}", again.body);
+    assert!(
+        again.body.contains("a game `five` already exists"),
+        "{}",
+        again.body
+    );
+}

@@ -1,7 +1,7 @@
 //! Who may change a game: accounts (an admin flag on each), a game's owner and its
 //! co-hosts. An admin may act on every game; the owner and the co-hosts on theirs.
 
-use crate::backend::Value;
+use crate::backend::{Tx, Value};
 use crate::{GameId, GameRow, Result, Store, StoreError, first_int, game_row, hash_password, now};
 
 /// A GM account (never its password hash).
@@ -141,31 +141,7 @@ impl Store {
 
     /// What the account `user` is to the game (none: it may not change it), in one query.
     pub fn host_role(&self, game: GameId, user: &str) -> Result<Option<HostRole>> {
-        self.tx(|tx| {
-            let rows = tx.query(
-                "SELECT (SELECT COUNT(*) FROM games WHERE id = $1 AND owner = $2), \
-                 (SELECT COUNT(*) FROM game_hosts WHERE game = $1 AND user_name = $2), \
-                 (SELECT COUNT(*) FROM users WHERE name = $2 AND admin <> 0)",
-                &[game.into(), user.into()],
-            )?;
-            let counts: Vec<i64> = rows
-                .into_iter()
-                .next()
-                .into_iter()
-                .flatten()
-                .map(|v| v.int().unwrap_or(0))
-                .collect();
-            let is = |i: usize| counts.get(i).is_some_and(|&n| n > 0);
-            Ok(if is(0) {
-                Some(HostRole::Owner)
-            } else if is(1) {
-                Some(HostRole::Cohost)
-            } else if is(2) {
-                Some(HostRole::Admin)
-            } else {
-                None
-            })
-        })
+        self.tx(|tx| host_role_in(tx, ("games", "game_hosts"), game, user))
     }
 
     /// Makes an existing account a co-host of a game (again: nothing changes).
@@ -199,4 +175,40 @@ impl Store {
             Ok(n > 0)
         })
     }
+}
+
+/// What the account `user` is to a game of the table `games` (`id`, `owner`) whose co-hosts
+/// are in `hosts` (`game`, `user_name`), in one query: the trackers' games and the WWR games
+/// share it. The table names are the store's own, never a caller's text.
+pub(crate) fn host_role_in(
+    tx: &mut dyn Tx,
+    (games, hosts): (&'static str, &'static str),
+    game: GameId,
+    user: &str,
+) -> Result<Option<HostRole>> {
+    let rows = tx.query(
+        &format!(
+            "SELECT (SELECT COUNT(*) FROM {games} WHERE id = $1 AND owner = $2), \
+             (SELECT COUNT(*) FROM {hosts} WHERE game = $1 AND user_name = $2), \
+             (SELECT COUNT(*) FROM users WHERE name = $2 AND admin <> 0)"
+        ),
+        &[game.into(), user.into()],
+    )?;
+    let counts: Vec<i64> = rows
+        .into_iter()
+        .next()
+        .into_iter()
+        .flatten()
+        .map(|v| v.int().unwrap_or(0))
+        .collect();
+    let is = |i: usize| counts.get(i).is_some_and(|&n| n > 0);
+    Ok(if is(0) {
+        Some(HostRole::Owner)
+    } else if is(1) {
+        Some(HostRole::Cohost)
+    } else if is(2) {
+        Some(HostRole::Admin)
+    } else {
+        None
+    })
 }

@@ -161,6 +161,9 @@ const MIGRATIONS: &[Step] = &[
         PRIMARY KEY (game, seq)
     );",
     ),
+    // 7: a WWR game's replay reads role files that are not stored: the SHA-256 of the dealt
+    // roles' files at creation, checked when the game is rebuilt (none for older games).
+    Step::Sql("ALTER TABLE wwr_games ADD COLUMN book_fingerprint TEXT;"),
 ];
 
 /// The first schema with game versions and poll leases.

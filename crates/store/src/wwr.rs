@@ -11,6 +11,7 @@
 use jiff::Timestamp;
 
 use crate::backend::{Tx, Value};
+use crate::hosts::host_role_in;
 use crate::{GameId, HostRole, Result, Store, StoreError, col_int, col_text, first_int, now};
 
 /// A WWR game to create, with one seat per player of the setup, in the setup's order.
@@ -28,6 +29,9 @@ pub struct NewWwrGame {
     pub seed: u64,
     /// `(player name, SHA-256 hex of their link's token)` per seat.
     pub seats: Vec<(String, String)>,
+    /// The SHA-256 (hex) of the dealt roles' files, so that a replay can tell whether the
+    /// role book changed under the game.
+    pub book_fingerprint: Option<String>,
 }
 
 /// A WWR game as stored.
@@ -44,6 +48,9 @@ pub struct WwrGameRow {
     pub deadline: Option<Timestamp>,
     /// When the current phase began.
     pub phase_started: Timestamp,
+    /// The SHA-256 (hex) of the dealt roles' files at creation (none: a game made before
+    /// fingerprints were stored).
+    pub book_fingerprint: Option<String>,
 }
 
 /// A seat's current player.
@@ -55,8 +62,7 @@ pub struct WwrSeat {
     pub name: String,
 }
 
-const GAME_COLUMNS: &str =
-    "id, slug, owner, setup_name, setup, roles_dir, seed, deadline, phase_started";
+const GAME_COLUMNS: &str = "id, slug, owner, setup_name, setup, roles_dir, seed, deadline, phase_started, book_fingerprint";
 
 fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
     let mut c = row.into_iter();
@@ -75,6 +81,7 @@ fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
         .map(|t| time(&t))
         .transpose()?;
     let phase_started = time(&col_text(&mut c, what)?)?;
+    let book_fingerprint = c.next().and_then(Value::text);
     Ok(WwrGameRow {
         id,
         slug,
@@ -85,6 +92,7 @@ fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
         seed,
         deadline,
         phase_started,
+        book_fingerprint,
     })
 }
 
@@ -100,8 +108,12 @@ fn seat_rows(rows: Vec<Vec<Value>>) -> Result<Vec<WwrSeat>> {
         .map(|row| {
             let mut c = row.into_iter();
             let seat = col_int(&mut c, "WWR seat")?;
+            let seat = usize::try_from(seat).map_err(|_| StoreError::Decode {
+                what: "WWR seat",
+                message: format!("seat {seat} is not a seat number"),
+            })?;
             Ok(WwrSeat {
-                seat: usize::try_from(seat).unwrap_or(0),
+                seat,
                 name: col_text(&mut c, "WWR seat")?,
             })
         })
@@ -139,7 +151,8 @@ impl Store {
             let started = now();
             let rows = tx.query(
                 "INSERT INTO wwr_games (slug, owner, setup_name, setup, roles_dir, seed, \
-                 phase_started, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id",
+                 phase_started, created, book_fingerprint) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
                 &[
                     game.slug.as_str().into(),
                     game.owner.as_str().into(),
@@ -148,6 +161,7 @@ impl Store {
                     game.roles_dir.as_str().into(),
                     (game.seed as i64).into(),
                     started.into(),
+                    game.book_fingerprint.clone().into(),
                 ],
             )?;
             let id = first_int(rows, "WWR game id")?;
@@ -181,6 +195,23 @@ impl Store {
             )?
             .into_iter()
             .map(wwr_game_row)
+            .collect()
+        })
+    }
+
+    /// The games whose phase ends by itself: `(slug, deadline)`, by slug.
+    pub fn wwr_deadlines(&self) -> Result<Vec<(String, Timestamp)>> {
+        self.read(|tx| {
+            tx.query(
+                "SELECT slug, deadline FROM wwr_games WHERE deadline IS NOT NULL ORDER BY slug",
+                &[],
+            )?
+            .into_iter()
+            .map(|row| {
+                let mut c = row.into_iter();
+                let slug = col_text(&mut c, "WWR deadline")?;
+                Ok((slug, time(&col_text(&mut c, "WWR deadline")?)?))
+            })
             .collect()
         })
     }
@@ -320,30 +351,23 @@ impl Store {
 
     /// What the account `user` is to a WWR game (none: it may not run it).
     pub fn wwr_host_role(&self, game: GameId, user: &str) -> Result<Option<HostRole>> {
+        self.read(|tx| host_role_in(tx, ("wwr_games", "wwr_hosts"), game, user))
+    }
+
+    /// The slugs of the WWR games the account `user` may run, in one query: every game for
+    /// an admin, else those it owns or co-hosts ([`Store::wwr_host_role`] for each game).
+    pub fn hosted_wwr_games(&self, user: &str) -> Result<Vec<String>> {
         self.read(|tx| {
-            let rows = tx.query(
-                "SELECT (SELECT COUNT(*) FROM wwr_games WHERE id = $1 AND owner = $2), \
-                 (SELECT COUNT(*) FROM wwr_hosts WHERE game = $1 AND user_name = $2), \
-                 (SELECT COUNT(*) FROM users WHERE name = $2 AND admin <> 0)",
-                &[game.into(), user.into()],
-            )?;
-            let counts: Vec<i64> = rows
-                .into_iter()
-                .next()
-                .into_iter()
-                .flatten()
-                .map(|v| v.int().unwrap_or(0))
-                .collect();
-            let is = |i: usize| counts.get(i).is_some_and(|&n| n > 0);
-            Ok(if is(0) {
-                Some(HostRole::Owner)
-            } else if is(1) {
-                Some(HostRole::Cohost)
-            } else if is(2) {
-                Some(HostRole::Admin)
-            } else {
-                None
-            })
+            tx.query(
+                "SELECT slug FROM wwr_games WHERE owner = $1 \
+                 OR id IN (SELECT game FROM wwr_hosts WHERE user_name = $1) \
+                 OR EXISTS (SELECT 1 FROM users WHERE name = $1 AND admin <> 0) \
+                 ORDER BY slug",
+                &[user.into()],
+            )?
+            .into_iter()
+            .map(|row| col_text(&mut row.into_iter(), "WWR game slug"))
+            .collect()
         })
     }
 }

@@ -23,6 +23,7 @@ fn five(store: &Store) -> i64 {
             roles_dir: "/roles".into(),
             seed: u64::MAX - 6,
             seats,
+            book_fingerprint: None,
         })
         .unwrap()
 }
@@ -66,6 +67,7 @@ on_both_engines!(a_second_game_of_a_slug_is_refused, |db: &TestDb| {
         roles_dir: String::new(),
         seed: 1,
         seats: Vec::new(),
+        book_fingerprint: None,
     });
     assert!(matches!(again, Err(mafia_store::StoreError::GameExists(s)) if s == "five"));
 });

@@ -19,6 +19,12 @@ pub enum PlayError {
     Engine(String),
     #[error("no secure random numbers: {0}")]
     Random(String),
+    /// A role file of the game's deal changed since the game was created: the replay
+    /// would not be the game that was played.
+    #[error(
+        "WWR game `{game}` cannot be rebuilt: the role book {book} changed since it was created"
+    )]
+    BookChanged { game: String, book: String },
     #[error("another instance kept writing this game; try again")]
     Busy,
     #[error(transparent)]

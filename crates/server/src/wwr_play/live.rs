@@ -23,8 +23,6 @@ pub struct Live {
     pub row: WwrGameRow,
     /// Who plays each seat now.
     pub seats: Vec<WwrSeat>,
-    /// The number of the last input applied (0: none).
-    pub seq: i64,
     pub table: Table<Web>,
 }
 
@@ -35,6 +33,11 @@ impl Live {
 
     pub fn web(&self) -> &Web {
         self.table.adapter()
+    }
+
+    /// The number of the last input applied (0: none).
+    pub fn seq(&self) -> i64 {
+        self.web().applied()
     }
 
     /// The engine's name of a seat's player.
@@ -69,10 +72,49 @@ impl Live {
         std::fs::read_to_string(game.lib.root.join(&def.file)).ok()
     }
 
+    /// Appends an input to the game's log and applies it; the engine's refusal, if any.
+    /// The caller holds the game (inside [`Games::with`]), so what it checked before (a
+    /// player's link, say) still holds when the input is stored.
+    pub fn submit(&mut self, store: &Store, input: Input) -> Result<Option<String>, PlayError> {
+        let json = serde_json::to_string(&input).map_err(|e| PlayError::Engine(e.to_string()))?;
+        let ends_phase = matches!(input, Input::EndPhase);
+        // The phase this input was meant to end: when another writer ended it first (a deadline
+        // fired on two instances, two hosts pressing "next"), the input is not appended again.
+        let phase = self.table.game().state.phase;
+        for _ in 0..RETRIES {
+            let seq = self.seq() + 1;
+            if store.append_wwr_input(self.id(), seq, &json, ends_phase)? {
+                self.apply(seq, input.clone());
+                if ends_phase {
+                    if let Some(row) = store.wwr_game(&self.row.slug)? {
+                        self.row = row;
+                    }
+                }
+                // Inputs are applied one at a time: a refusal of this one is the last refusal.
+                let refused = (self.web().refused.last())
+                    .filter(|(n, _, _)| *n == seq)
+                    .map(|(_, _, reason)| reason.clone());
+                return Ok(refused);
+            }
+            catch_up(self, store)?;
+            if ends_phase && self.table.game().state.phase != phase {
+                return Ok(None);
+            }
+        }
+        Err(PlayError::Busy)
+    }
+
+    /// The seat a player's link opens (the link's token checked against the stored hashes).
+    pub fn seat_of(&self, store: &Store, token: &str) -> Result<usize, PlayError> {
+        store
+            .wwr_seat_by_token(self.id(), &token::hash(token))?
+            .map(|s| s.seat)
+            .ok_or(PlayError::BadLink)
+    }
+
     fn apply(&mut self, seq: i64, input: Input) {
         self.table.adapter_mut().push(seq, input);
         self.table.pump();
-        self.seq = seq;
     }
 }
 
@@ -180,6 +222,7 @@ impl Games {
             roles_dir: roles_dir.display().to_string(),
             seed,
             seats,
+            book_fingerprint: Some(book_fingerprint(&table)),
         })?;
         Ok(links)
     }
@@ -196,13 +239,18 @@ impl Games {
         let lib = self.library(&roles_dir)?;
         let table = Table::start(setup, lib, row.seed, Web::default())
             .map_err(|e| PlayError::Engine(e.to_string()))?;
+        if row
+            .book_fingerprint
+            .as_ref()
+            .is_some_and(|f| *f != book_fingerprint(&table))
+        {
+            return Err(PlayError::BookChanged {
+                game: row.slug.clone(),
+                book: roles_dir.display().to_string(),
+            });
+        }
         let seats = store.wwr_seats(row.id)?;
-        Ok(Live {
-            row,
-            seats,
-            seq: 0,
-            table,
-        })
+        Ok(Live { row, seats, table })
     }
 
     /// Runs `f` on a game brought up to date with the store: its inputs applied, its seats
@@ -224,7 +272,17 @@ impl Games {
                     .clone()
             }
         };
-        let mut live = lock(&live);
+        let mut live = match live.lock() {
+            Ok(guard) => guard,
+            // A panic while the game was held may have left it half-changed (an input
+            // applied but not counted): it is dealt again and replayed from the store.
+            Err(poisoned) => {
+                let mut guard = poisoned.into_inner();
+                *guard = self.start(store, slug)?;
+                live.clear_poison();
+                guard
+            }
+        };
         catch_up(&mut live, store)?;
         fire_deadline(&mut live, store)?;
         f(&mut live)
@@ -237,15 +295,19 @@ impl Games {
         slug: &str,
         input: Input,
     ) -> Result<Option<String>, PlayError> {
-        self.with(store, slug, |live| submit(live, store, input))
+        self.with(store, slug, |live| live.submit(store, input))
     }
 
-    /// Fires every passed deadline (the background loop's call).
+    /// Fires every passed deadline (the background loop's call). A game that cannot be
+    /// brought up (its role book gone, say) is logged and skipped: the others' deadlines
+    /// still fire. The error is the store's, when the deadlines cannot be read.
     pub fn check_deadlines(&self, store: &Store) -> Result<(), PlayError> {
         let now = Timestamp::now();
-        for row in store.wwr_games()? {
-            if row.deadline.is_some_and(|d| d <= now) {
-                self.with(store, &row.slug, |_| Ok(()))?;
+        for (slug, deadline) in store.wwr_deadlines()? {
+            if deadline <= now {
+                if let Err(e) = self.with(store, &slug, |_| Ok(())) {
+                    tracing::warn!("WWR game `{slug}`: its deadline cannot fire: {e}");
+                }
             }
         }
         Ok(())
@@ -278,15 +340,24 @@ impl Games {
             Ok(Link { seat, name, token })
         })
     }
+}
 
-    /// The seat a player's link opens (the link's token checked against the stored hashes).
-    pub fn seat_of(&self, store: &Store, slug: &str, token: &str) -> Result<usize, PlayError> {
-        let row = store.wwr_game(slug)?.ok_or(PlayError::BadLink)?;
-        store
-            .wwr_seat_by_token(row.id, &token::hash(token))?
-            .map(|s| s.seat)
-            .ok_or(PlayError::BadLink)
+/// The SHA-256 (hex) of the dealt roles' files: each player's role name and its file's
+/// bytes (a file that cannot be read counts as empty), in seat order.
+fn book_fingerprint(table: &Table<Web>) -> String {
+    use sha2::{Digest, Sha256};
+    let game = table.game();
+    let mut hash = Sha256::new();
+    for player in &game.state.players {
+        hash.update(player.role.as_bytes());
+        hash.update([0]);
+        if let Some(def) = game.lib.role(&player.role) {
+            let bytes = std::fs::read(game.lib.root.join(&def.file)).unwrap_or_default();
+            hash.update((bytes.len() as u64).to_le_bytes());
+            hash.update(&bytes);
+        }
     }
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Applies the inputs other writers appended since the game's last one.
@@ -296,7 +367,7 @@ fn catch_up(live: &mut Live, store: &Store) -> Result<(), PlayError> {
         .wwr_game(&slug)?
         .ok_or_else(|| PlayError::NoGame(slug.clone()))?;
     live.seats = store.wwr_seats(live.id())?;
-    for (seq, json) in store.wwr_inputs(live.id(), live.seq)? {
+    for (seq, json) in store.wwr_inputs(live.id(), live.seq())? {
         let input: Input = serde_json::from_str(&json)
             .map_err(|e| PlayError::Engine(format!("input {seq}: {e}")))?;
         live.apply(seq, input);
@@ -315,32 +386,196 @@ fn fire_deadline(live: &mut Live, store: &Store) -> Result<(), PlayError> {
         live.row.deadline = None;
         return Ok(());
     }
-    submit(live, store, Input::EndPhase).map(|_| ())
+    live.submit(store, Input::EndPhase).map(|_| ())
 }
 
-fn submit(live: &mut Live, store: &Store, input: Input) -> Result<Option<String>, PlayError> {
-    let json = serde_json::to_string(&input).map_err(|e| PlayError::Engine(e.to_string()))?;
-    let ends_phase = matches!(input, Input::EndPhase);
-    for _ in 0..RETRIES {
-        let seq = live.seq + 1;
-        if store.append_wwr_input(live.id(), seq, &json, ends_phase)? {
-            live.apply(seq, input.clone());
-            if ends_phase {
-                if let Some(row) = store.wwr_game(&live.row.slug)? {
-                    live.row = row;
-                }
-            }
-            let who = input.player().unwrap_or("host");
-            let refused = live
-                .web()
-                .refused
-                .iter()
-                .rev()
-                .find(|(n, w, _)| *n == seq && w == who)
-                .map(|(_, _, reason)| reason.clone());
-            return Ok(refused);
-        }
-        catch_up(live, store)?;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two instances (two [`Games`]) on one SQLite file, each holding the demo game `five`
+    /// (`demo/wwr/five.toml`) at its start, D0.
+    struct Two {
+        store: Store,
+        a: Games,
+        b: Games,
+        _dir: tempfile::TempDir,
     }
-    Err(PlayError::Busy)
+
+    fn two_instances() -> Two {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("wwr.db").display().to_string();
+        let store = Store::open(&db).unwrap();
+        store.add_user("Mod", "correct horse").unwrap();
+        let setups = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr"));
+        let (a, b) = (Games::new(Some(setups.clone())), Games::new(Some(setups)));
+        a.create(&store, "five", "Mod", "five.toml").unwrap();
+        a.with(&store, "five", |_| Ok(())).unwrap();
+        b.with(&store, "five", |_| Ok(())).unwrap();
+        Two {
+            store,
+            a,
+            b,
+            _dir: dir,
+        }
+    }
+
+    impl Two {
+        /// Runs `f` on instance B's game as B last saw it (no catch-up first).
+        fn on_b<T>(&self, f: impl FnOnce(&mut Live, &Store) -> T) -> T {
+            let live = lock(&self.b.live).get("five").cloned().unwrap();
+            let mut live = lock(&live);
+            f(&mut live, &self.store)
+        }
+
+        fn log(&self) -> Vec<String> {
+            let id = self.store.wwr_game("five").unwrap().unwrap().id;
+            let log = self.store.wwr_inputs(id, 0).unwrap();
+            log.into_iter().map(|(_, input)| input).collect()
+        }
+
+        fn phase(&self, games: &Games) -> String {
+            games
+                .with(&self.store, "five", |live| {
+                    Ok(live.table.game().state.phase.to_string())
+                })
+                .unwrap()
+        }
+    }
+
+    #[test]
+    fn a_deadline_seen_by_two_instances_ends_one_phase() {
+        let two = two_instances();
+        let past = Timestamp::now() - jiff::SignedDuration::from_secs(1);
+        let id = two.store.wwr_game("five").unwrap().unwrap().id;
+        two.store.set_wwr_deadline(id, Some(past)).unwrap();
+        // B reads the game and sees D0's deadline passed ...
+        two.on_b(catch_up).unwrap();
+        // ... while A fires it first: D0 ends, N1 begins.
+        assert_eq!(two.phase(&two.a), "N1");
+        // B fires what it saw: D0 has already ended, N1 goes on.
+        two.on_b(fire_deadline).unwrap();
+        assert_eq!(two.log(), ["\"EndPhase\""]);
+        assert_eq!(two.phase(&two.b), "N1");
+        assert_eq!(two.phase(&two.a), "N1");
+    }
+
+    #[test]
+    fn a_panic_mid_input_does_not_apply_the_input_twice() {
+        let two = two_instances();
+        // A stores D0's end and panics while applying it: the game A holds is half-changed.
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            two.a
+                .with(&two.store, "five", |live| -> Result<(), PlayError> {
+                    let ended = "\"EndPhase\"";
+                    assert!(two.store.append_wwr_input(live.id(), 1, ended, true)?);
+                    live.table.adapter_mut().push(1, Input::EndPhase);
+                    live.table.pump();
+                    panic!("mid-input");
+                })
+        }));
+        assert!(panicked.is_err());
+        // The next use rebuilds it from the store: D0 ended once, N1 now, as on B.
+        assert_eq!(two.phase(&two.a), "N1");
+        let save = |games: &Games| games.with(&two.store, "five", |live| live.save()).unwrap();
+        assert_eq!(save(&two.a), save(&two.b));
+    }
+
+    /// A copy of a folder and everything in it.
+    fn copy_dir(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            let target = to.join(path.file_name().unwrap());
+            if path.is_dir() {
+                copy_dir(&path, &target);
+            } else {
+                std::fs::copy(&path, &target).unwrap();
+            }
+        }
+    }
+
+    /// A setup folder holding `five.toml` and its own copy of the role book (`roles/`).
+    fn own_setup_folder() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let book = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/fixtures/wwr-roles"
+        );
+        copy_dir(Path::new(book), &dir.path().join("roles"));
+        let demo = concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr/five.toml");
+        let setup = std::fs::read_to_string(demo).unwrap().replace(
+            "roles_dir = \"../../../shared/fixtures/wwr-roles\"",
+            "roles_dir = \"roles\"",
+        );
+        std::fs::write(dir.path().join("five.toml"), setup).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_game_whose_role_book_is_gone_does_not_stop_another_games_deadline() {
+        let two = two_instances();
+        let folder = own_setup_folder();
+        let elsewhere = Games::new(Some(folder.path().to_path_buf()));
+        elsewhere
+            .create(&two.store, "a-lost", "Mod", "five.toml")
+            .unwrap();
+        std::fs::remove_dir_all(folder.path().join("roles")).unwrap();
+        // Both games' days are over; `a-lost` comes first and cannot be dealt again.
+        let past = Timestamp::now() - jiff::SignedDuration::from_secs(1);
+        for slug in ["a-lost", "five"] {
+            let id = two.store.wwr_game(slug).unwrap().unwrap().id;
+            two.store.set_wwr_deadline(id, Some(past)).unwrap();
+        }
+        let restarted = Games::new(None);
+        restarted.check_deadlines(&two.store).unwrap();
+        assert_eq!(two.log(), ["\"EndPhase\""]);
+        let lost = two.store.wwr_game("a-lost").unwrap().unwrap();
+        assert_eq!(lost.deadline, Some(past));
+    }
+
+    #[test]
+    fn a_game_whose_role_files_changed_is_refused_naming_the_game_and_the_book() {
+        let two = two_instances();
+        let folder = own_setup_folder();
+        let games = Games::new(Some(folder.path().to_path_buf()));
+        games
+            .create(&two.store, "edited", "Mod", "five.toml")
+            .unwrap();
+        // The Wolf's file in the game's own book is edited after the deal.
+        let wolf = games
+            .with(&two.store, "edited", |live| {
+                let game = live.table.game();
+                Ok(game.lib.root.join(&game.lib.role("Wolf").unwrap().file))
+            })
+            .unwrap();
+        let text = std::fs::read_to_string(&wolf).unwrap();
+        std::fs::write(&wolf, format!("{text}\nEdited after the deal.\n")).unwrap();
+        let restarted = Games::new(None);
+        let refused = restarted.with(&two.store, "edited", |_| Ok(()));
+        let book = two.store.wwr_game("edited").unwrap().unwrap().roles_dir;
+        match refused {
+            Err(PlayError::BookChanged {
+                game,
+                book: changed,
+            }) => {
+                assert_eq!((game.as_str(), changed), ("edited", book));
+            }
+            other => panic!("expected BookChanged, got {other:?}"),
+        }
+        // Put back as it was, the book plays the game again.
+        std::fs::write(&wolf, text).unwrap();
+        assert!(restarted.with(&two.store, "edited", |_| Ok(())).is_ok());
+    }
+
+    #[test]
+    fn two_hosts_ending_the_same_phase_end_it_once() {
+        let two = two_instances();
+        // A host on A presses "next" on D0; a co-host on B, whose page showed D0 too, at once.
+        two.a.submit(&two.store, "five", Input::EndPhase).unwrap();
+        let refused = two.on_b(|live, store| live.submit(store, Input::EndPhase));
+        assert_eq!(refused.unwrap(), None);
+        assert_eq!(two.log(), ["\"EndPhase\""]);
+        assert_eq!(two.phase(&two.b), "N1");
+    }
 }

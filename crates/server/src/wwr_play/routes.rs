@@ -36,9 +36,10 @@ impl From<PlayError> for AppError {
                 AppError::BadRequest(e.to_string())
             }
             PlayError::Store(s) => AppError::Store(s),
-            PlayError::Engine(_) | PlayError::Random(_) | PlayError::Busy => {
-                AppError::Internal(e.to_string())
-            }
+            PlayError::Engine(_)
+            | PlayError::Random(_)
+            | PlayError::Busy
+            | PlayError::BookChanged { .. } => AppError::Internal(e.to_string()),
         }
     }
 }
@@ -80,11 +81,22 @@ async fn player(
 ) -> Result<Response, AppError> {
     let action = format!("/w/{game}/p/{token}");
     let body = play(&state, move |g, s| {
-        let seat = g.seat_of(s, &game, &token)?;
-        g.with(s, &game, |live| Ok(view::player_page(live, seat, &action)))
+        g.with(s, &game, |live| {
+            let seat = live.seat_of(s, &token)?;
+            Ok(view::player_page(live, seat, &action))
+        })
+        .map_err(no_part_named)
     })
     .await?;
     Ok((SECRET_PAGE, layout("Your WWR game", body)).into_response())
+}
+
+/// A player's link to no game is as invalid as a wrong token: the answer names no part.
+fn no_part_named(e: PlayError) -> PlayError {
+    match e {
+        PlayError::NoGame(_) => PlayError::BadLink,
+        other => other,
+    }
 }
 
 /// A player's form. Which player acts comes from the link, never from the form (a `player`
@@ -150,12 +162,14 @@ async fn player_act(
 ) -> Result<Response, AppError> {
     let back = format!("/w/{game}/p/{token}");
     play(&state, move |g, s| {
-        let seat = g.seat_of(s, &game, &token)?;
-        let player = g.with(s, &game, |live| {
-            Ok(live.seat_name(seat).unwrap_or_default().to_owned())
-        })?;
-        let input = input_of(player, form).map_err(|e| PlayError::Setup(e.to_string()))?;
-        g.submit(s, &game, input)
+        // One hold of the game: a link replaced at this moment cannot get an input in.
+        g.with(s, &game, |live| {
+            let seat = live.seat_of(s, &token)?;
+            let player = live.seat_name(seat).unwrap_or_default().to_owned();
+            let input = input_of(player, form).map_err(|e| PlayError::Setup(e.to_string()))?;
+            live.submit(s, input)
+        })
+        .map_err(no_part_named)
     })
     .await?;
     Ok(Redirect::to(&back).into_response())
@@ -249,7 +263,7 @@ async fn host_act(
                 .ok_or_else(|| AppError::BadRequest("expected an account name".into()))?;
             state
                 .blocking(move |s| {
-                    if s.accounts()?.iter().all(|a| a.name != user) {
+                    if s.account(&user)?.is_none() {
                         return Err(mafia_store::StoreError::NoUser(user));
                     }
                     let row = s
@@ -259,7 +273,9 @@ async fn host_act(
                 })
                 .await
                 .map_err(|e| match e {
-                    AppError::Store(e) => AppError::BadRequest(e.to_string()),
+                    AppError::Store(mafia_store::StoreError::NoUser(n)) => {
+                        AppError::BadRequest(format!("there is no account `{n}`"))
+                    }
                     other => other,
                 })?;
         }
@@ -315,7 +331,14 @@ async fn create(
         ));
     }
     let (owner, setup, s2) = (gm.0.user.clone(), form.setup.clone(), slug.clone());
-    let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup)).await?;
+    let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup))
+        .await
+        .map_err(|e| match e {
+            AppError::Store(mafia_store::StoreError::GameExists(s)) => {
+                AppError::BadRequest(format!("a game `{s}` already exists"))
+            }
+            other => other,
+        })?;
     let page = layout("Player links", view::links_page(&slug, &links));
     Ok((SECRET_PAGE, page).into_response())
 }
@@ -323,17 +346,7 @@ async fn create(
 /// The dashboard's WWR part: the WWR games the GM hosts and the form to create one.
 pub(crate) async fn dashboard_section(state: &AppState, gm: &Gm) -> Result<Markup, AppError> {
     let user = gm.0.user.clone();
-    let games = state
-        .blocking(move |s| {
-            let mut hosted = Vec::new();
-            for g in s.wwr_games()? {
-                if s.wwr_host_role(g.id, &user)?.is_some() {
-                    hosted.push(g.slug);
-                }
-            }
-            Ok(hosted)
-        })
-        .await?;
+    let games = state.blocking(move |s| s.hosted_wwr_games(&user)).await?;
     let setups = state.wwr.setups();
     Ok(html! {
         h2 { "WWR games" }

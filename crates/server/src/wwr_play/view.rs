@@ -146,7 +146,7 @@ pub fn player_page(live: &Live, seat: usize, action: &str) -> Markup {
     let player = live.table.game().state.players.get(seat);
     let role = player.map(|p| p.role.as_str()).unwrap_or_default();
     let waiting = web.waiting.get(&me).cloned().unwrap_or_default();
-    let refused = web.last.get(&me).and_then(|(_, r)| r.clone());
+    let refused = web.last.get(&me).cloned().flatten();
     let my_votes = |poll: &PollView| {
         poll.votes
             .iter()

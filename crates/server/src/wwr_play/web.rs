@@ -23,17 +23,22 @@ pub struct Web {
     pub public: PublicView,
     /// The winners once the game is over.
     pub winners: Option<Vec<String>>,
-    /// Each player's last input: its number and, when the engine refused it, why.
-    pub last: BTreeMap<String, (i64, Option<String>)>,
+    /// Why the engine refused each player's last input (`None`: it did not).
+    pub last: BTreeMap<String, Option<String>>,
     /// Every refused input: its number, its sender (`host` for the host) and the reason.
     pub refused: Vec<(i64, String, String)>,
 }
 
 impl Web {
+    /// The number of the last input queued (0: none), its place in the log.
+    pub fn applied(&self) -> i64 {
+        self.current
+    }
+
     /// Queues input number `seq` of the log.
     pub fn push(&mut self, seq: i64, input: Input) {
         if let Some(p) = input.player() {
-            self.last.insert(p.to_owned(), (seq, None));
+            self.last.insert(p.to_owned(), None);
         }
         self.current = seq;
         self.inbox.push_back(input);
@@ -97,8 +102,7 @@ impl ChatAdapter for Web {
             Output::Refused { input, reason } => {
                 let who = input.player().unwrap_or("host").to_owned();
                 if input.player().is_some() {
-                    self.last
-                        .insert(who.clone(), (self.current, Some(reason.clone())));
+                    self.last.insert(who.clone(), Some(reason.clone()));
                 }
                 self.refused.push((self.current, who, reason));
             }
