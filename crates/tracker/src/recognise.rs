@@ -110,7 +110,7 @@ pub fn recognise(post: &Post, author: Author, now: &Now<'_>, commands: &mut Comm
             let former = now
                 .slots
                 .iter()
-                .any(|s| s.replaced.iter().any(|r| r.to_lowercase() == key));
+                .any(|s| s.replaced.iter().any(|r| user_key(r) == key));
             return Event::OutsiderPost { former };
         }
         Author::Player(slot) => slot,

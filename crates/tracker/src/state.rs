@@ -341,8 +341,7 @@ impl Tracker {
                     message,
                 );
                 if !former {
-                    self.outsider_named_by_the_game_file(post);
-                    self.newcomer_says_whom(post);
+                    self.suggest_slot(post);
                 }
             }
             Event::AfterTheEnd => {}
@@ -449,13 +448,18 @@ impl Tracker {
         if !self.listed.is_empty() {
             self.listed_deaths_due(phase);
         }
-        self.votes.iter_mut().for_each(|v| *v = None);
+        self.clear_votes();
         self.standing = None;
         self.day_posts.iter_mut().for_each(|n| *n = 0);
-        self.locked.clear();
         self.reached.clear();
         self.hammer = None;
         self.today.clear();
+    }
+
+    /// Every vote withdrawn and no wagon locked (a new phase, or the host's vote reset).
+    fn clear_votes(&mut self) {
+        self.votes.iter_mut().for_each(|v| *v = None);
+        self.locked.clear();
     }
 
     /// Runs a schedule change and does the bookkeeping for the phase it ended, if any.

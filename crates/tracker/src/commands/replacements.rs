@@ -486,9 +486,6 @@ fn without_note(text: &str) -> &str {
 /// The most words of a note between an old player's name and a replacement's words.
 const NOTE_WORDS: usize = 3;
 
-/// Whether the text between two words may lie inside one name: nothing, or a joiner such as
-/// `_`, `-`, `'` or `.` without spaces (`Surprise_Carcinogen`, `C-Worl`, `Midnight's`), or
-/// spaces alone.
 /// The first word of an appositive between commas right before word `at`, of at most
 /// [`APPOSITIVE_WORDS`] words and no other punctuation than a name's ("Kelvin Smith, Hikari
 /// Link's alt, has replaced Hikari Link", 71675 post 1523; "Jabberwock, a hydra of Empire and
@@ -516,6 +513,9 @@ fn appositive_before(lower: &str, words: &[Word], at: usize) -> Option<usize> {
 /// The most words an appositive between a replacement's name and its verb may have.
 const APPOSITIVE_WORDS: usize = 6;
 
+/// Whether the text between two words may lie inside one name: nothing, or a joiner such as
+/// `_`, `-`, `'` or `.` without spaces (`Surprise_Carcinogen`, `C-Worl`, `Midnight's`), or
+/// spaces alone.
 fn joins_a_name(gap: &str) -> bool {
     gap.trim().is_empty()
         || (!gap.contains(char::is_whitespace)

@@ -9,7 +9,6 @@ use super::hammer::HammerWitness;
 use super::{ListedDeath, Opening, Tracker};
 use crate::commands::{Command, Newcomer, Recognised, Recognition};
 use crate::config::{Alignment, user_key};
-use crate::correction::{Correction, CorrectionAction, fix_at};
 use crate::phase::Phase;
 use crate::recognise::Author;
 use crate::review::ReviewKind;
@@ -330,10 +329,7 @@ impl Tracker {
                 self.slots[slot].death = None;
                 self.roster_changed();
             }
-            Command::ResetVotes => {
-                self.votes.iter_mut().for_each(|v| *v = None);
-                self.locked.clear();
-            }
+            Command::ResetVotes => self.clear_votes(),
             Command::EndEarly { kind } => {
                 let phase = self.phase();
                 if phase.kind != *kind {
@@ -612,59 +608,7 @@ impl Tracker {
                  replacement for {slot_name}"
             ),
         );
-        // The record takes effect just before this post, so that the post counts; it names
-        // the slot as the game file does (a record's names are the file's).
-        let record = Correction {
-            at: fix_at(post.number),
-            action: CorrectionAction::Replace {
-                new: who,
-                old: self.game.players[slot].name.clone(),
-            },
-            comment: None,
-        };
-        if let Some(item) = self.review.last_mut() {
-            item.fix = Some(record.to_toml());
-        }
-    }
-
-    /// An outsider's post (the review item just noted) whose author the game file lists as
-    /// an alias of exactly one slot still held by someone else: a replacement the thread did
-    /// not announce in words the tracker reads ("Sleepy has been replaced. Scorpius takes his
-    /// spot!", mafiascum 63130 post 41; shannon, listed in 69351's opening post, in
-    /// PsychoticDave's slot). The item names the slot and carries the `replace` record that
-    /// would apply it from this post on. Also a replacement before the game (mafiascum 26373:
-    /// Revenus, who replaced Deltabacon before Day 1, posts from post 15).
-    #[cold]
-    pub(super) fn outsider_named_by_the_game_file(&mut self, post: &Post) {
-        let key = user_key(&post.author);
-        let mut slots = self
-            .game
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.aliases.iter().any(|a| user_key(a) == key));
-        let (Some((slot, player)), None) = (slots.next(), slots.next()) else {
-            return;
-        };
-        if !self.slots[slot].alive {
-            return;
-        }
-        let (who, old) = (post.author.trim().to_string(), player.name.clone());
-        let record = Correction {
-            at: post.number.saturating_sub(1),
-            action: CorrectionAction::Replace {
-                new: who.clone(),
-                old: old.clone(),
-            },
-            comment: None,
-        };
-        if let Some(item) = self.review.last_mut() {
-            item.message = format!(
-                "{who} is not in the game and posted; the game file names {who} as an alias \
-                 of {old}: if {who} replaced {old}, add the replacement"
-            );
-            item.fix = Some(record.to_toml());
-        }
+        self.offer_replace(post, slot);
     }
 
     /// After deaths, resurrections and replacements: dead players neither vote nor are voted

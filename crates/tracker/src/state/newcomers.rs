@@ -7,33 +7,73 @@
 use mafia_posts::Post;
 
 use super::Tracker;
-use crate::correction::{Correction, CorrectionAction};
+use crate::config::user_key;
+use crate::correction::{Correction, CorrectionAction, fix_at};
 use crate::review::ReviewKind;
 use crate::vocabulary::SELF_REPLACEMENT;
 
 impl Tracker {
-    /// After the review item of an unknown poster's post: when the post says whom its
-    /// author replaces, the item names that player and carries the `replace` record.
+    /// After the review item of an unknown poster's post, with no slot open for replacement:
+    /// the slot the post's own words say its author takes, else the one living slot the game
+    /// file lists the author under as an alias (a replacement the thread did not announce in
+    /// words the tracker reads: shannon, listed in mafiascum 69351's opening post, in
+    /// PsychoticDave's slot; Revenus, who replaced Deltabacon before the game in 26373). The
+    /// item names the slot and carries the `replace` record.
     #[cold]
-    pub(super) fn newcomer_says_whom(&mut self, post: &Post) {
-        let Some(slot) = self.slot_taken_in_words(post) else {
+    pub(super) fn suggest_slot(&mut self, post: &Post) {
+        let who = post.author.trim().to_string();
+        let (slot, says) = if let Some(slot) = self.slot_taken_in_words(post) {
+            (slot, true)
+        } else if let Some(slot) = self.slot_listed_for(&post.author) {
+            (slot, false)
+        } else {
             return;
         };
         let old = self.game.players[slot].name.clone();
-        let new = post.author.trim().to_string();
+        if let Some(item) = self.review.last_mut() {
+            if says {
+                item.message
+                    .push_str(&format!("; the post says {who} replaces {old}"));
+            } else {
+                item.message = format!(
+                    "{who} is not in the game and posted; the game file names {who} as an \
+                     alias of {old}: if {who} replaced {old}, add the replacement"
+                );
+            }
+        }
+        self.offer_replace(post, slot);
+    }
+
+    /// Gives the review item just noted the `replace` record that makes `post`'s author the
+    /// holder of `slot` just before that post (so that the post counts), naming the slot as
+    /// the game file does (a record's names are the file's).
+    pub(super) fn offer_replace(&mut self, post: &Post, slot: usize) {
         let record = Correction {
-            // Just before the post, so that the post counts.
-            at: post.number.saturating_sub(1),
+            at: fix_at(post.number),
             action: CorrectionAction::Replace {
-                new: new.clone(),
-                old: old.clone(),
+                new: post.author.trim().to_string(),
+                old: self.game.players[slot].name.clone(),
             },
             comment: None,
         };
         if let Some(item) = self.review.last_mut() {
-            item.message
-                .push_str(&format!("; the post says {new} replaces {old}"));
             item.fix = Some(record.to_toml());
+        }
+    }
+
+    /// The one living slot the game file lists `author` under as an alias.
+    fn slot_listed_for(&self, author: &str) -> Option<usize> {
+        let key = user_key(author);
+        let mut slots = self
+            .game
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.aliases.iter().any(|a| user_key(a) == key))
+            .map(|(slot, _)| slot);
+        match (slots.next(), slots.next()) {
+            (Some(slot), None) if self.slots[slot].alive => Some(slot),
+            _ => None,
         }
     }
 
@@ -59,14 +99,7 @@ impl Tracker {
                 self.slots[open].name
             ),
         );
-        let record = Correction {
-            at: post.number.saturating_sub(1),
-            action: CorrectionAction::Replace { new: who, old },
-            comment: None,
-        };
-        if let Some(item) = self.review.last_mut() {
-            item.fix = Some(record.to_toml());
-        }
+        self.offer_replace(post, slot);
         true
     }
 
