@@ -73,6 +73,14 @@ pub struct CommandWords {
     /// sentence of their own opening the line (after an optional `the` or `all`), clear every
     /// vote of the day.
     pub votes_reset: &'static [Phrase],
+    /// `NEW takes OLD's spot`, `NEW takes his spot`: the nouns of the place taken, which end
+    /// the sentence ("takes her place in history" is no replacement).
+    pub places: &'static [&'static str],
+    /// The pronouns of `NEW takes his spot`, whose old player the sentence before names.
+    pub place_pronouns: &'static [&'static str],
+    /// `OLD has been replaced.`, `OLD was replaced.`: the sentence before `NEW takes his spot`
+    /// that names the old player (its words after the name, ending the sentence).
+    pub replaced_sentence: &'static [Phrase],
     /// `GAME HAS ENDED` and friends.
     pub end_game: &'static [Phrase],
     /// Two-word bold headings, alone on their line, that end the game (`End Game`).
@@ -306,6 +314,10 @@ impl CommandWords {
             &["votes", "are", "reset"],
             &["votes", "were", "reset"],
         ],
+        // "Sleepy has been replaced. Scorpius takes his spot!" (mafiascum 63130 post 41).
+        places: &["spot", "slot", "place"],
+        place_pronouns: &["his", "her", "their"],
+        replaced_sentence: &[&["has", "been", "replaced"], &["was", "replaced"]],
         unend_game: &[
             &["unend", "game"],
             &["game", "has", "unended"],

@@ -105,6 +105,22 @@ fn a_replaced_player_whose_spot_a_newcomer_takes_with_both_names_shortened() {
 }
 
 #[test]
+fn a_player_who_was_replaced_and_whose_spot_a_newcomer_takes() {
+    // The same announcement in the past tense, as hosts also write it: "Bob was replaced.
+    // Zed takes his spot." Zed's first post then holds Bob's slot.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Bob was replaced. Zed takes his spot."),
+    ));
+    assert_eq!(t.slots()[1].name, "Bob");
+    t.apply(&html(2, "Zed", 2, &bold_vote("Alice")));
+    assert_eq!(second_slot(&t), ("Zed".into(), vec!["Bob".into()]));
+}
+
+#[test]
 fn taking_a_place_that_is_no_slot_or_is_quoted_replaces_nobody() {
     for body in [
         host("Alice takes her place in history."),

@@ -7,15 +7,6 @@ use mafia_posts::Line;
 use super::text::{Folded, Word, ends_sentence, opens_sentence, seq_at};
 use super::{Command, Newcomer, Reader};
 
-/// The nouns of "takes his spot".
-const PLACES: [&str; 3] = ["spot", "slot", "place"];
-
-/// The pronouns of "takes his spot": the old player is named in the sentence before.
-const PRONOUNS: [&str; 3] = ["his", "her", "their"];
-
-/// The sentence before "NEW takes his spot" that names the old player.
-const REPLACED: [&str; 3] = ["has", "been", "replaced"];
-
 impl Reader<'_> {
     /// `NEW takes OLD's spot` and `OLD has been replaced. NEW takes his spot`: a fill of
     /// OLD's slot (resolved by the fold through the name tiers, as a shortened old name of
@@ -34,11 +25,15 @@ impl Reader<'_> {
             }
             // The place closes the sentence: "takes his place in history" is no replacement.
             let last = (at + 2..words.len().min(at + 3 + self.vocab.written_name_words))
-                .find(|&k| PLACES.contains(&words[k].text(lower)));
+                .find(|&k| self.vocab.places.contains(&words[k].text(lower)));
             let Some(place) = last.filter(|&k| ends_sentence(words, lower, k)) else {
                 continue;
             };
-            let pronoun = place == at + 2 && PRONOUNS.contains(&words[at + 1].text(lower));
+            let pronoun = place == at + 2
+                && self
+                    .vocab
+                    .place_pronouns
+                    .contains(&words[at + 1].text(lower));
             let fill = if pronoun {
                 self.replaced_before(folded, words, at)
             } else {
@@ -96,8 +91,11 @@ impl Reader<'_> {
         let first = (at.saturating_sub(self.vocab.written_name_words)..at)
             .rev()
             .find(|&k| opens_sentence(lower, words, k))?;
-        let verb = first.checked_sub(REPLACED.len())?;
-        if !seq_at(words, lower, &REPLACED, verb) || !ends_sentence(words, lower, first - 1) {
+        let verb = self.vocab.replaced_sentence.iter().find_map(|phrase| {
+            let verb = first.checked_sub(phrase.len())?;
+            seq_at(words, lower, phrase, verb).then_some(verb)
+        })?;
+        if !ends_sentence(words, lower, first - 1) {
             return None;
         }
         let (old, whole) = self.written_before(folded, words, verb, None)?;
