@@ -440,6 +440,14 @@ fn clean(s: &str) -> &str {
 /// (29844.jsonl post 1842), `Bob (hammered)`, `No Lynch (NO LYNCH)` (29423.jsonl post 2127).
 fn without_remark(candidate: &str) -> &str {
     let candidate = candidate.trim_end();
+    // A bracket the host never closes, its voters after the colon: `Screenplay [LYNCHED: a, b`
+    // (71483.jsonl post 2196).
+    if let Some(at) = candidate.rfind(['[', '('])
+        && !candidate[at..].contains([']', ')'])
+        && is_remark(&candidate[at + 1..])
+    {
+        return &candidate[..at];
+    }
     let Some(inner) = candidate
         .strip_suffix([']', ')'])
         .and_then(|s| s.rfind(['[', '(']).map(|at| (at, &s[at + 1..])))
@@ -593,6 +601,11 @@ mod tests {
         );
         assert_eq!(read("Bob 2 Al Cy"), Some(entry("Bob", &["Al Cy"])));
         assert_eq!(read("Bob (0) -"), Some(entry("Bob", &[])));
+        // The wagon that reached its majority, the bracket left open (71483.jsonl post 2196).
+        assert_eq!(
+            read("Bob [LYNCHED: Al, Cy"),
+            Some(entry("Bob", &["Al", "Cy"]))
+        );
         assert_eq!(read("Bob -Al"), Some(entry("Bob", &["Al"])));
         assert_eq!(read("[0] Bob"), Some(entry("Bob", &[])));
         assert_eq!(read("3 Bob (Al, Cy)"), Some(entry("Bob", &["Al", "Cy"])));
