@@ -171,7 +171,7 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise. (2,633 and 16 at the start of the s6 audit rounds.)
 const FLOOR_AGREED_CORRECTED: usize = 3155;
-const FLOOR_SLIPS: usize = 125;
+const FLOOR_SLIPS: usize = 126;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
