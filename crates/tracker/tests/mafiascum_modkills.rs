@@ -4,24 +4,10 @@
 
 mod support;
 
-use mafia_posts::{Markup, Post, RawPost};
+use support::mafiascum_post as html;
 use support::*;
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
-
-/// A post as the forum renders it, normalised; numbered from 10 on (not the opening post).
-fn html(number: u64, author: &str, minute: u64, body: &str) -> Post {
-    let number = number + 10;
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(utc(&format!("2026-03-02 12:{:02}", minute % 60))),
-        edited: None,
-        body: Markup::Html(body.to_string()),
-    }
-    .normalise()
-}
 
 /// A host's line in colour (`<div style="display:inline;color:#0000BF">…</div>`, 65286 post
 /// 1360).

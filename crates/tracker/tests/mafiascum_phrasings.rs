@@ -6,37 +6,17 @@
 
 mod support;
 
-use mafia_posts::{Markup, Post, RawPost};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use support::*;
+use support::{mafiascum_bold_vote as bold_vote, mafiascum_post as html};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
-
-/// A post as the forum renders it, normalised; numbered from 10 on, so that no test post is
-/// the thread's opening post (whose commands are not applied).
-fn html(number: u64, author: &str, minute: u64, body: &str) -> Post {
-    let number = number + 10;
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(utc(&format!("2026-03-02 12:{:02}", minute % 60))),
-        edited: None,
-        body: Markup::Html(body.to_string()),
-    }
-    .normalise()
-}
 
 /// A host's line in the colour mafiascum hosts use (thread 16214 post 298:
 /// `<div style="display:inline;color:darkred">… Fugitive replaces ConfidAnon.</div>`).
 fn host(text: &str) -> String {
     format!("<div style=\"display:inline;color:darkred\">{text}</div>")
-}
-
-/// A bold vote as mafiascum renders `[b]Vote: X[/b]`.
-fn bold_vote(name: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">Vote: {name}</div>")
 }
 
 fn quote(who: &str, text: &str) -> String {

@@ -6,34 +6,15 @@
 
 mod support;
 
-use mafia_posts::{Markup, Post, RawPost};
 use support::*;
+use support::{mafiascum_bold_vote as bold_vote, mafiascum_post as html};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
-
-/// A post as the forum renders it, normalised; numbered from 10 on (not the opening post).
-fn html(number: u64, author: &str, minute: u64, body: &str) -> Post {
-    let number = number + 10;
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(utc(&format!("2026-03-02 12:{:02}", minute % 60))),
-        edited: None,
-        body: Markup::Html(body.to_string()),
-    }
-    .normalise()
-}
 
 /// A host's line in colour, as 65286 post 1360 renders it
 /// (`<div style="display:inline;color:#0000BF">…</div>`).
 fn host(text: &str) -> String {
     format!("<div style=\"display:inline;color:#0000BF\">{text}</div>")
-}
-
-/// A bold vote as mafiascum renders `[b]Vote: X[/b]`.
-fn bold_vote(name: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">Vote: {name}</div>")
 }
 
 /// Slot 1's holder and its earlier names.

@@ -131,3 +131,23 @@ pub fn flagged(t: &Tracker, kind: mafia_tracker::review::ReviewKind, who: &str) 
         .iter()
         .any(|r| r.kind == kind && r.who.as_deref() == Some(who))
 }
+
+/// A post as mafiascum.net renders it (HTML), normalised; numbered from 10 on, so that no test
+/// post is the thread's opening post (whose commands are not applied).
+pub fn mafiascum_post(number: u64, author: &str, minute: u64, body: &str) -> Post {
+    let number = number + 10;
+    mafia_posts::RawPost {
+        id: format!("p{number}"),
+        number,
+        author: author.to_string(),
+        time: Some(utc(&format!("2026-03-02 12:{:02}", minute % 60))),
+        edited: None,
+        body: mafia_posts::Markup::Html(body.to_string()),
+    }
+    .normalise()
+}
+
+/// A bold vote as mafiascum renders `[b]Vote: X[/b]`.
+pub fn mafiascum_bold_vote(name: &str) -> String {
+    format!("<div style=\"display:inline;font-weight:bold\">Vote: {name}</div>")
+}
