@@ -311,25 +311,13 @@ struct CreateForm {
     setup: String,
 }
 
-fn valid_slug(slug: &str) -> bool {
-    (1..=40).contains(&slug.len())
-        && slug
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
 async fn create(
     State(state): State<AppState>,
     gm: Gm,
     Form(form): Form<CreateForm>,
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
-    let slug = form.game.trim().to_owned();
-    if !valid_slug(&slug) {
-        return Err(AppError::BadRequest(
-            "the short name takes 1 to 40 lowercase letters, digits or -".into(),
-        ));
-    }
+    let slug = crate::gm::checked_slug(&form.game)?;
     let (owner, setup, s2) = (gm.0.user.clone(), form.setup.clone(), slug.clone());
     let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup))
         .await
