@@ -386,9 +386,16 @@ fn parse_role_title(tail: Option<&Spanned<String>>) -> RoleTitle {
     };
     let mut words = left.split_whitespace();
     role.group = words.next().map(str::to_string);
-    let rest: Vec<&str> = words.collect();
-    if !rest.is_empty() {
-        role.category = Some(rest.join(" "));
+    // The other words, joined by single spaces (no list of them on the way).
+    let mut category = String::new();
+    for word in words {
+        if !category.is_empty() {
+            category.push(' ');
+        }
+        category.push_str(word);
+    }
+    if !category.is_empty() {
+        role.category = Some(category);
     }
     if let Some(team) = team {
         let trimmed = team.trim();
