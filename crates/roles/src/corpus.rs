@@ -47,9 +47,10 @@ impl ParsedFile {
     /// Parses `text` as an element of `kind`; the file stem is the name when there is no
     /// title line.
     pub fn parse(path: PathBuf, display: String, text: String, kind: ElementKind) -> ParsedFile {
+        // Borrowed unless the name is not UTF-8.
         let stem = path
             .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
+            .map(|n| n.to_string_lossy())
             .unwrap_or_default();
         let mut diags = Vec::new();
         let element = element::parse_element(&text, kind, &stem, &mut diags);

@@ -343,7 +343,7 @@ pub fn parse_element(
     fallback_name: &str,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Element> {
-    let extracted = source::extract(text, kind != ElementKind::Role);
+    let (extracted, lines) = source::extract_with_lines(text, kind != ElementKind::Role);
     let formalized = extracted.formalized?;
     let title = extracted.title;
     let name = title
@@ -355,8 +355,7 @@ pub fn parse_element(
         (Some(t), ElementKind::Group) => Heading::Group(parse_group_title(t.tail.as_ref())),
         _ => Heading::Plain,
     };
-    let body = text.get(formalized.clone()).unwrap_or("");
-    let items = parse_items(body, formalized.start, kind, diags);
+    let items = parse_items(text, &lines, kind, diags);
     Some(Element {
         kind,
         name,
@@ -387,9 +386,16 @@ fn parse_role_title(tail: Option<&Spanned<String>>) -> RoleTitle {
     };
     let mut words = left.split_whitespace();
     role.group = words.next().map(str::to_string);
-    let rest: Vec<&str> = words.collect();
-    if !rest.is_empty() {
-        role.category = Some(rest.join(" "));
+    // The other words, joined by single spaces (no list of them on the way).
+    let mut category = String::new();
+    for word in words {
+        if !category.is_empty() {
+            category.push(' ');
+        }
+        category.push_str(word);
+    }
+    if !category.is_empty() {
+        role.category = Some(category);
     }
     if let Some(team) = team {
         let trimmed = team.trim();
@@ -420,13 +426,13 @@ fn parse_group_title(tail: Option<&Spanned<String>>) -> GroupTitle {
     GroupTitle { team }
 }
 
+/// Parses the formalized text's `lines` (offsets into `file`, the whole file).
 fn parse_items(
-    body: &str,
-    base: usize,
+    file: &str,
+    lines: &[SourceLine<'_>],
     kind: ElementKind,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Item> {
-    let lines = source::lines_with_offsets(body, base);
     let mut items = Vec::new();
     let mut i = 0;
     while let Some(line) = lines.get(i) {
@@ -466,7 +472,7 @@ fn parse_items(
                 let end = lines
                     .get(last)
                     .map_or(line.start, |l| l.start + l.text.len());
-                let block = body.get(line.start - base..end - base).unwrap_or("");
+                let block = file.get(line.start..end).unwrap_or("");
                 let ability = ability::parse_ability_block_with(block, line.start, diags, head);
                 items.push(Item::Ability(ability));
             }

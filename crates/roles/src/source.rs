@@ -198,6 +198,34 @@ pub fn section_marker(line: &str) -> Option<&str> {
 ///
 /// One pass over the lines, which stops at the end of the `__Formalized__` section.
 pub fn extract(text: &str, body_only: bool) -> Extracted {
+    extract_inner(text, body_only, None)
+}
+
+/// [`extract`], and the lines of the formalized text (offsets into `text`), gathered in the
+/// same pass: what [`lines_with_offsets`] gives for that text, without walking it again.
+pub(crate) fn extract_with_lines(text: &str, body_only: bool) -> (Extracted, Vec<SourceLine<'_>>) {
+    // Lines of role files are short: this capacity is rarely outgrown.
+    let mut lines = Vec::with_capacity(text.len() / 32 + 1);
+    let extracted = extract_inner(text, body_only, Some(&mut lines));
+    match &extracted.formalized {
+        Some(span) => {
+            // Blank lines before the first and after the last non-blank line of the section
+            // are outside the formalized text.
+            let first = lines.partition_point(|l| l.start < span.start);
+            let end = lines.partition_point(|l| l.start < span.end);
+            lines.truncate(end);
+            lines.drain(..first);
+        }
+        None => lines.clear(),
+    }
+    (extracted, lines)
+}
+
+fn extract_inner<'a>(
+    text: &'a str,
+    body_only: bool,
+    mut out: Option<&mut Vec<SourceLine<'a>>>,
+) -> Extracted {
     let mut lines = Lines::new(text, 0);
     let first = lines.next();
     let title = first.as_ref().and_then(parse_title);
@@ -211,6 +239,10 @@ pub fn extract(text: &str, body_only: bool) -> Extracted {
     for line in body {
         if let Some(name) = section_marker(line.text) {
             marker_seen = true;
+            // Lines before a marker are formalized text only in a file without markers.
+            if let (Section::NotFound, Some(out)) = (section, out.as_deref_mut()) {
+                out.clear();
+            }
             match section {
                 Section::Open => {
                     section = Section::Closed;
@@ -220,6 +252,11 @@ pub fn extract(text: &str, body_only: bool) -> Extracted {
                 _ => {}
             }
             continue;
+        }
+        if section == Section::Open || !marker_seen {
+            if let Some(out) = out.as_deref_mut() {
+                out.push(line);
+            }
         }
         if trim(line.text).is_empty() {
             continue;
@@ -305,6 +342,28 @@ mod tests {
         let blank = "**Seer**\n__Formalized__\n  \n__Card__\nA seer.\n";
         let ex = extract(blank, true);
         assert_eq!((ex.formalized, ex.explicit_section), (None, true));
+    }
+
+    #[test]
+    fn the_lines_gathered_by_extract_are_the_lines_of_the_formalized_text() {
+        let files = [
+            // Blank and space-only lines around and inside the section, a closing marker.
+            "**Seer**\n__Formalized__\n\n  \nStarting: Learn `a`\n  \n\nPassive: Learn `b`\n \n\n__Card__\nA seer.\n",
+            // No marker: the body after the title, to its last non-blank line.
+            "**Pack** | Ability Set\r\nStarting: Join #Wolfpack\r\n  \r\n",
+            // A marker after body text: the text before it is not formalized.
+            "**Pack**\nStarting: Join #Wolfpack\n__Formalized__\nPassive: Learn `c`",
+            // No formalized text at all.
+            "**Golem** | Townsfolk Power\n__Basics__\nBig.\n",
+        ];
+        for file in files {
+            let (ex, lines) = extract_with_lines(file, true);
+            assert_eq!(ex, extract(file, true));
+            let want = ex.formalized.map_or_else(Vec::new, |span| {
+                lines_with_offsets(&file[span.clone()], span.start)
+            });
+            assert_eq!(lines, want, "{file:?}");
+        }
     }
 
     #[test]

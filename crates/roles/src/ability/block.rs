@@ -138,7 +138,11 @@ impl<'a> BlockParser<'a> {
         let mut params = Params::default();
         let mut root: Vec<Step> = Vec::new();
         let trigger;
-        let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
+        // The open lines: their levels and where their children go. Each line's path extends
+        // the path of the line below it on the stack, so one buffer holds them all (`path`)
+        // and the stack keeps each one's length.
+        let mut path: Vec<usize> = Vec::new();
+        let mut stack = LevelStack::new();
         let (colon, parsed) = match head {
             Some((colon, trigger)) => (Some(colon), Some(trigger)),
             None => (head_colon(src, first_a, first_b), None),
@@ -157,7 +161,7 @@ impl<'a> BlockParser<'a> {
                     text: text.to_string(),
                     loc: self.span(first_a, first_a + text.len()),
                 };
-                stack.push((0, Vec::new()));
+                stack.push(0, 0);
             }
             Some(colon) => {
                 let mut c = self.cursor(first_a, colon);
@@ -172,7 +176,7 @@ impl<'a> BlockParser<'a> {
                         }
                     }
                 };
-                let path = self.clause(colon + 1, first_b, &mut root, &mut params);
+                self.clause(colon + 1, first_b, &mut root, &mut params, &mut path);
                 // Parameters written on the trigger line around an inline ability belong to
                 // the trigger.
                 if path.is_empty() {
@@ -181,7 +185,7 @@ impl<'a> BlockParser<'a> {
                         params.merge(p);
                     }
                 }
-                stack.push((0, path));
+                stack.push(0, path.len());
             }
         }
 
@@ -214,10 +218,9 @@ impl<'a> BlockParser<'a> {
                 );
                 continue;
             };
-            while stack.last().is_some_and(|(l, _)| *l >= level) {
-                stack.pop();
-            }
-            let (parent_level, parent_path) = stack.last().cloned().unwrap_or((0, Vec::new()));
+            stack.pop_to_below(level);
+            let (parent_level, parent_len) = stack.last().unwrap_or((0, 0));
+            path.truncate(parent_len);
             if level > parent_level + 1 {
                 let want = GLYPHS[parent_level.min(GLYPHS.len() - 1)];
                 self.errs.push(
@@ -229,10 +232,11 @@ impl<'a> BlockParser<'a> {
                 );
             }
             let body_a = ga + g.len_utf8();
-            let target = container(&mut root, &parent_path);
+            let target = container(&mut root, &path);
             let mut stray = Params::default();
-            let rel = self.clause(body_a, b, target, &mut stray);
-            if !stray.is_empty() && rel.is_empty() {
+            self.clause(body_a, b, target, &mut stray, &mut path);
+            let rel_is_empty = path.len() == parent_len;
+            if !stray.is_empty() && rel_is_empty {
                 // A line of parameters only (`• [Quantity: 1]`): the bot's parser gives them to
                 // the trigger's first ability, as it does an `Action: […]` line; it is one.
                 target.push(Step::Action {
@@ -251,9 +255,7 @@ impl<'a> BlockParser<'a> {
                     ]),
                 );
             }
-            let mut path = parent_path.clone();
-            path.extend(rel);
-            stack.push((level, path));
+            stack.push(level, path.len());
         }
         self.check_empty(&root, &trigger);
         (trigger, params, root)
@@ -311,15 +313,16 @@ impl<'a> BlockParser<'a> {
     }
 
     /// Parses a clause `src[a..b]`, pushing what it finds into `container`; leading parameters
-    /// (and a parameter-only clause) go to `owner`. Returns the path (relative to `container`)
-    /// of the container that children of this line belong to.
+    /// (and a parameter-only clause) go to `owner`. Appends to `path` the path (relative to
+    /// `container`) of the container that children of this line belong to.
     fn clause(
         &mut self,
         a: usize,
         b: usize,
         container: &mut Vec<Step>,
         owner: &mut Params,
-    ) -> Vec<usize> {
+        path: &mut Vec<usize>,
+    ) {
         let src = self.src;
         let mut errs = Vec::new();
         let mut c = self.cursor(a, b);
@@ -330,7 +333,7 @@ impl<'a> BlockParser<'a> {
         let start = c.pos;
         if c.at_end() {
             owner.merge(lead);
-            return Vec::new();
+            return;
         }
         let split = split_clause(src, start, b);
         if let ClauseSplit::Head(colon) = split {
@@ -425,10 +428,13 @@ impl<'a> BlockParser<'a> {
             let idx = container.len() - 1;
             let step = &mut container[idx];
             self.depth += 1;
-            let rel = match step {
+            let mark = path.len();
+            path.push(idx);
+            match step {
                 Step::Action { params, .. } => {
                     let mut tmp = Vec::new();
-                    self.clause(colon + 1, b, &mut tmp, params);
+                    self.clause(colon + 1, b, &mut tmp, params, path);
+                    path.truncate(mark);
                     if !tmp.is_empty() {
                         self.errs.push(
                             PErr::new(
@@ -440,29 +446,28 @@ impl<'a> BlockParser<'a> {
                     }
                     self.depth -= 1;
                     // Children of an `Action:` line have nowhere to go but beside it.
-                    return Vec::new();
+                    return;
                 }
-                Step::If { params, then, .. } => self.clause(colon + 1, b, then, params),
+                Step::If { params, then, .. } => self.clause(colon + 1, b, then, params, path),
                 Step::Process { params, steps, .. }
                 | Step::Evaluate { params, steps, .. }
-                | Step::ForEach { params, steps, .. } => self.clause(colon + 1, b, steps, params),
+                | Step::ForEach { params, steps, .. } => {
+                    self.clause(colon + 1, b, steps, params, path)
+                }
                 Step::Feedback { steps, .. } => {
                     let mut p = Params::default();
-                    let r = self.clause(colon + 1, b, steps, &mut p);
+                    self.clause(colon + 1, b, steps, &mut p, path);
                     if !p.is_empty() {
                         self.errs.push(PErr::new(
                             self.base + colon + 1..self.base + b,
                             "`Feedback:` takes no parameters",
                         ));
                     }
-                    r
                 }
-                Step::Do { .. } | Step::Invalid { .. } => Vec::new(),
-            };
+                Step::Do { .. } | Step::Invalid { .. } => {}
+            }
             self.depth -= 1;
-            let mut path = vec![idx];
-            path.extend(rel);
-            return path;
+            return;
         }
         // A plain ability followed by parameter groups.
         let core_end = match split {
@@ -504,15 +509,48 @@ impl<'a> BlockParser<'a> {
             params: lead,
             loc: self.span(start, text_end),
         });
-        Vec::new()
     }
 
-    fn invalid(&mut self, container: &mut Vec<Step>, a: usize, b: usize) -> Vec<usize> {
+    fn invalid(&mut self, container: &mut Vec<Step>, a: usize, b: usize) {
         let text = self.src[a..b].trim_end();
         container.push(Step::Invalid {
             text: text.to_string(),
             loc: self.span(a, a + text.len()),
         });
-        Vec::new()
+    }
+}
+
+/// The open lines of a block while its bullet lines are read: `(level, path length)` each.
+/// Levels strictly increase up the stack (a new line first pops every line at its level or
+/// deeper), so it holds at most one line per level, 0 (the trigger line) to 6: no heap.
+struct LevelStack {
+    entries: [(usize, usize); GLYPHS.len() + 1],
+    len: usize,
+}
+
+impl LevelStack {
+    fn new() -> Self {
+        LevelStack {
+            entries: [(0, 0); GLYPHS.len() + 1],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, level: usize, path_len: usize) {
+        // Cannot pass the last slot (see the type's docs); clamped rather than panicking.
+        let at = self.len.min(self.entries.len() - 1);
+        self.entries[at] = (level, path_len);
+        self.len = at + 1;
+    }
+
+    fn last(&self) -> Option<(usize, usize)> {
+        self.len.checked_sub(1).map(|i| self.entries[i])
+    }
+
+    /// Pops every line at `level` or deeper.
+    fn pop_to_below(&mut self, level: usize) {
+        while self.last().is_some_and(|(l, _)| l >= level) {
+            self.len -= 1;
+        }
     }
 }
