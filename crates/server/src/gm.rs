@@ -283,23 +283,6 @@ fn forum_select() -> Markup {
     }
 }
 
-/// A game's short name as typed, trimmed, or why it is refused: 1 to 40 lower-case letters,
-/// digits and `-` (it becomes part of the game's addresses). Tracked and WWR games alike.
-pub(crate) fn checked_slug(typed: &str) -> Result<String, AppError> {
-    let slug = typed.trim();
-    let valid = (1..=40).contains(&slug.len())
-        && slug
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if valid {
-        Ok(slug.to_owned())
-    } else {
-        Err(AppError::BadRequest(
-            "the short name may only have lower-case letters, digits and -, at most 40".into(),
-        ))
-    }
-}
-
 fn check_config(text: &str, slug: &str) -> Result<(), AppError> {
     mafia_tracker::Game::parse(text, &format!("game {slug}"))
         .map(|_| ())
@@ -343,7 +326,7 @@ async fn create_game(
     Form(form): Form<CreateForm>,
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
-    let slug = checked_slug(&form.slug)?;
+    let slug = crate::checked_slug(&form.slug)?;
     check_config(&form.config, &slug)?;
     let new = NewGame {
         slug: slug.clone(),

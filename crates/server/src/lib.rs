@@ -230,6 +230,23 @@ pub async fn run(listener: tokio::net::TcpListener, state: AppState) -> std::io:
     axum::serve(listener, app).await
 }
 
+/// A game's short name as typed, trimmed, or why it is refused: 1 to 40 lower-case letters,
+/// digits and `-` (it becomes part of the game's addresses). Tracked and WWR games alike.
+pub(crate) fn checked_slug(typed: &str) -> Result<String, AppError> {
+    let slug = typed.trim();
+    let valid = (1..=40).contains(&slug.len())
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if valid {
+        Ok(slug.to_owned())
+    } else {
+        Err(AppError::BadRequest(
+            "the short name may only have lower-case letters, digits and -, at most 40".into(),
+        ))
+    }
+}
+
 /// Why a request failed, as the visitor sees it.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {

@@ -317,7 +317,7 @@ async fn create(
     Form(form): Form<CreateForm>,
 ) -> Result<Response, AppError> {
     gm.check(&form.csrf)?;
-    let slug = crate::gm::checked_slug(&form.game)?;
+    let slug = crate::checked_slug(&form.game)?;
     let (owner, setup, s2) = (gm.0.user.clone(), form.setup.clone(), slug.clone());
     let links = play(&state, move |g, s| g.create(s, &s2, &owner, &setup))
         .await
