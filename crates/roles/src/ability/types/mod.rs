@@ -426,3 +426,22 @@ impl Cursor<'_> {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dispatcher tries only the families gated on the clause's first letter: every
+    /// ability type's leading keyword must start with a letter some family is gated on, or a
+    /// new keyword with a new first letter would fall silently to the value forms.
+    #[test]
+    fn every_leading_keyword_starts_with_a_gated_letter() {
+        let gated = families()
+            .iter()
+            .fold(0, |mask, (_, letters)| mask | letters);
+        for keyword in ABILITY_KEYWORDS {
+            let bit = keyword.chars().next().map_or(0, first_letter_bit);
+            assert_ne!(bit & gated, 0, "no family is tried for {keyword:?}");
+        }
+    }
+}
