@@ -2,7 +2,7 @@
 //! context-only selectors must be used inside their context.
 
 use crate::ability::Reference;
-use crate::corpus::{RoleSet, normalize};
+use crate::corpus::{RoleSet, normalize, normalize_into};
 use crate::diag::{Diagnostic, Span};
 use crate::element::{Access, Element, ElementKind, Heading, Item, ListItem, PlayerType};
 
@@ -146,19 +146,6 @@ fn normalize_ascii<'b>(name: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
         len += 1;
     }
     Some(&buf[..len])
-}
-
-/// Appends [`normalize`]`(name)` to `out`.
-fn normalize_into(name: &str, out: &mut String) {
-    if name.is_ascii() {
-        out.extend(
-            name.bytes()
-                .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
-                .map(|b| char::from(b.to_ascii_lowercase())),
-        );
-    } else {
-        out.push_str(&normalize(name));
-    }
 }
 
 /// Whether a reference names something dynamic that cannot be checked statically:

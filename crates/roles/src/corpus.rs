@@ -184,21 +184,27 @@ impl RoleSet {
 /// The name key used to resolve references: lower case, without spaces, `-` and `_`.
 pub fn normalize(name: &str) -> String {
     let mut key = String::with_capacity(name.len());
+    normalize_into(name, &mut key);
+    key
+}
+
+/// Appends [`normalize`]`(name)` to `out` (the checker's name index keeps every key in one
+/// string).
+pub(crate) fn normalize_into(name: &str, out: &mut String) {
     if name.is_ascii() {
         // The common case, without the general lower-casing (which may yield several chars).
-        key.extend(
+        out.extend(
             name.bytes()
                 .filter(|b| !matches!(b, b' ' | b'-' | b'_'))
                 .map(|b| char::from(b.to_ascii_lowercase())),
         );
     } else {
-        key.extend(
+        out.extend(
             name.chars()
                 .filter(|c| !matches!(c, ' ' | '-' | '_'))
                 .flat_map(char::to_lowercase),
         );
     }
-    key
 }
 
 fn read_text(path: &Path) -> Result<String, LoadError> {
