@@ -304,11 +304,7 @@ fn key(name: &str) -> String {
 }
 
 fn is_no_lynch(written: &str) -> bool {
-    let k: String = written
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
+    let k = parse::squeezed(written);
     matches!(
         k.as_str(),
         "nolynch" | "nl" | "noelimination" | "noexecution" | "noexe" | "nokill" | "sleep"

@@ -371,11 +371,7 @@ fn is_hyphenated_word(inner: &str) -> bool {
 /// A bracket in the place of a wagon's count saying the wagon reached its majority:
 /// `[LYNCH ACHIEVED] gerryoat - a, b` (70230.jsonl post 673), `[HAMMERED]`.
 fn is_reached(inner: &str) -> bool {
-    let w: String = inner
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
+    let w = squeezed(inner);
     w == "lynchachieved" || matches!(w.as_str(), "lynched" | "hammered")
 }
 
@@ -465,11 +461,7 @@ fn without_remark(candidate: &str) -> &str {
 
 /// `NO LYNCH` in brackets after the no-lynch wagon that reached its majority.
 fn is_no_lynch_remark(inner: &str) -> bool {
-    let w: String = inner
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
+    let w = squeezed(inner);
     w == "nolynch"
 }
 
@@ -509,14 +501,19 @@ fn without_capital_remark(candidate: &str) -> &str {
     }
 }
 
+/// A remark as one word to compare: lower case, letters and digits only (`[LYNCH ACHIEVED]`
+/// → `lynchachieved`, `No-Lynch` → `nolynch`).
+pub(crate) fn squeezed(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
 /// A word hosts write beside a wagon: after its last voter (`Shinobi LYNCH!`, `Bob (hammer)`)
 /// or its candidate (`No Lynch [LYNCH]`).
 pub(crate) fn is_remark(word: &str) -> bool {
-    let w: String = word
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
+    let w = squeezed(word);
     matches!(
         w.as_str(),
         "lynch" | "lynched" | "hammer" | "hammered" | "hammers" | "majority" | "locked"
