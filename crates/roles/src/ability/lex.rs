@@ -109,18 +109,9 @@ const ANGLE_LEAD: [u8; 2] = [0xE2, 0x9F];
 const ANGLE_OPEN: u8 = 0xA8;
 const ANGLE_CLOSE: u8 = 0xA9;
 
-/// The bytes [`group_end`] stops at: brackets, backticks and the lead byte of `⟨`/`⟩`.
-const GROUP_BYTES: [bool; 256] = {
-    let mut t = [false; 256];
-    let special = b"`()[]{}";
-    let mut i = 0;
-    while i < special.len() {
-        t[special[i] as usize] = true;
-        i += 1;
-    }
-    t[ANGLE_LEAD[0] as usize] = true;
-    t
-};
+/// The bytes [`group_end`] stops at: brackets, backticks and the lead byte of `⟨`/`⟩` (and
+/// `%`, which [`ByteSet`] always holds and the scan passes over).
+const GROUP_BYTES: ByteSet = ByteSet::new(b")]}");
 
 /// Given that `s[open..]` starts with an opening bracket or a backtick, returns the byte offset
 /// just past its matching closer (nested brackets and backtick strings inside are skipped), or
@@ -134,7 +125,7 @@ pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
     let mut at = open;
     loop {
         let mut b = *bytes.get(at)?;
-        while !GROUP_BYTES[b as usize] {
+        while !GROUP_BYTES.0[b as usize] {
             at += 1;
             b = *bytes.get(at)?;
         }
