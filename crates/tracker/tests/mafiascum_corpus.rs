@@ -48,6 +48,11 @@ use mafia_tracker::phase::{Phase, PhaseKind};
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::{Game, Tracker};
 
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use corpus::ACCOUNTS;
+
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/fixtures/threads/mafiascum"
@@ -140,24 +145,6 @@ fn threads() -> Vec<String> {
     out.sort_by_key(|t| t.parse::<u64>().unwrap_or(u64::MAX));
     out
 }
-
-/// Account names the archive misspells, as `(thread, archive spelling, account)`: the game
-/// file a host writes names the accounts that post, so the test puts them in the generated
-/// game file (and reads the archive's lynches through the same table). Each was checked in
-/// the thread: the account posts under that name and the GM's posts use it.
-const ACCOUNTS: &[(&str, &str, &str)] = &[
-    // The moderator posts as Wake1 (62 posts, the opening post included).
-    ("51535", "Wake88", "Wake1"),
-    // The moderator posts as BNL (95 posts, the opening post included).
-    ("65120", "BulletNLynchproof", "BNL"),
-    // "saporovirus, Mafia Goon, has been lynched!" (post 681).
-    ("16214", "sapovirus", "saporovirus"),
-    // "Starbuckles - Vanilla Townie - Lynched Day One" (post 398).
-    ("23262", "Starbunkles", "Starbuckles"),
-    // "pappums rat replaced Budja replaced penpen), …": a stray parenthesis; the account
-    // posts as penpen (7 posts from post 9).
-    ("16769", "penpen)", "penpen"),
-];
 
 /// The account an archive name stands for.
 fn account<'a>(thread: &str, name: &'a str) -> &'a str {

@@ -18,13 +18,21 @@ pub const THREADS: &str = concat!(
 pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
 pub const HOSTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/hosts");
 
-/// Account names the archive (and so the generated game file) misspells, as in
-/// `mafiascum_corpus.rs`: `(thread, archive spelling, account)`.
-const ACCOUNTS: &[(&str, &str, &str)] = &[
+/// Account names the archive misspells, as `(thread, archive spelling, account)`: the game
+/// file a host writes names the accounts that post, so the corpus tests put them in the generated
+/// game file (`mafiascum_corpus.rs` also reads the archive's lynches through the same table). Each was checked in
+/// the thread: the account posts under that name and the GM's posts use it.
+pub const ACCOUNTS: &[(&str, &str, &str)] = &[
+    // The moderator posts as Wake1 (62 posts, the opening post included).
     ("51535", "Wake88", "Wake1"),
+    // The moderator posts as BNL (95 posts, the opening post included).
     ("65120", "BulletNLynchproof", "BNL"),
+    // "saporovirus, Mafia Goon, has been lynched!" (post 681).
     ("16214", "sapovirus", "saporovirus"),
+    // "Starbuckles - Vanilla Townie - Lynched Day One" (post 398).
     ("23262", "Starbunkles", "Starbuckles"),
+    // "pappums rat replaced Budja replaced penpen), …": a stray parenthesis; the account
+    // posts as penpen (7 posts from post 9).
     ("16769", "penpen)", "penpen"),
 ];
 
