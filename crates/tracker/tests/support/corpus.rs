@@ -19,9 +19,10 @@ pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
 pub const HOSTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/hosts");
 
 /// Account names the archive misspells, as `(thread, archive spelling, account)`: the game
-/// file a host writes names the accounts that post, so the corpus tests put them in the generated
-/// game file (`mafiascum_corpus.rs` also reads the archive's lynches through the same table). Each was checked in
-/// the thread: the account posts under that name and the GM's posts use it.
+/// file a host writes names the accounts that post, so the corpus tests put them in the
+/// generated game file (`mafiascum_corpus.rs` also reads the archive's lynches through this
+/// table). Each was checked in the thread: the account posts under that name and the GM's
+/// posts use it.
 pub const ACCOUNTS: &[(&str, &str, &str)] = &[
     // The moderator posts as Wake1 (62 posts, the opening post included).
     ("51535", "Wake88", "Wake1"),
