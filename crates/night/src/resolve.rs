@@ -375,6 +375,8 @@ fn observe<'n>(
         questions.extend(tree);
         none |= yes;
     }
+    // The actions seen are named in a fixed order, whatever order they were submitted in.
+    used.sort_unstable();
     (seen, used, none)
 }
 
