@@ -81,7 +81,9 @@ impl Live {
         // The phase this input was meant to end: when another writer ended it first (a deadline
         // fired on two instances, two hosts pressing "next"), the input is not appended again.
         let phase = self.table.game().state.phase;
-        for _ in 0..RETRIES {
+        let give_up = std::time::Instant::now() + RETRY_FOR;
+        let mut wait_ms = 1;
+        loop {
             let seq = self.seq() + 1;
             if store.append_wwr_input(self.id(), seq, &json, ends_phase)? {
                 self.apply(seq, input.clone());
@@ -96,12 +98,18 @@ impl Live {
                     .map(|(_, _, reason)| reason.clone());
                 return Ok(refused);
             }
+            if std::time::Instant::now() >= give_up {
+                return Err(PlayError::Busy);
+            }
+            // Another writer appended first. A writer that keeps losing the race to a busy
+            // one waits a little longer each time (1, 2, 4 … 32 ms), so it gets a turn.
+            std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+            wait_ms = (wait_ms * 2).min(32);
             catch_up(self, store)?;
             if ends_phase && self.table.game().state.phase != phase {
                 return Ok(None);
             }
         }
-        Err(PlayError::Busy)
     }
 
     /// The seat a player's link opens (the link's token checked against the stored hashes).
@@ -138,8 +146,9 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// How many times a write is retried when another instance appended first.
-const RETRIES: usize = 8;
+/// How long a write is retried when other instances keep appending first (a count of
+/// retries ran out on a loaded machine while another instance wrote 15 inputs in a row).
+const RETRY_FOR: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl Games {
     /// The games of a service whose setups are in `dir` (none: games cannot be created).
