@@ -170,8 +170,8 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise. (2,633 and 16 at the start of the s6 audit rounds.)
-const FLOOR_AGREED_CORRECTED: usize = 3167;
-const FLOOR_SLIPS: usize = 146;
+const FLOOR_AGREED_CORRECTED: usize = 3168;
+const FLOOR_SLIPS: usize = 166;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
