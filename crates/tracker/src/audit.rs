@@ -251,6 +251,18 @@ impl Names {
             slots.push(slot);
             return;
         }
+        // A remark in a sentence names nobody: its short words are no abbreviations of names
+        // (`(this doesn't really count because hammer so FoS)`, 68345.jsonl post 1587, read
+        // "so" as Square World).
+        if found.is_empty() && words.len() > REMARK_WORDS {
+            unread.extend(
+                missed
+                    .iter()
+                    .filter(|w| !is_remark(w))
+                    .map(|w| w.to_string()),
+            );
+            return;
+        }
         slots.extend(found);
         for w in missed {
             match self.one(w) {
@@ -284,6 +296,9 @@ impl Names {
         self.exact.get(&key(name)).copied()
     }
 }
+
+/// A voter list's piece of more words than this, none of them a name, is a remark, not names.
+const REMARK_WORDS: usize = 4;
 
 /// A name compared without case, surrounding punctuation or repeated spaces, with typographic
 /// apostrophes as plain ones (`Midnight’s Sorrow`, 17378.jsonl post 126).

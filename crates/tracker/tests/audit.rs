@@ -299,6 +299,26 @@ fn an_end_of_game_action_list_is_no_count() {
     assert_eq!(parse_count(&body), None);
 }
 
+#[test]
+fn a_no_lynch_wagon_marked_nl_minus_before_it() {
+    // mafiascum phpBB (68714.jsonl post 2165): the host marks how far each wagon is from its
+    // end, `L-1` before a player's wagon and `NL-1` before No Lynch's, in another colour.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\"><div style=\"display:inline;color:#FF4040\">Vote Count 5.3<br>\n<br>\n\
+         Titus - [0]<br>\n</div><div style=\"display:inline;color:#00FFFF\">L-1 </div><div style=\"display:inline;color:#FF4040\">Dongempire - [3] Manuel87, JarJarDrinks, Titus<br>\n\
+         <br>\n</div><div style=\"display:inline;color:#00FFFF\">NL-1 </div><div style=\"display:inline;color:#FF4040\">No Lynch - [2] Mathblade, Something_Smart<br>\n\
+         <br>\nNot Voting - Dongempire<br>\n<br>\nWith 6 Alive, It Takes 4 to Lynch.</div></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Titus", vec![]),
+            ("Dongempire", vec!["Manuel87", "JarJarDrinks", "Titus"]),
+            ("No Lynch", vec!["Mathblade", "Something_Smart"]),
+        ]
+    );
+}
+
 // --- the audit: the host's count against the tracker's tally, by slot ---
 
 const GAME: &str = r#"
@@ -637,4 +657,32 @@ fn a_hosts_list_of_night_actions_is_not_a_count() {
         "Night 1:<br>\n<br>\nPine (mafia goon) kills Slandaar (successful)<br>\n<br>\nSlandaar (1-shot cop) investigates havingfitz (action failed)<br>\n<br>\nNight 2:<br>\n<br>\nMastin2 (1-shot doctor) protects TheTrollie (successful)<br>\n<br>\nCooLDoG (1-shot vig) vigs Trollie (failed action)".into(),
     ));
     assert_eq!(parse_count(&body), None);
+}
+
+#[test]
+fn a_remark_in_words_after_a_voter_names_nobody() {
+    // mafiascum phpBB (68345.jsonl post 1587): `Gamma Emerald: CCC, Manuel87, House (this
+    // doesn't really count because hammer so FoS)`; no word of the remark is a player, and
+    // "so" is no abbreviation of Square World.
+    let game =
+        Game::parse(&GAME.replace("\"Dave\"", "\"Square World\""), "audit.toml").expect("game");
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(
+            3,
+            "Host",
+            "Vote Count 2.01<br>Bob: Alice, Carol (this doesn't really count because hammer so FoS)",
+        ),
+    ];
+    let report = audit(game, &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Carol"]);
+    assert!(
+        report.vote_counts[0]
+            .unread
+            .contains(&"because".to_string()),
+        "{:?}",
+        report.vote_counts[0].unread
+    );
 }

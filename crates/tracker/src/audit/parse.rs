@@ -391,6 +391,7 @@ fn is_l_minus(s: &str) -> bool {
 /// number (`1. don_johnson (0):`).
 fn is_bare_count(word: &str) -> bool {
     let w = word.trim_end_matches([':', ',', '.', ')']);
+    let w = w.strip_prefix('N').filter(|r| is_l_minus(r)).unwrap_or(w); // NL-1, 68714/2165
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
         || (is_l_minus(w)
             && w.bytes()
