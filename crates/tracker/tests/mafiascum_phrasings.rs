@@ -735,6 +735,23 @@ fn a_newcomer_who_says_whom_they_replace_gets_the_line_to_add() {
 }
 
 #[test]
+fn a_newcomers_apostrophe_may_be_curly_or_missing() {
+    // 70912 post 1087's "I'm replacing Jaack." as a phone keyboard types it (the forum keeps
+    // the typed character: U+2019) and as typed without the apostrophe ("Im replacing into
+    // more games", 24640 post 1109, spells it so).
+    for words in ["I\u{2019}m replacing Carol.", "im replacing Carol!"] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "Zed", 1, words));
+        let listed = fixes(&t, ReviewKind::NonPlayerPosted);
+        let fix = listed[0].1.as_deref().expect("a correction");
+        assert!(
+            fix.contains("replace = { new = \"Zed\", old = \"Carol\" }"),
+            "{words}: {fix}"
+        );
+    }
+}
+
+#[test]
 fn a_quoted_or_unknown_name_after_i_am_replacing_names_no_slot() {
     // Quoted words are never the poster's; "I'm replacing my keyboard" names nobody.
     let mut t = tracker(FIVE, "");
