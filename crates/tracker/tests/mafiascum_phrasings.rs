@@ -9,7 +9,7 @@ mod support;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use support::*;
-use support::{mafiascum_bold_vote as bold_vote, mafiascum_post as html};
+use support::{mafiascum_bold_vote as bold_vote, mafiascum_post as html, mafiascum_quote as quote};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 
@@ -17,10 +17,6 @@ const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 /// `<div style="display:inline;color:darkred">… Fugitive replaces ConfidAnon.</div>`).
 fn host(text: &str) -> String {
     format!("<div style=\"display:inline;color:darkred\">{text}</div>")
-}
-
-fn quote(who: &str, text: &str) -> String {
-    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
 }
 
 fn items(t: &mafia_tracker::Tracker, kind: ReviewKind) -> Vec<String> {
