@@ -63,7 +63,8 @@ use serde::{Deserialize, Serialize};
 use crate::phase::{Phase, PhaseKind};
 use crate::vocabulary::CommandWords;
 
-use text::{Folded, NameSet, Openers, Word, is_bold_alone};
+use text::{Folded, Openers, Word, is_bold_alone};
+pub(crate) use text::{NameSet, fold};
 pub use time::{TimeError, parse_duration};
 
 /// Which GM command language the game uses.

@@ -658,15 +658,14 @@ impl VoteWords {
 
 /// A newcomer's own words for the slot they take, before the replaced player's name: "Hey
 /// all! I am replacing mattblackguy." (mafiascum 70912 post 767), "I'm replacing Jaack." (70912
-/// post 1087). Read only in the posts of users the game does not know, for the review list.
+/// post 1087). Read only in the posts of users the game does not know, for the review list,
+/// in lower case with every apostrophe straight; a phrase's apostrophe may also be left out
+/// ("im replacing").
 pub const SELF_REPLACEMENT: &[&str] = &[
     "i am replacing in for ",
     "i am replacing ",
     "i'm replacing in for ",
     "i'm replacing ",
-    "i\u{2019}m replacing in for ",
-    "i\u{2019}m replacing ",
-    "im replacing ",
     "i will be replacing ",
     "i'll be replacing ",
     "i am the replacement for ",

@@ -7,6 +7,7 @@ use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::tally;
 use support::*;
+use support::{mafiascum_post_at as html_post, mafiascum_vote_tag as vote_tag};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 const DAY1: &str = "2026-03-02 12:00";
@@ -668,25 +669,8 @@ fn the_opening_post_is_not_read_for_commands() {
 /// fixtures/threads/mafiascum/games/*.toml).
 const MAFIASCUM_RULES: &str = "[rules]\nvotes = [\"bold\", \"tag\"]\nmajority = \"hammer\"\n";
 
-/// A post as mafiascum's phpBB renders it, normalised as the pipeline does.
-fn html_post(number: u64, author: &str, at: &str, html: &str) -> mafia_posts::Post {
-    mafia_posts::RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_owned(),
-        time: Some(utc(at)),
-        edited: None,
-        body: mafia_posts::Markup::Html(html.to_owned()),
-    }
-    .normalise()
-}
-
-/// `[vote]name[/vote]` and `[unvote]name[/unvote]` as mafiascum renders them (fixture README;
-/// thread 16214, post 15: `UNVOTE: Shadow` then `VOTE: EMPKing`).
-fn vote_tag(name: &str) -> String {
-    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
-}
-
+/// `[unvote]name[/unvote]` as mafiascum renders it (fixture README; thread 16214, post 15:
+/// `UNVOTE: Shadow` then `VOTE: EMPKing`).
 fn unvote_tag(name: &str) -> String {
     format!("<span class=\"bbvote\" title=\"This is an official unvote.\">UNVOTE: {name}</span>")
 }

@@ -42,7 +42,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use mafia_posts::{JsonlSource, PostSource};
 use mafia_tracker::commands::{self, Dialect, Names};
 use mafia_tracker::phase::{Phase, PhaseKind};
 use mafia_tracker::review::ReviewKind;
@@ -51,12 +50,7 @@ use mafia_tracker::{Game, Tracker};
 #[path = "support/corpus.rs"]
 mod corpus;
 
-use corpus::ACCOUNTS;
-
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/fixtures/threads/mafiascum"
-);
+use corpus::{ACCOUNTS, MAFIASCUM};
 
 /// Matched lynches by deaths (of 454), measured on 2026-11-25: 56 at 8b49b8b, 208 at c0129c3
 /// (display styles, vote tag labels, hosts' replacement and death phrasings), 293 with deaths
@@ -134,18 +128,6 @@ impl Outcome {
     }
 }
 
-fn threads() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(format!("{CORPUS}/expected"))
-        .expect("the mafiascum fixtures (../shared/fixtures/threads/mafiascum)")
-        .filter_map(|e| {
-            let name = e.ok()?.file_name().into_string().ok()?;
-            name.strip_suffix(".json").map(str::to_owned)
-        })
-        .collect();
-    out.sort_by_key(|t| t.parse::<u64>().unwrap_or(u64::MAX));
-    out
-}
-
 /// The account an archive name stands for.
 fn account<'a>(thread: &str, name: &'a str) -> &'a str {
     ACCOUNTS
@@ -156,44 +138,17 @@ fn account<'a>(thread: &str, name: &'a str) -> &'a str {
 
 /// The game file, and what had to be repaired in it for the tracker to take it.
 fn game_file(thread: &str) -> (Game, Option<String>) {
-    let path = format!("{CORPUS}/games/{thread}.toml");
-    let mut text = std::fs::read_to_string(&path).expect("game file");
-    for (_, from, to) in ACCOUNTS.iter().filter(|(t, _, _)| *t == thread) {
-        text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
-    }
+    let path = corpus::mafiascum_game_path(thread);
+    let text = corpus::generated_game(thread);
     match Game::parse(&text, &path) {
         Ok(game) => (game, None),
         Err(e) => {
-            let repaired = without_own_name_aliases(&text);
+            let repaired = corpus::without_own_name_aliases(&text);
             let game = Game::parse(&repaired, &path)
                 .unwrap_or_else(|e2| panic!("{thread}: game file refused: {e}; repaired: {e2}"));
             (game, Some(format!("game file repaired ({e})")))
         }
     }
-}
-
-/// The game file without aliases that repeat their own slot's name: the generator writes
-/// `{ name = "A", aliases = ["B", "A"] }` when A was replaced by B and came back (48071), and
-/// a game file must not name anyone twice. A host would write `aliases = ["B"]`.
-fn without_own_name_aliases(text: &str) -> String {
-    let mut value: toml::Table = text.parse().expect("game file is TOML");
-    if let Some(toml::Value::Array(players)) = value.get_mut("players") {
-        for player in players {
-            let Some(table) = player.as_table_mut() else {
-                continue;
-            };
-            let name = table
-                .get("name")
-                .and_then(|n| n.as_str())
-                .map(str::to_owned);
-            if let (Some(name), Some(toml::Value::Array(aliases))) =
-                (name, table.get_mut("aliases"))
-            {
-                aliases.retain(|a| a.as_str() != Some(name.as_str()));
-            }
-        }
-    }
-    toml::to_string(&value).expect("TOML out")
 }
 
 /// The slot a name belongs to in the game file (its name or an alias), ignoring case.
@@ -205,8 +160,8 @@ fn slot_in_game(game: &Game, name: &str) -> Option<usize> {
 }
 
 fn expected(thread: &str, game: &Game) -> Expected {
-    let text =
-        std::fs::read_to_string(format!("{CORPUS}/expected/{thread}.json")).expect("expected file");
+    let text = std::fs::read_to_string(format!("{MAFIASCUM}/expected/{thread}.json"))
+        .expect("expected file");
     let json: serde_json::Value = serde_json::from_str(&text).expect("expected JSON");
     let mut lynched = BTreeMap::new();
     let mut unknown = Vec::new();
@@ -252,25 +207,12 @@ struct SeenDeath {
     modkilled: bool,
 }
 
-/// The posts of a thread, normalised.
-fn posts(thread: &str) -> Vec<mafia_posts::Post> {
-    let mut source =
-        JsonlSource::open(format!("{CORPUS}/posts/{thread}.jsonl")).expect("posts file");
-    let batch = source.read().expect("readable posts");
-    assert!(
-        batch.problems.is_empty(),
-        "{thread}: unreadable lines {:?}",
-        batch.problems
-    );
-    batch.normalised()
-}
-
 /// Replays a thread post by post, noting each death when it appears.
 fn replay(thread: &str, game: Game) -> (Tracker, Vec<SeenDeath>) {
     let mut tracker = Tracker::new(game).expect("tracker");
     let mut alive: Vec<bool> = tracker.slots().iter().map(|s| s.alive).collect();
     let mut deaths = Vec::new();
-    for post in &posts(thread) {
+    for post in &corpus::mafiascum_posts(thread) {
         let during = tracker.phase();
         let was_over = tracker.is_over();
         tracker.apply(post);
@@ -446,7 +388,7 @@ fn table(outcomes: &[Outcome]) -> String {
 
 #[test]
 fn mafiascum_lynches_land_on_their_days() {
-    let threads = threads();
+    let threads = corpus::mafiascum_threads();
     assert_eq!(threads.len(), 100, "the corpus has 100 games");
     let queue = Mutex::new(threads.clone());
     let done = Mutex::new(Vec::new());
@@ -524,7 +466,7 @@ fn explain() {
     for u in &expected.unknown {
         eprintln!("archive: {u} (no such slot)");
     }
-    let posts = posts(&thread);
+    let posts = corpus::mafiascum_posts(&thread);
     if let Some(number) = std::env::var("MAFIASCUM_POST")
         .ok()
         .and_then(|n| n.parse::<u64>().ok())

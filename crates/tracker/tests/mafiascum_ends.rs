@@ -6,41 +6,19 @@
 
 mod support;
 
-use mafia_posts::{Markup, Post, RawPost};
+use mafia_posts::Post;
 use mafia_tracker::Tracker;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use support::*;
+use support::{mafiascum_bold as bold, mafiascum_quote as quote, mafiascum_vote_tag as vote};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 
 /// A post as the forum renders it, normalised, made on 2026-03-02 (Day 1 of the test game
 /// ends 2026-03-03 18:00); numbered from 10 on, so that no test post is the opening post.
 fn html(number: u64, author: &str, body: &str) -> Post {
-    let number = number + 10;
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(utc(&format!("2026-03-02 12:{:02}", number % 60))),
-        edited: None,
-        body: Markup::Html(body.to_string()),
-    }
-    .normalise()
-}
-
-/// Bold, as mafiascum renders `[b]…[/b]`.
-fn bold(text: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
-}
-
-fn quote(who: &str, text: &str) -> String {
-    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
-}
-
-/// A vote as mafiascum renders `[vote]Bob[/vote]`.
-fn vote(name: &str) -> String {
-    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
+    mafiascum_post(number, author, number + 10, body)
 }
 
 fn dead(t: &Tracker) -> Vec<(String, Phase, bool)> {

@@ -7,8 +7,9 @@
 
 mod support;
 
-use mafia_posts::{Markup, Post, RawPost};
+use mafia_posts::Post;
 use mafia_tracker::phase::Phase;
+use support::mafiascum_vote_tag as vote;
 use support::*;
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
@@ -16,15 +17,15 @@ const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 /// A post as the forum renders it, normalised, with the thread's own number (0 is the
 /// opening post).
 fn post(number: u64, author: &str, body: &str) -> Post {
-    RawPost {
+    Post {
         id: format!("r{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(utc(&format!("2026-03-02 12:{:02}", number % 60))),
-        edited: None,
-        body: Markup::Html(body.to_string()),
+        ..mafiascum_post_at(
+            number,
+            author,
+            &format!("2026-03-02 12:{:02}", number % 60),
+            body,
+        )
     }
-    .normalise()
 }
 
 fn link(text: &str) -> String {
@@ -32,10 +33,6 @@ fn link(text: &str) -> String {
         "<a href=\"https://forum.mafiascum.net/viewtopic.php?p=4141511#p4141511\" \
          class=\"postlink\">{text}</a><br>"
     )
-}
-
-fn vote(name: &str) -> String {
-    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
 }
 
 #[test]

@@ -7,64 +7,34 @@
 
 mod support;
 
-use mafia_posts::{Markup, Post, RawPost};
+use mafia_posts::Post;
 use mafia_tracker::Tracker;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use support::*;
+use support::{
+    dead_in_phases as dead, mafiascum_bold as bold, mafiascum_post_at as numbered_as_is,
+    mafiascum_quote as quote, mafiascum_vote_tag as vote,
+};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 
 /// A post as the forum renders it, normalised, made on 2026-03-02 (Day 1 of the test game
 /// ends 2026-03-03 18:00) unless `at` says otherwise; numbered from 10 on, so that no test
-/// post is the thread's opening post.
+/// post is the thread's opening post (`numbered_as_is` keeps the number given: for the
+/// thread's opening and reserved posts, 0 to 3).
 fn html_at(number: u64, author: &str, at: &str, body: &str) -> Post {
     numbered_as_is(number + 10, author, at, body)
 }
 
-/// [`html_at`] without the offset: for the thread's opening and reserved posts (0 to 3).
-fn numbered_as_is(number: u64, author: &str, at: &str, body: &str) -> Post {
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(utc(at)),
-        edited: None,
-        body: Markup::Html(body.to_string()),
-    }
-    .normalise()
-}
-
 fn html(number: u64, author: &str, body: &str) -> Post {
-    html_at(
-        number,
-        author,
-        &format!("2026-03-02 12:{:02}", number % 60),
-        body,
-    )
-}
-
-/// Bold, as mafiascum renders `[b]…[/b]`.
-fn bold(text: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
+    mafiascum_post(number, author, number, body)
 }
 
 /// A role in colour, as hosts write it (29844 post 1502:
 /// `<div style="display:inline;color:#FF0000">Mafia Goon</div>`).
 fn role(text: &str) -> String {
     format!("<div style=\"display:inline;color:#FF0000\">{text}</div>")
-}
-
-fn quote(who: &str, text: &str) -> String {
-    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
-}
-
-fn dead(t: &Tracker) -> Vec<(String, Phase)> {
-    t.status()
-        .dead
-        .iter()
-        .map(|d| (d.name.clone(), d.phase))
-        .collect()
 }
 
 fn review(t: &Tracker, kind: ReviewKind) -> Vec<(String, Option<String>)> {
@@ -693,11 +663,6 @@ fn a_schedule_of_deadlines_is_not_the_running_phase() {
 }
 
 // --- a lynch taken from the hammer (state/hammer.rs) -----------------------------------
-
-/// A vote as mafiascum renders `[vote]Bob[/vote]`.
-fn vote(name: &str) -> String {
-    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
-}
 
 /// Five players in a hammer game (majority 3): Alice, Carol and Dave vote Bob; Dave's vote
 /// (post 13) hammers and ends Day 1.

@@ -9,7 +9,7 @@ mod support;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use support::*;
-use support::{mafiascum_bold_vote as bold_vote, mafiascum_post as html};
+use support::{mafiascum_bold_vote as bold_vote, mafiascum_post as html, mafiascum_quote as quote};
 
 const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 
@@ -17,10 +17,6 @@ const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
 /// `<div style="display:inline;color:darkred">… Fugitive replaces ConfidAnon.</div>`).
 fn host(text: &str) -> String {
     format!("<div style=\"display:inline;color:darkred\">{text}</div>")
-}
-
-fn quote(who: &str, text: &str) -> String {
-    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
 }
 
 fn items(t: &mafia_tracker::Tracker, kind: ReviewKind) -> Vec<String> {
@@ -732,6 +728,23 @@ fn a_newcomer_who_says_whom_they_replace_gets_the_line_to_add() {
     );
     // The vote post says nothing of the kind: no record on it.
     assert_eq!(listed[1].1, None);
+}
+
+#[test]
+fn a_newcomers_apostrophe_may_be_curly_or_missing() {
+    // 70912 post 1087's "I'm replacing Jaack." as a phone keyboard types it (the forum keeps
+    // the typed character: U+2019) and as typed without the apostrophe ("Im replacing into
+    // more games", 24640 post 1109, spells it so).
+    for words in ["I\u{2019}m replacing Carol.", "im replacing Carol!"] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(1, "Zed", 1, words));
+        let listed = fixes(&t, ReviewKind::NonPlayerPosted);
+        let fix = listed[0].1.as_deref().expect("a correction");
+        assert!(
+            fix.contains("replace = { new = \"Zed\", old = \"Carol\" }"),
+            "{words}: {fix}"
+        );
+    }
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod support;
 use mafia_posts::{Markup, RawPost};
 use mafia_tracker::config::VoteSyntax;
 use mafia_tracker::votes::{Roster, Target, Verdict, recognise};
+use support::mafiascum_bold as bold;
 
 /// The vote syntaxes of the mafiascum games' files.
 const MAFIASCUM: &[VoteSyntax] = &[VoteSyntax::Bold, VoteSyntax::Tag];
@@ -69,10 +70,6 @@ fn vote(name: &str) -> Option<Verdict> {
     Some(Verdict::Vote {
         target: Target::Slot(slot(name)),
     })
-}
-
-fn bold(text: &str) -> String {
-    format!(r#"<div style="display:inline;font-weight:bold">{text}</div>"#)
 }
 
 fn quoted(who: &str, html: &str) -> String {

@@ -1,18 +1,17 @@
 //! Real game threads: TeamLiquid (2014-2015, JSON Lines without timestamps) and a saved page of
 //! MTG Salvation (2016, HTML); no deadlines, so phases follow the hosts' posts.
 
-use mafia_posts::import::parse_mtgsalvation_page;
-use mafia_posts::{JsonlSource, Post, PostSource};
+use mafia_posts::Post;
 use mafia_tracker::commands::{self, Command, Dialect, Names};
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::tally::Tally;
 use mafia_tracker::{Game, Tracker};
 
-const THREADS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/fixtures/threads"
-);
+#[path = "support/corpus.rs"]
+mod corpus;
+
+use corpus::{HAMMERTIME, STUDENT_MAFIA_V, UNRELIABLE_COPS};
 
 fn replay(file: &str, game: &str) -> Tracker {
     replay_until(file, game, u64::MAX)
@@ -20,10 +19,8 @@ fn replay(file: &str, game: &str) -> Tracker {
 
 /// The thread replayed up to and including post `last`.
 fn replay_until(file: &str, game: &str, last: u64) -> Tracker {
-    let mut source = JsonlSource::open(format!("{THREADS}/{file}")).expect("fixture");
-    let batch = source.read().expect("readable");
     let mut t = Tracker::new(Game::parse(game, "fixture.toml").expect("game")).expect("tracker");
-    t.apply_all(batch.normalised().iter().filter(|p| p.number <= last));
+    t.apply_all(corpus::jsonl(file).iter().filter(|p| p.number <= last));
     t
 }
 
@@ -47,19 +44,7 @@ fn wagon(candidate: &str, voters: &[&str]) -> Wagon {
 
 #[test]
 fn hammertime_mafia() {
-    let game = r#"
-name = "Hammertime Mafia"
-gms = ["Artanis[Xp]", "LightningStrike", "Trfel", "Cephiro"]
-zone = "UTC"
-first_phase = "Day 1"
-day_length = "48h"
-night_length = "24h"
-players = ["Half the Sky", "Eden1892", "Palmar", "IAmRobik", "GlowingBear", "VisceraEyes", "Onegu", "liancourt", "Toadesstern"]
-[rules]
-votes = ["bot"]
-majority = "hammer"
-"#;
-    let t = replay("teamliquid/hammertime-mafia.jsonl", game);
+    let t = replay("teamliquid/hammertime-mafia.jsonl", HAMMERTIME);
     let s = t.status();
     let days: Vec<_> = s
         .previous_days
@@ -121,7 +106,6 @@ majority = "hammer"
     );
 }
 
-const STUDENT_MAFIA_V: &str = include_str!("games/student-mafia-v.toml");
 const SMV: &str = "teamliquid/student-mafia-v.jsonl";
 
 /// Student Mafia V (January 2015): 13 players, 3 mafia, plurality lynch at 22:00 UTC. Every
@@ -353,23 +337,15 @@ fn student_mafia_v_mid_day_counts() {
     );
 }
 
-const UNRELIABLE_COPS: &str = include_str!("games/unreliable-cops-mafia.toml");
-
-/// The 50 posts of page 1 of Unreliable Cops Mafia (MTG Salvation), imported from the saved
-/// HTML page.
-fn unreliable_cops_posts() -> Vec<Post> {
-    let path = format!("{THREADS}/mtgsalvation/unreliable-cops-mafia-page.html");
-    let html = std::fs::read_to_string(&path).expect("fixture");
-    let page = parse_mtgsalvation_page(&html).expect("an MTG Salvation page");
-    assert!(page.problems.is_empty(), "{:?}", page.problems);
-    page.posts.iter().map(|p| p.normalise()).collect()
-}
-
 /// The page replayed up to and including post `last`.
 fn unreliable_cops_until(last: u64) -> Tracker {
     let game = Game::parse(UNRELIABLE_COPS, "unreliable-cops-mafia.toml").expect("game");
     let mut t = Tracker::new(game).expect("tracker");
-    t.apply_all(unreliable_cops_posts().iter().filter(|p| p.number <= last));
+    t.apply_all(
+        corpus::mtgsalvation_posts()
+            .iter()
+            .filter(|p| p.number <= last),
+    );
     t
 }
 
@@ -409,7 +385,7 @@ fn announced_in(post: &Post) -> Vec<Phase> {
 fn unreliable_cops_mafia_page_one() {
     // The host opens Day 1 twice: the opening post's bold "It is currently day 1" and post
     // 8's bold "Day 1 start." (after the confirmations); the game file's first phase agrees.
-    let posts = unreliable_cops_posts();
+    let posts = corpus::mtgsalvation_posts();
     assert_eq!(posts.len(), 50);
     let host_announces: Vec<_> = posts
         .iter()

@@ -4,10 +4,13 @@
 //! as mafiascum.net renders them (bold as `<div style="display:inline;font-weight:bold">`,
 //! the fixtures README), after the real posts cited in each test.
 
-use mafia_posts::{Markup, Post, RawPost};
+mod support;
+
+use mafia_posts::Post;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::{ReviewItem, ReviewKind};
 use mafia_tracker::{Game, Tracker};
+use support::{dead_in_phases as dead, mafiascum_bold as bold, mafiascum_post_at};
 
 /// Alice, Bob, Carol, Dave and Erin, run by GM in UTC; Day 1 ends 2026-03-03 18:00.
 const GAME: &str = "name = \"Fixes\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
@@ -16,23 +19,12 @@ players = [\"Alice\", \"Bob\", \"Carol\", \"Dave\", \"Erin\"]\n";
 
 /// A GM post as the forum renders it, made on Day 1.
 fn gm(number: u64, body: &str) -> Post {
-    RawPost {
-        id: format!("p{number}"),
+    mafiascum_post_at(
         number,
-        author: "GM".to_string(),
-        time: Some(
-            format!("2026-03-02T12:{:02}:00Z", number % 60)
-                .parse()
-                .expect("time"),
-        ),
-        edited: None,
-        body: Markup::Html(body.to_string()),
-    }
-    .normalise()
-}
-
-fn bold(text: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
+        "GM",
+        &format!("2026-03-02 12:{:02}", number % 60),
+        body,
+    )
 }
 
 /// The thread replayed with the game file and `extra` records after it.
@@ -48,14 +40,6 @@ fn items(t: &Tracker, kind: ReviewKind) -> Vec<ReviewItem> {
         .iter()
         .filter(|r| r.kind == kind)
         .cloned()
-        .collect()
-}
-
-fn dead(t: &Tracker) -> Vec<(String, Phase)> {
-    t.status()
-        .dead
-        .iter()
-        .map(|d| (d.name.clone(), d.phase))
         .collect()
 }
 

@@ -179,24 +179,13 @@ impl Tracker {
         if phases.all(|p| p == first) && self.order(first) <= self.order(next) {
             return false;
         }
-        let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
-            .into_iter()
-            .partition(|c| {
-                named(&c.command).is_some() || matches!(c.command, Command::AnnounceKind { .. })
-            });
-        recognition.commands = kept;
-        for command in dropped {
-            self.note(
-                ReviewKind::IgnoredCommand,
-                Some(post.number),
-                Some(post.author.clone()),
-                format!(
-                    "`{}` ignored: a reserved post that names several phases is the game's \
-                     record, edited during the game, not an announcement",
-                    command.raw
-                ),
-            );
-        }
+        self.ignore_commands(
+            recognition,
+            post,
+            |c| named(c).is_some() || matches!(c, Command::AnnounceKind { .. }),
+            "a reserved post that names several phases is the game's record, edited during \
+             the game, not an announcement",
+        );
         true
     }
 
@@ -205,20 +194,34 @@ impl Tracker {
     /// 18910 post 1, under "Day 7 Ends") was written when it happened, not when the post was:
     /// it is not applied (a review note); the thread's announcement of it is.
     fn drop_record_deaths(&mut self, recognition: &mut Recognition, post: &Post) {
+        self.ignore_commands(
+            recognition,
+            post,
+            |c| matches!(c, Command::Death { phase: None, .. }),
+            "a death in the game's record (a reserved post that names several phases) is \
+             applied when the thread announces it",
+        );
+    }
+
+    /// Takes the commands `which` picks out of `recognition`, each an ignored command on the
+    /// review list ("`RAW` ignored: WHY").
+    fn ignore_commands(
+        &mut self,
+        recognition: &mut Recognition,
+        post: &Post,
+        which: impl Fn(&Command) -> bool,
+        why: &str,
+    ) {
         let (dropped, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut recognition.commands)
             .into_iter()
-            .partition(|c| matches!(c.command, Command::Death { phase: None, .. }));
+            .partition(|c| which(&c.command));
         recognition.commands = kept;
         for command in dropped {
             self.note(
                 ReviewKind::IgnoredCommand,
                 Some(post.number),
                 Some(post.author.clone()),
-                format!(
-                    "`{}` ignored: a death in the game's record (a reserved post that names \
-                     several phases) is applied when the thread announces it",
-                    command.raw
-                ),
+                format!("`{}` ignored: {why}", command.raw),
             );
         }
     }

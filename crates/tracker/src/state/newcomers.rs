@@ -7,6 +7,7 @@
 use mafia_posts::Post;
 
 use super::Tracker;
+use crate::commands::{NameSet, fold};
 use crate::config::user_key;
 use crate::correction::{Correction, CorrectionAction, fix_at};
 use crate::review::ReviewKind;
@@ -105,34 +106,60 @@ impl Tracker {
 
     /// The living slot a post's own words say its author takes: a phrase of
     /// [`SELF_REPLACEMENT`] followed by one of the slot's names (its holder, earlier holders,
-    /// the game file's name and aliases), the longest name that fits.
+    /// the game file's name and aliases), the longest name that fits, matched as the
+    /// recogniser matches names ([`NameSet::prefix_of`]).
     fn slot_taken_in_words(&self, post: &Post) -> Option<usize> {
-        let mut best: Option<(usize, usize)> = None;
+        // Each phrase as written, and without its apostrophe.
+        let mut phrases: Vec<String> = SELF_REPLACEMENT
+            .iter()
+            .flat_map(|p| [p.to_string(), p.replace('\'', "")])
+            .collect();
+        phrases.dedup();
+        // What follows each phrase, on the lines read as the phrases are written.
+        let mut after: Vec<String> = Vec::new();
         for line in &post.body.lines {
-            let lower = line.text.to_lowercase();
-            for phrase in SELF_REPLACEMENT {
-                for (at, _) in lower.match_indices(phrase) {
-                    let rest = lower[at + phrase.len()..].trim_start_matches('@');
-                    for (slot, state) in self.slots.iter().enumerate().filter(|(_, s)| s.alive) {
-                        let spec = &self.game.players[slot];
-                        let names = std::iter::once(&state.name)
-                            .chain(&state.replaced)
-                            .chain(std::iter::once(&spec.name))
-                            .chain(&spec.aliases);
-                        for name in names {
-                            let name = name.trim().to_lowercase();
-                            let fits = !name.is_empty()
-                                && rest.strip_prefix(name.as_str()).is_some_and(|after| {
-                                    !after.starts_with(|c: char| c.is_alphanumeric())
-                                });
-                            if fits && best.is_none_or(|(_, len)| name.len() > len) {
-                                best = Some((slot, name.len()));
-                            }
-                        }
-                    }
+            let plain = straight_apostrophes(&fold(&line.text));
+            for phrase in &phrases {
+                for (at, _) in plain.match_indices(phrase.as_str()) {
+                    let rest = plain[at + phrase.len()..].trim_start_matches('@');
+                    after.push(rest.to_string());
                 }
             }
         }
-        best.map(|(slot, _)| slot)
+        if after.is_empty() {
+            return None;
+        }
+        let named: Vec<(String, usize)> = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.alive)
+            .flat_map(|(slot, state)| {
+                let spec = &self.game.players[slot];
+                std::iter::once(&state.name)
+                    .chain(&state.replaced)
+                    .chain(std::iter::once(&spec.name))
+                    .chain(&spec.aliases)
+                    .map(move |name| (straight_apostrophes(name.trim()), slot))
+            })
+            .collect();
+        let names = NameSet::new(&named.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>());
+        // The longest name; of two as long, the first written.
+        let mut best: Option<&str> = None;
+        for name in after.iter().filter_map(|rest| names.prefix_of(rest)) {
+            if best.is_none_or(|b| name.len() > b.len()) {
+                best = Some(name);
+            }
+        }
+        named
+            .iter()
+            .find(|(n, _)| Some(n.as_str()) == best)
+            .map(|(_, slot)| *slot)
     }
+}
+
+/// `text` with its curly apostrophes (U+2019, U+2018) written straight, as
+/// [`SELF_REPLACEMENT`] writes them.
+fn straight_apostrophes(text: &str) -> String {
+    text.replace(['\u{2019}', '\u{2018}'], "'")
 }

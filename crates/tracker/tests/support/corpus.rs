@@ -1,5 +1,6 @@
-//! The real threads the corpus tests replay, loaded as `audit_corpus.rs` and
-//! `review_fixes_corpus.rs` share them: the 100 mafiascum games
+//! The real threads the corpus tests replay, loaded as `audit_corpus.rs`,
+//! `review_fixes_corpus.rs`, `mafiascum_corpus.rs` and `real_threads.rs` share them: the 100
+//! mafiascum games
 //! (`../shared/fixtures/threads/mafiascum/`, game files with the archive's misspelt and renamed
 //! accounts fixed), the four TeamLiquid games and the saved MTG Salvation page, each with or
 //! without its host's corrections (`tests/corpus/hosts/`). Included with
@@ -13,6 +14,11 @@ use mafia_tracker::Game;
 pub const THREADS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/fixtures/threads"
+);
+/// The 100 mafiascum games: `games/`, `posts/` and the archive's `expected/` lynches.
+pub const MAFIASCUM: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/fixtures/threads/mafiascum"
 );
 /// What this project adds to the fixtures as a host would: corrections and listed slips.
 pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus");
@@ -82,8 +88,9 @@ const HOST_GAME_FILE: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn mafiascum_threads() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(format!("{THREADS}/mafiascum/games"))
+/// The mafiascum games' thread numbers, in order.
+pub fn mafiascum_threads() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(format!("{MAFIASCUM}/games"))
         .expect("the mafiascum fixtures")
         .filter_map(|e| {
             let name = e.ok()?.file_name().into_string().ok()?;
@@ -94,19 +101,31 @@ fn mafiascum_threads() -> Vec<String> {
     out
 }
 
-/// The generated game file with the account names fixed, and without aliases that repeat
-/// their own slot's name (48071), as a host would write it.
+/// Where the fixtures keep a mafiascum game's generated game file.
+pub fn mafiascum_game_path(thread: &str) -> String {
+    format!("{MAFIASCUM}/games/{thread}.toml")
+}
+
+/// A mafiascum game's generated game file with the account names fixed (`ACCOUNTS`), and
+/// nothing else changed.
+pub fn generated_game(thread: &str) -> String {
+    let mut text = std::fs::read_to_string(mafiascum_game_path(thread)).expect("game file");
+    for (_, from, to) in ACCOUNTS.iter().filter(|(t, _, _)| *t == thread) {
+        text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
+    }
+    text
+}
+
+/// The game file with the account names fixed, the renamed accounts named, and without
+/// aliases that repeat their own slot's name (48071), as a host would write it.
 fn mafiascum_game(thread: &str, corrected: bool) -> String {
-    let path = format!("{THREADS}/mafiascum/games/{thread}.toml");
-    let mut text = std::fs::read_to_string(&path).expect("game file");
+    let path = mafiascum_game_path(thread);
+    let mut text = generated_game(thread);
     if corrected {
         text.push_str(&host_corrections(thread));
         for (_, generated, host) in HOST_GAME_FILE.iter().filter(|(t, _, _)| *t == thread) {
             text = text.replace(generated, host);
         }
-    }
-    for (_, from, to) in ACCOUNTS.iter().filter(|(t, _, _)| *t == thread) {
-        text = text.replace(&format!("\"{from}\""), &format!("\"{to}\""));
     }
     for (_, from, to) in RENAMED.iter().filter(|(t, _, _)| *t == thread) {
         // A bare player (`  "Dongempire",`) or the slot's name before its aliases.
@@ -123,22 +142,25 @@ fn mafiascum_game(thread: &str, corrected: bool) -> String {
     if Game::parse(&text, &path).is_ok() {
         return text;
     }
-    {
-        let mut value: toml::Table = text.parse().expect("TOML");
-        if let Some(toml::Value::Array(players)) = value.get_mut("players") {
-            for p in players.iter_mut().filter_map(|p| p.as_table_mut()) {
-                let name = p.get("name").and_then(|n| n.as_str()).map(str::to_owned);
-                if let (Some(name), Some(toml::Value::Array(aliases))) =
-                    (name, p.get_mut("aliases"))
-                {
-                    aliases.retain(|a| a.as_str() != Some(name.as_str()));
-                }
+    let text = without_own_name_aliases(&text);
+    Game::parse(&text, &path).expect("repaired game file");
+    text
+}
+
+/// The game file without aliases that repeat their own slot's name: the generator writes
+/// `{ name = "A", aliases = ["B", "A"] }` when A was replaced by B and came back (48071), and
+/// a game file must not name anyone twice. A host would write `aliases = ["B"]`.
+pub fn without_own_name_aliases(text: &str) -> String {
+    let mut value: toml::Table = text.parse().expect("game file is TOML");
+    if let Some(toml::Value::Array(players)) = value.get_mut("players") {
+        for p in players.iter_mut().filter_map(|p| p.as_table_mut()) {
+            let name = p.get("name").and_then(|n| n.as_str()).map(str::to_owned);
+            if let (Some(name), Some(toml::Value::Array(aliases))) = (name, p.get_mut("aliases")) {
+                aliases.retain(|a| a.as_str() != Some(name.as_str()));
             }
         }
-        let text = toml::to_string(&value).expect("TOML");
-        Game::parse(&text, &path).expect("repaired game file");
-        text
     }
+    toml::to_string(&value).expect("TOML")
 }
 
 /// The `[[corrections]]` the host of a thread would add to its game file to bring the
@@ -158,12 +180,40 @@ fn corrected(text: &str, label: &str) -> String {
     format!("{text}{}", host_corrections(label))
 }
 
-fn jsonl(path: &str) -> Vec<Post> {
+/// The posts of a JSON Lines thread under `THREADS`, normalised; every line readable.
+pub fn jsonl(path: &str) -> Vec<Post> {
     let mut source = JsonlSource::open(format!("{THREADS}/{path}")).expect("posts file");
-    source.read().expect("readable").normalised()
+    let batch = source.read().expect("readable");
+    assert!(
+        batch.problems.is_empty(),
+        "{path}: unreadable lines {:?}",
+        batch.problems
+    );
+    batch.normalised()
 }
 
-const HAMMERTIME: &str = r#"
+/// A mafiascum game's posts as the forum's pages show them (authors as saved), normalised.
+pub fn mafiascum_posts(thread: &str) -> Vec<Post> {
+    jsonl(&format!("mafiascum/posts/{thread}.jsonl"))
+}
+
+/// The 50 posts of the saved MTG Salvation page (Unreliable Cops Mafia, page 1), imported
+/// and normalised; every post readable.
+pub fn mtgsalvation_posts() -> Vec<Post> {
+    let path = format!("{THREADS}/mtgsalvation/unreliable-cops-mafia-page.html");
+    let html = std::fs::read_to_string(&path).expect("page");
+    let page = parse_mtgsalvation_page(&html).expect("an MTG Salvation page");
+    assert!(page.problems.is_empty(), "{:?}", page.problems);
+    page.posts.iter().map(|p| p.normalise()).collect()
+}
+
+/// The game files of the TeamLiquid and MTG Salvation threads (Hammertime's is written here).
+pub const STUDENT_MAFIA_V: &str = include_str!("../games/student-mafia-v.toml");
+pub const THE_VOID: &str = include_str!("../games/the-void-mafia.toml");
+pub const LINUX: &str = include_str!("../games/linux-mafia.toml");
+pub const UNRELIABLE_COPS: &str = include_str!("../games/unreliable-cops-mafia.toml");
+
+pub const HAMMERTIME: &str = r#"
 name = "Hammertime Mafia"
 gms = ["Artanis[Xp]", "LightningStrike", "Trfel", "Cephiro"]
 zone = "UTC"
@@ -218,7 +268,7 @@ pub fn thread_texts(corrected_games: bool) -> Vec<Thread> {
     };
     let mut out = Vec::new();
     for t in mafiascum_threads() {
-        let mut posts = jsonl(&format!("mafiascum/posts/{t}.jsonl"));
+        let mut posts = mafiascum_posts(&t);
         for (_, saved, then) in AUTHORS.iter().filter(|(thread, _, _)| *thread == t) {
             for p in posts.iter_mut().filter(|p| p.author == *saved) {
                 p.author = then.to_string();
@@ -233,39 +283,23 @@ pub fn thread_texts(corrected_games: bool) -> Vec<Thread> {
     ));
     out.push(Thread::new(
         "teamliquid/student-mafia-v",
-        fix(
-            include_str!("../games/student-mafia-v.toml"),
-            "teamliquid/student-mafia-v",
-        ),
+        fix(STUDENT_MAFIA_V, "teamliquid/student-mafia-v"),
         jsonl("teamliquid/student-mafia-v.jsonl"),
     ));
     out.push(Thread::new(
         "teamliquid/the-void (vote thread)",
-        include_str!("../games/the-void-mafia.toml").to_string(),
+        THE_VOID.to_string(),
         jsonl("teamliquid/the-void-mafia.jsonl"),
     ));
     out.push(Thread::new(
         "teamliquid/linux (vote thread)",
-        include_str!("../games/linux-mafia.toml").to_string(),
+        LINUX.to_string(),
         jsonl("teamliquid/linux-mafia.jsonl"),
     ));
-    let page = std::fs::read_to_string(format!(
-        "{THREADS}/mtgsalvation/unreliable-cops-mafia-page.html"
-    ))
-    .expect("page");
-    let posts: Vec<Post> = parse_mtgsalvation_page(&page)
-        .expect("page parses")
-        .posts
-        .iter()
-        .map(|p| p.normalise())
-        .collect();
     out.push(Thread::new(
         "mtgsalvation/unreliable-cops",
-        fix(
-            include_str!("../games/unreliable-cops-mafia.toml"),
-            "mtgsalvation/unreliable-cops",
-        ),
-        posts,
+        fix(UNRELIABLE_COPS, "mtgsalvation/unreliable-cops"),
+        mtgsalvation_posts(),
     ));
     out
 }

@@ -135,19 +135,55 @@ pub fn flagged(t: &Tracker, kind: mafia_tracker::review::ReviewKind, who: &str) 
 /// A post as mafiascum.net renders it (HTML), normalised; numbered from 10 on, so that no test
 /// post is the thread's opening post (whose commands are not applied).
 pub fn mafiascum_post(number: u64, author: &str, minute: u64, body: &str) -> Post {
-    let number = number + 10;
+    mafiascum_post_at(
+        number + 10,
+        author,
+        &format!("2026-03-02 12:{:02}", minute % 60),
+        body,
+    )
+}
+
+/// A post as mafiascum.net renders it (HTML), normalised as the pipeline does, with the
+/// thread's own number (0 is the opening post), made at a local time of the test games' zone
+/// (UTC).
+pub fn mafiascum_post_at(number: u64, author: &str, at: &str, body: &str) -> Post {
     mafia_posts::RawPost {
         id: format!("p{number}"),
         number,
         author: author.to_string(),
-        time: Some(utc(&format!("2026-03-02 12:{:02}", minute % 60))),
+        time: Some(utc(at)),
         edited: None,
         body: mafia_posts::Markup::Html(body.to_string()),
     }
     .normalise()
 }
 
+/// Bold, as mafiascum renders `[b]…[/b]`.
+pub fn mafiascum_bold(text: &str) -> String {
+    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
+}
+
 /// A bold vote as mafiascum renders `[b]Vote: X[/b]`.
 pub fn mafiascum_bold_vote(name: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">Vote: {name}</div>")
+    mafiascum_bold(&format!("Vote: {name}"))
+}
+
+/// A vote tag as mafiascum renders `[vote]X[/vote]` (fixtures README; thread 16214, post 15:
+/// `VOTE: EMPKing`).
+pub fn mafiascum_vote_tag(name: &str) -> String {
+    format!("<span class=\"bbvote\" title=\"This is an official vote.\">VOTE: {name}</span>")
+}
+
+/// A quote as mafiascum renders `[quote="WHO"]…[/quote]`.
+pub fn mafiascum_quote(who: &str, text: &str) -> String {
+    format!("<blockquote><div><cite>{who} wrote:</cite>{text}</div></blockquote>")
+}
+
+/// The dead list as `(name, phase of the death)`.
+pub fn dead_in_phases(t: &Tracker) -> Vec<(String, mafia_tracker::phase::Phase)> {
+    t.status()
+        .dead
+        .iter()
+        .map(|d| (d.name.clone(), d.phase))
+        .collect()
 }
