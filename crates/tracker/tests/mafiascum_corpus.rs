@@ -94,8 +94,9 @@ const FLOOR_BY_DEATHS: usize = 432;
 /// into words, and one less with the host's "The votecount has been reset": 34780's Day 1
 /// lynch of CooLDoG had matched by votes cast before the host's reset, post 284, and the
 /// host's counts after it agree with the reset; 317 on main after both merges;
-/// 318 on branch s6-rules with "OLD has been replaced. NEW takes his spot", 318 on main); same rule.
-const FLOOR_BY_VOTES: usize = 318;
+/// 318 on branch s6-rules with "OLD has been replaced. NEW takes his spot", 318 on main; 319 on branch s8-audit-b with a blend of two names refused,
+/// 62909 post 1218); same rule.
+const FLOOR_BY_VOTES: usize = 319;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b); same rule.
 const FLOOR_GAMES_RIGHT: usize = 80;
 
