@@ -430,6 +430,10 @@ fn announcement_at(
         return None;
     }
     if vocab.announce_verbs.contains(&verb) {
+        // "Day 6 starts in 48 hours": a start to come.
+        if is_in(i + 1, vocab.begins_later) {
+            return None;
+        }
         return Some(Heard::Begins(phase));
     }
     // "Day 2 has ended", "Night 1 is over"; "Day 2 has ended early" is the command
