@@ -236,6 +236,14 @@ fn an_end_and_a_start_in_one_sentence() {
         ]),
         [Phase::night(1), Phase::day(2)]
     );
+    // "It is now D6." (29423 post 2171, below the night's death), the day abbreviated.
+    assert_eq!(
+        phases_after(&[
+            "It's now Night 1.",
+            "Carol has been killed N1 (gasp!).<br>\nIt is now D2."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
     // "Day 3 dawns with 9 alive, 5 to lynch." (33249 post 1922, below the night's death).
     assert_eq!(
         phases_after(&[
