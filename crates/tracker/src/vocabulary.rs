@@ -187,6 +187,9 @@ pub struct CommandWords {
     /// "Day 2 ends in …", "Day 2 Vote Count 3": words after a phase that say it is running
     /// (70230 post 1746: "Night 2 ends in (expired on …)").
     pub running_after: &'static [Phrase],
+    /// "Day 6 starts in (expired on …)" (29423 post 2170, after "It is now Night 5."): words
+    /// after a verb of [`Self::announce_verbs`] that put the start to come, not now.
+    pub begins_later: &'static [&'static str],
     /// "Votecount of Day 2", "The deadline for Day 2 is …" (18910 post 195: "First Votecount
     /// of Day 2"): words before a phase that say it is running.
     pub running_before: &'static [Phrase],
@@ -490,6 +493,9 @@ impl CommandWords {
             "started",
             "starts",
             "starting",
+            // "Day 3 dawns with 9 alive, 5 to lynch." (33249 post 1922)
+            "dawns",
+            "dawned",
         ],
         announce_verbs_at_end: &["start"],
         announce_adverbs: &["officially"],
@@ -510,6 +516,7 @@ impl CommandWords {
             &["vote", "count"],
             &["votecount"],
         ],
+        begins_later: &["in"],
         running_before: &[
             &["votecount", "of"],
             &["vote", "count", "of"],

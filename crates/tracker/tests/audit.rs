@@ -51,6 +51,31 @@ fn mafiascum_bold_names_with_counts_and_a_not_voting_line() {
 }
 
 #[test]
+fn a_numbered_list_with_no_lynch_numbered_x() {
+    // mafiascum, 2011 (18910.jsonl post 870): each wagon numbered by its slot, No Lynch by
+    // an `x`, the heading bold.
+    let count = html(
+        "<div style=\"display:inline;font-weight:bold\">Second Votecount of Day 6</div><br>\n\
+         5. saulres (0): <br>\n\
+         6. Beck (0): <br>\n\
+         12. killerjester(1): Zdenek<br>\n\
+         13. Zdenek (0):<br>\n\
+         x. No Lynch (2): killerjester, Beck<br>\n<br>\n\
+         Players not voting: saulres<br>\n",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("saulres", vec![]),
+            ("Beck", vec![]),
+            ("killerjester", vec!["Zdenek"]),
+            ("Zdenek", vec![]),
+            ("No Lynch", vec!["killerjester", "Beck"]),
+        ]
+    );
+}
+
+#[test]
 fn mafiascum_struck_out_votes_do_not_count() {
     // mafiascum renders [s] as `text-decoration:line-through` (fixtures README); the count
     // form `[3] Name - voters` is 16214.jsonl post 525's.
@@ -385,6 +410,26 @@ fn a_nickname_the_game_file_adds_is_read_in_the_hosts_counts_too() {
     let report = audit(game, &posts).expect("audit");
     assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
     assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Carol"]);
+}
+
+#[test]
+fn a_name_with_an_underscore_written_with_a_space_in_a_count() {
+    // mafiascum 65380: the host writes Not_Mafia's wagon as "Not Mafia - (3) garmr, Kain
+    // Tepes, Katsuki" (post 1310, the candidate bold).
+    let text = GAME.replace("\"Bob\"", "\"Not_Mafia\"");
+    let game = Game::parse(&text, "audit.toml").expect("game");
+    let posts = [
+        post(1, "Alice", "<b>Vote: Not_Mafia</b>"),
+        post(2, "Carol", "<b>Vote: Not_Mafia</b>"),
+        post(
+            3,
+            "Host",
+            "Votecount 1.1<br>\n<div style=\"display:inline;font-weight:bold\">Not Mafia</div> - (2) Alice, Carol<br>\n",
+        ),
+    ];
+    let report = audit(game, &posts).expect("audit");
+    assert_eq!((report.found, report.agreed), (1, 1), "{}", report.text());
+    assert_eq!(report.vote_counts[0].host["Not_Mafia"], ["Alice", "Carol"]);
 }
 
 #[test]

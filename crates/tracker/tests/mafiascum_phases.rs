@@ -196,6 +196,32 @@ fn an_end_and_a_start_in_one_sentence() {
         ]),
         [Phase::night(1)]
     );
+    // "It is now Night 5. Day 6 starts in (expired on …)" (29423 post 2170, the day's last
+    // count above it; "It is now D6." is post 2171): the next day's start to come, in a
+    // sentence of its own.
+    assert_eq!(
+        phases_after(&[
+            "It is now Night 1. Day 2 starts in <span class=\"countdown\">(expired on 2013-08-13 23:59:59)</span>. (DL can be extended back to 72 hours upon request.)",
+            "It is now Day 2.",
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    // "It is now D6." (29423 post 2171, below the night's death), the day abbreviated.
+    assert_eq!(
+        phases_after(&[
+            "It's now Night 1.",
+            "Carol has been killed N1 (gasp!).<br>\nIt is now D2."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
+    // "Day 3 dawns with 9 alive, 5 to lynch." (33249 post 1922, below the night's death).
+    assert_eq!(
+        phases_after(&[
+            "It's now Night 1.",
+            "Carol, Town Roleblocker, was killed Night 1.<br>\n<br>\nDay 2 dawns with 4 alive, 3 to lynch. The deadline is set 12 days from now."
+        ]),
+        [Phase::night(1), Phase::day(2)]
+    );
     // "And with that, Night 1 begins." (58899 post 515).
     assert_eq!(
         phases_after(&["And with that, Night 1 begins.  All actions to be submitted by …"]),

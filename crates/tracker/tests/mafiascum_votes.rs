@@ -492,6 +492,48 @@ fn a_nickname_sharing_a_long_run_of_letters_with_one_name_is_a_near_miss() {
 }
 
 #[test]
+fn a_blend_of_two_names_is_no_near_miss() {
+    // 62909 post 1218, SamX torn between the two wagons at L-1 ("ARE BOTH SALAMENCE AND
+    // KLINGON AT L-1???????", post 1217), writes two blends, each tag on a line of its own:
+    // `VOTE: KLINGAMENCE` and `VOTE: SALONCELT`. The host counted neither: VC 3.04 (post 1221)
+    // has SamX on Salamence20 by his next post, "VOTE: Salamence" (1219). Read by the longest
+    // shared run, `SALONCELT` ("oncelt") hammered Klingoncelt and ended the day one post early.
+    let g62909 = &[
+        "juckter|St Constantine the Hermit",
+        "Bacde",
+        "Aeronaut|duppin",
+        "Salamence20",
+        "Cthulhu Dreaming|Yukari",
+        "Firebringer",
+        "SamX",
+        "BananaCucho",
+        "Klingoncelt",
+        "Gale Wing Srock",
+        "eventi",
+        "TheWorst",
+        "Ciara24",
+    ];
+    assert_eq!(read_in(g62909, "KLINGAMENCE"), None);
+    assert_eq!(read_in(g62909, "SALONCELT"), None);
+    let r = game_roster(g62909);
+    let html = format!("{}<br>\n{}", tag("KLINGAMENCE"), tag("SALONCELT"));
+    let both: Vec<Verdict> = verdicts_with(&html, &r);
+    assert!(
+        both.len() == 2 && both.iter().all(|v| matches!(v, Verdict::Ambiguous { .. })),
+        "{both:?}"
+    );
+    // Each name alone, and a nickname with one name's start and no other's end, still read.
+    assert_eq!(
+        read_in(g62909, "Salamence"),
+        Some(("Salamence20".to_string(), true))
+    );
+    assert_eq!(
+        read_in(g62909, "klingon"),
+        Some(("Klingoncelt".to_string(), true))
+    );
+}
+
+#[test]
 fn bbcode_left_as_text_and_an_unvote_as_the_name() {
     let r = roster();
     // 17940 `Vote: Empking[/vote`: the forum left the closing tag as text.

@@ -388,11 +388,13 @@ fn is_l_minus(s: &str) -> bool {
 }
 
 /// A word that is only a number, or `L-n`: a table cell's count, `L-3 (4) Name`, a list
-/// number (`1. don_johnson (0):`).
+/// number (`1. don_johnson (0):`, and `x. No Lynch (2):` for the line with no slot number,
+/// 18910.jsonl post 870).
 fn is_bare_count(word: &str) -> bool {
     let w = word.trim_end_matches([':', ',', '.', ')']);
     let w = w.strip_prefix('N').filter(|r| is_l_minus(r)).unwrap_or(w); // NL-1, 68714/2165
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        || word == "x."
         || (is_l_minus(w)
             && w.bytes()
                 .skip(1)

@@ -297,14 +297,14 @@ fn announcement_at(
     let word = |i: usize| words.get(i).map(|w| w.text(lower));
     let is_in = |i: usize, list: &[&str]| word(i).is_some_and(|w| list.contains(&w));
     // "It is (now) Day 2", "It's (now) Day 2", "It is currently day 1" (MTG Salvation), "It
-    // is now night." (18365 post 821).
+    // is now night." (18365 post 821), "It is now D6." (29423 post 2171).
     let (it, is) = vocab.it_is;
     if word(at) == Some(it) && is_in(at + 1, is) {
         let mut i = at + 2;
         if is_in(i, vocab.it_is_now) {
             i += 1;
         }
-        if let Some(phase) = phase_at(vocab, words, lower, i) {
+        if let Some((phase, _)) = phase_words(vocab, words, lower, i) {
             return Some(Heard::Begins(phase));
         }
         // Without a number, only "now" says the phase is new ("it is night and …" may be a
@@ -430,6 +430,10 @@ fn announcement_at(
         return None;
     }
     if vocab.announce_verbs.contains(&verb) {
+        // "Day 6 starts in 48 hours": a start to come.
+        if is_in(i + 1, vocab.begins_later) {
+            return None;
+        }
         return Some(Heard::Begins(phase));
     }
     // "Day 2 has ended", "Night 1 is over"; "Day 2 has ended early" is the command

@@ -17,7 +17,9 @@
 //! 6. for a written name of at most three words, the one name with the same six letters or
 //!    more in another order (`ohmygodlife` for OhGodMyLife), else the one name that shares the
 //!    longest run of five letters or more with it (`Wackpecker` for WoodyWoodpecker,
-//!    `InsidiousLemonade` for InsidiousLemons): hosts count such nicknames.
+//!    `InsidiousLemonade` for InsidiousLemons): hosts count such nicknames. A blend of two
+//!    names (one's start, then another's end: `SALONCELT` for Salamence and Klingoncelt) is
+//!    ambiguous, however long the run it shares with one of them.
 //!
 //! A name's words split at spaces and punctuation, at a capital after a small letter, at the
 //! last capital of a run that a small letter follows (`IAlwaysWinSometimes`: I, Always, Win,
@@ -299,6 +301,13 @@ impl Roster {
             slots = self.same_letters(&squashed[0]);
         }
         if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
+            slots = self.blended(&squashed[0]);
+            if slots.len() > 1 {
+                slots.sort_unstable();
+                return Resolution::Ambiguous(slots);
+            }
+        }
+        if slots.is_empty() && words.len() <= SHARED_RUN_WORDS {
             slots = self.sharing_a_run(&squashed[0]);
         }
         slots.sort_unstable();
@@ -315,6 +324,8 @@ impl Roster {
 const SHARED_RUN_WORDS: usize = 3;
 /// The shortest run of letters tier 6 accepts.
 const SHARED_RUN: usize = 5;
+/// The shortest part of a blend of two names that tier 6 refuses.
+const BLEND_PART: usize = 3;
 
 impl Roster {
     /// Tier 6, first: the slots whose squashed name has the squashed `probe`'s letters in
@@ -337,6 +348,35 @@ impl Roster {
                 && !slots.contains(&form.slot)
             {
                 slots.push(form.slot);
+            }
+        }
+        slots
+    }
+
+    /// Tier 6, before a shared run: a blend of two names, the probe's start (three letters or
+    /// more) a name's start and its rest (three or more) another slot's name's end, digits at
+    /// the end left out (`KLINGAMENCE` and `SALONCELT` for Klingoncelt and Salamence20, 62909
+    /// post 1218, which the host counted for neither): the slots of every such pair, else none.
+    fn blended(&self, probe: &str) -> Vec<usize> {
+        let chars: Vec<char> = probe.chars().collect();
+        let mut slots = Vec::new();
+        for cut in BLEND_PART..=chars.len().saturating_sub(BLEND_PART) {
+            let head: String = chars[..cut].iter().collect();
+            let tail: String = chars[cut..].iter().collect();
+            for a in self.forms.iter().filter(|f| f.squashed.starts_with(&head)) {
+                let ends = |f: &&Form| {
+                    f.slot != a.slot
+                        && f.squashed
+                            .trim_end_matches(|c: char| c.is_ascii_digit())
+                            .ends_with(&tail)
+                };
+                for b in self.forms.iter().filter(ends) {
+                    for slot in [a.slot, b.slot] {
+                        if !slots.contains(&slot) {
+                            slots.push(slot);
+                        }
+                    }
+                }
             }
         }
         slots
