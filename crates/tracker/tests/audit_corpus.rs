@@ -169,8 +169,9 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
-/// above: they only rise. (2,633 and 16 at the start of the s6 audit rounds.)
-const FLOOR_AGREED_CORRECTED: usize = 3167;
+/// above: they only rise. (2,633 and 16 at the start of the s6 audit rounds; 3,170 on branch
+/// s8-phase with 28480's misnumbered night renumbered.)
+const FLOOR_AGREED_CORRECTED: usize = 3170;
 const FLOOR_SLIPS: usize = 146;
 
 #[test]

@@ -15,6 +15,7 @@ use super::gm::Refusal;
 use crate::commands::{Command, Recognised};
 use crate::config::is_no_lynch;
 use crate::correction::{Correction, CorrectionAction};
+use crate::phase::Phase;
 use crate::review::{ReviewItem, ReviewKind};
 use crate::vocabulary::CommandWords;
 use crate::votes::{Resolution, Target, Verdict, VoteMark};
@@ -23,13 +24,19 @@ pub use crate::correction::FROM_THE_GAME_FILE;
 
 /// Why a correction was not applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-enum CorrectionRefusal {
+pub(super) enum CorrectionRefusal {
     #[error(transparent)]
     Command(#[from] Refusal),
     #[error("{0} is dead")]
     Dead(String),
     #[error("`{name}` already names {holder}")]
     AliasTaken { name: String, holder: String },
+    /// A `phase` before the running one would take back the end of a day with votes.
+    #[error(
+        "{day} ended with votes, so the phase cannot be set back to {to} (a correction sets \
+         the phase back only over phases without votes)"
+    )]
+    VotedDay { to: Phase, day: Phase },
 }
 
 impl Tracker {
@@ -108,6 +115,10 @@ impl Tracker {
             body: Body::default(),
         };
         let command = match &c.action {
+            // A phase before the running one: the running phase was misnumbered.
+            CorrectionAction::Phase(phase) if self.order(*phase) < self.order(self.phase()) => {
+                return self.go_back(*phase);
+            }
             CorrectionAction::Phase(phase) => Command::Announce { phase: *phase },
             // A thread without times cannot end a phase "now": the next phase begins, as
             // the GM's announcement of it would begin it.

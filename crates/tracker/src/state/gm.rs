@@ -134,6 +134,9 @@ impl Tracker {
                     Some(post.author.clone()),
                     format!("`{}` ignored: {reason}", command.raw),
                 );
+                if let Refusal::PhaseOver { phase, .. } = reason {
+                    self.misnumbered_before(phase);
+                }
             }
         }
         if !over_before {
