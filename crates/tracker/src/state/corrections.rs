@@ -13,7 +13,7 @@ use mafia_posts::{Body, Post};
 use super::Tracker;
 use super::gm::Refusal;
 use crate::commands::{Command, Recognised};
-use crate::config::is_no_lynch;
+use crate::config::{is_no_lynch, user_key};
 use crate::correction::{Correction, CorrectionAction};
 use crate::phase::Phase;
 use crate::review::{ReviewItem, ReviewKind};
@@ -225,20 +225,30 @@ impl Tracker {
         Ok(())
     }
 
-    /// Votes for `name` count for `slot`'s player from now on.
+    /// `name` is `slot`'s from now on: votes for it count for the slot, and a user of that
+    /// name posts and votes as the slot (a hydra's second head, a co-player's own account:
+    /// mafiascum 34780's EspeciallyTheLies for Taylor, 16214's TwoHeadedBoy for Fugitive),
+    /// until the slot is replaced. A GM's name stays the GM's as a poster.
     fn add_alias(&mut self, name: &str, slot: &str) -> Result<(), CorrectionRefusal> {
         let slot = self.slot_of(slot)?;
         match self.roster.resolve(name) {
-            Resolution::Exact(s) if s == slot => Ok(()),
-            Resolution::Exact(other) => Err(CorrectionRefusal::AliasTaken {
-                name: name.to_owned(),
-                holder: self.slots[other].name.clone(),
-            }),
-            _ => {
-                self.roster.add(slot, name);
-                Ok(())
+            Resolution::Exact(s) if s == slot => {}
+            Resolution::Exact(other) => {
+                return Err(CorrectionRefusal::AliasTaken {
+                    name: name.to_owned(),
+                    holder: self.slots[other].name.clone(),
+                });
             }
+            _ => self.roster.add(slot, name),
         }
+        let key = user_key(name);
+        if !self.gms.contains(&key) && !self.holders.contains_key(&key) {
+            self.holders.insert(key, slot);
+            // The account's earlier posts were read as an outsider's.
+            self.authors.clear();
+            self.know_user(name);
+        }
+        Ok(())
     }
 }
 
