@@ -170,9 +170,10 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
 /// Counts that agree once each game file holds its host's corrections
 /// (`tests/corpus/hosts/`), and counts that are a listed host slip. Same rule as the floors
 /// above: they only rise. (2,633 and 16 at the start of the s6 audit rounds; 3,170 on branch
-/// s8-phase with 28480's misnumbered night renumbered.)
-const FLOOR_AGREED_CORRECTED: usize = 3170;
-const FLOOR_SLIPS: usize = 146;
+/// s8-phase with 28480's misnumbered night renumbered, 3,171 and 150 with the rest of
+/// 28480 accounted for.)
+const FLOOR_AGREED_CORRECTED: usize = 3171;
+const FLOOR_SLIPS: usize = 150;
 
 #[test]
 fn moderators_vote_counts_agree_with_the_tracker() {
