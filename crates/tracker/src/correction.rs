@@ -10,6 +10,7 @@
 //! comment = "host forgot"  # optional on every record
 //! ```
 //!
+//! A `phase` before the running one renumbers the running phase (the host misnumbered it).
 //! The other actions, one per record: `end_phase = true`, `dies = "Name"` (its `comment` is
 //! the death's), `resurrect = "Name"`, `replace = { new = "X", old = "Y" }`,
 //! `vote = { voter = "A", target = "B" }` (target `"no lynch"` for a no-lynch vote),
@@ -50,7 +51,10 @@ pub struct Correction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CorrectionAction {
-    /// `phase = "Day 4"`: this phase begins (as "It is now Day 4").
+    /// `phase = "Day 4"`: this phase begins (as "It is now Day 4"). A phase before the
+    /// running one says the running phase is really that one, misnumbered (a host's "Night
+    /// 5 has begun" that was Night 4): it is renumbered, nothing ends, and the tracker's
+    /// results of the phases in between are dropped; refused if a day among them had votes.
     Phase(Phase),
     /// `end_phase = true`: the running phase ends now (as "Day 2 has ended early").
     EndPhase,

@@ -69,6 +69,21 @@ impl Phase {
         }
     }
 
+    /// The phase that comes before this one (`None` only before Day 0, which no numbering
+    /// reaches: a game's first phase has no phase before it in the game, whatever this says).
+    pub fn prev(self, numbering: NightNumbering) -> Option<Phase> {
+        match (self.kind, numbering) {
+            (PhaseKind::Night, NightNumbering::NightFollowsDay) => Some(Phase::day(self.number)),
+            (PhaseKind::Night, NightNumbering::NightPrecedesDay) => {
+                self.number.checked_sub(1).map(Phase::day)
+            }
+            (PhaseKind::Day, NightNumbering::NightFollowsDay) => {
+                self.number.checked_sub(1).map(Phase::night)
+            }
+            (PhaseKind::Day, NightNumbering::NightPrecedesDay) => Some(Phase::night(self.number)),
+        }
+    }
+
     pub fn is_day(self) -> bool {
         self.kind == PhaseKind::Day
     }
@@ -106,6 +121,20 @@ mod tests {
         let n = Phase::numbering_for_first(Phase::night(1));
         assert_eq!(Phase::night(1).next(n), Phase::day(1));
         assert_eq!(Phase::day(1).next(n), Phase::night(2));
+    }
+
+    #[test]
+    fn the_phase_before_undoes_the_phase_after() {
+        for first in [Phase::day(1), Phase::night(0), Phase::night(1)] {
+            let n = Phase::numbering_for_first(first);
+            let mut phase = first;
+            for _ in 0..6 {
+                let next = phase.next(n);
+                assert_eq!(next.prev(n), Some(phase), "{first}: before {next}");
+                phase = next;
+            }
+        }
+        assert_eq!(Phase::day(0).prev(NightNumbering::NightFollowsDay), None);
     }
 
     #[test]

@@ -253,6 +253,43 @@ impl Schedule {
         )))
     }
 
+    /// A host's correction that the running phase is really an earlier one (a misnumbered
+    /// "Night 5 has begun" that was Night 4): the schedule steps back to `phase`, each step
+    /// taking the later phase's length off the local deadline, so the phase has the deadline
+    /// the cadence gives it. Refused if `phase` is not among the eight phases before the
+    /// running one.
+    pub fn go_back_to(&mut self, phase: Phase) -> Result<(), ScheduleError> {
+        let mut cursor = self.clone();
+        for _ in 0..MAX_ANNOUNCED_STEPS {
+            let Some(before) = cursor.current.phase.prev(cursor.numbering) else {
+                break;
+            };
+            let (local, at) = match cursor.local {
+                Some(local) => {
+                    let back = local
+                        .checked_sub(cursor.length(cursor.current.phase.kind))
+                        .map_err(|_| {
+                            ScheduleError::Invalid(format!(
+                                "the deadline of {before} is out of range"
+                            ))
+                        })?;
+                    (Some(back), Some(cursor.zoned(back)?))
+                }
+                None => (None, None),
+            };
+            cursor.local = local;
+            cursor.current = Deadline { phase: before, at };
+            if before == phase {
+                *self = cursor;
+                return Ok(());
+            }
+        }
+        Err(ScheduleError::Invalid(format!(
+            "{phase} is not one of the {MAX_ANNOUNCED_STEPS} phases before {}",
+            self.current.phase
+        )))
+    }
+
     /// 2016 dialect, `DAY|NIGHT … HAS BEGUN|HAS ENDED`: the current phase's deadline moves to
     /// `now`, so the next phase begins; later deadlines stay. "Day 2 has begun" while it is
     /// already day, or "Day 1 has ended" while it is already night, restates what the

@@ -16,6 +16,7 @@ mod gm;
 mod hammer;
 mod newcomers;
 mod phases;
+mod renumber;
 mod votes;
 
 use std::collections::{HashMap, HashSet};
@@ -102,6 +103,19 @@ pub struct Tracker {
     /// lynch announced before the day ends takes its wagon off the tally, but the day's
     /// result is the count that lynched (a vote after the death clears it).
     standing: Option<Tally>,
+    /// Where the running phase began (`state/renumber.rs`: a misnumbered phase).
+    began: PhaseStart,
+    /// The number of the last GM post applied.
+    last_gm_post: Option<u64>,
+}
+
+/// Where the running phase began: the post read when it began (`None`: the game's first
+/// phase), and the phase the tracker left when a GM post named a phase that skipped phases
+/// (the skipped ones lie between the two).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct PhaseStart {
+    post: Option<u64>,
+    skipped_from: Option<Phase>,
 }
 
 /// A death a host's reserved post lists ("8. Toadesstern (Lynched D1)"): the post is edited
@@ -213,6 +227,8 @@ impl Tracker {
             last_time: None,
             corrections: CorrectionQueue::new(&game.corrections),
             standing: None,
+            began: PhaseStart::default(),
+            last_gm_post: None,
             game,
         };
         let known: Vec<String> = tracker
@@ -282,6 +298,7 @@ impl Tracker {
             Event::Gm { recognition, .. } => {
                 self.gms_heard.insert(user_key(&post.author));
                 self.gm_post(recognition, post);
+                self.last_gm_post = Some(post.number);
             }
             Event::DayPost {
                 slot,
@@ -414,6 +431,10 @@ impl Tracker {
 
     /// Bookkeeping when a phase ends: a day's activity check, its result, and a clean tally.
     fn phase_ended(&mut self, phase: Phase) {
+        self.began = PhaseStart {
+            post: self.last_post,
+            skipped_from: None,
+        };
         if phase.is_day() {
             self.day_ended_at_hammer(phase);
             let tally = self.standing.take().unwrap_or_else(|| self.tally_now());

@@ -669,3 +669,51 @@ proptest! {
         }
     }
 }
+
+// ---- a host's correction of a misnumbered phase ------------------------------------------
+
+#[test]
+fn going_back_to_an_earlier_phase_gives_it_its_deadline_across_a_dst_change() {
+    // Day 1 ends Friday 2026-03-27 20:00 CET; Night 1 Saturday 20:00 CET; Day 2 Monday
+    // 2026-03-30 20:00 CEST (clocks went forward on Sunday); Night 2 Tuesday 20:00 CEST.
+    let mut game = game_in(STOCKHOLM)
+        .first(Phase::day(1), "2026-03-27 20:00")
+        .start();
+    let now = at(STOCKHOLM, "2026-03-27 12:00");
+    game.begin_phase(Phase::night(2), now);
+    assert_eq!(
+        current(&game),
+        (Phase::night(2), "2026-03-31 20:00 +02:00".into())
+    );
+    // The host meant Night 1: back two steps on the local clock, still 20:00.
+    game.go_back_to(Phase::night(1)).expect("two phases back");
+    assert_eq!(
+        current(&game),
+        (Phase::night(1), "2026-03-28 20:00 +01:00".into())
+    );
+    assert_eq!(
+        deadlines(&game, 2),
+        expect(&[
+            (Phase::night(1), "2026-03-28 20:00 +01:00"),
+            (Phase::day(2), "2026-03-30 20:00 +02:00"),
+        ])
+    );
+}
+
+#[test]
+fn going_back_is_refused_past_eight_phases() {
+    let mut game = game_in(STOCKHOLM).start();
+    for n in 2..=7 {
+        game.begin_phase(Phase::day(n), at(STOCKHOLM, "2026-05-15 10:00"));
+    }
+    assert_eq!(game.current().phase, Phase::day(7));
+    let before = game.clone();
+    assert!(matches!(
+        game.go_back_to(Phase::day(1)),
+        Err(ScheduleError::Invalid(_))
+    ));
+    assert_eq!(game, before);
+    // A game without deadlines steps back without any.
+    game.go_back_to(Phase::night(5)).expect("three phases back");
+    assert_eq!(current(&game), (Phase::night(5), "none".into()));
+}

@@ -13,8 +13,9 @@ use mafia_posts::{Body, Post};
 use super::Tracker;
 use super::gm::Refusal;
 use crate::commands::{Command, Recognised};
-use crate::config::is_no_lynch;
+use crate::config::{is_no_lynch, user_key};
 use crate::correction::{Correction, CorrectionAction};
+use crate::phase::Phase;
 use crate::review::{ReviewItem, ReviewKind};
 use crate::vocabulary::CommandWords;
 use crate::votes::{Resolution, Target, Verdict, VoteMark};
@@ -23,13 +24,19 @@ pub use crate::correction::FROM_THE_GAME_FILE;
 
 /// Why a correction was not applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-enum CorrectionRefusal {
+pub(super) enum CorrectionRefusal {
     #[error(transparent)]
     Command(#[from] Refusal),
     #[error("{0} is dead")]
     Dead(String),
     #[error("`{name}` already names {holder}")]
     AliasTaken { name: String, holder: String },
+    /// A `phase` before the running one would take back the end of a day with votes.
+    #[error(
+        "{day} ended with votes, so the phase cannot be set back to {to} (a correction sets \
+         the phase back only over phases without votes)"
+    )]
+    VotedDay { to: Phase, day: Phase },
 }
 
 impl Tracker {
@@ -108,6 +115,10 @@ impl Tracker {
             body: Body::default(),
         };
         let command = match &c.action {
+            // A phase before the running one: the running phase was misnumbered.
+            CorrectionAction::Phase(phase) if self.order(*phase) < self.order(self.phase()) => {
+                return self.go_back(*phase);
+            }
             CorrectionAction::Phase(phase) => Command::Announce { phase: *phase },
             // A thread without times cannot end a phase "now": the next phase begins, as
             // the GM's announcement of it would begin it.
@@ -214,20 +225,30 @@ impl Tracker {
         Ok(())
     }
 
-    /// Votes for `name` count for `slot`'s player from now on.
+    /// `name` is `slot`'s from now on: votes for it count for the slot, and a user of that
+    /// name posts and votes as the slot (a hydra's second head, a co-player's own account:
+    /// mafiascum 34780's EspeciallyTheLies for Taylor, 16214's TwoHeadedBoy for Fugitive),
+    /// until the slot is replaced. A GM's name stays the GM's as a poster.
     fn add_alias(&mut self, name: &str, slot: &str) -> Result<(), CorrectionRefusal> {
         let slot = self.slot_of(slot)?;
         match self.roster.resolve(name) {
-            Resolution::Exact(s) if s == slot => Ok(()),
-            Resolution::Exact(other) => Err(CorrectionRefusal::AliasTaken {
-                name: name.to_owned(),
-                holder: self.slots[other].name.clone(),
-            }),
-            _ => {
-                self.roster.add(slot, name);
-                Ok(())
+            Resolution::Exact(s) if s == slot => {}
+            Resolution::Exact(other) => {
+                return Err(CorrectionRefusal::AliasTaken {
+                    name: name.to_owned(),
+                    holder: self.slots[other].name.clone(),
+                });
             }
+            _ => self.roster.add(slot, name),
         }
+        let key = user_key(name);
+        if !self.gms.contains(&key) && !self.holders.contains_key(&key) {
+            self.holders.insert(key, slot);
+            // The account's earlier posts were read as an outsider's.
+            self.authors.clear();
+            self.know_user(name);
+        }
+        Ok(())
     }
 }
 

@@ -134,6 +134,9 @@ impl Tracker {
                     Some(post.author.clone()),
                     format!("`{}` ignored: {reason}", command.raw),
                 );
+                if let Refusal::PhaseOver { phase, .. } = reason {
+                    self.misnumbered_before(phase);
+                }
             }
         }
         if !over_before {
@@ -449,8 +452,9 @@ impl Tracker {
     fn replace_slot(&mut self, slot: usize, new: &str) {
         let new = new.trim();
         let old_name = std::mem::replace(&mut self.slots[slot].name, new.to_string());
-        self.slots[slot].replaced.push(old_name.clone());
-        self.holders.remove(&user_key(&old_name));
+        self.slots[slot].replaced.push(old_name);
+        // The new player takes the slot from every account that posted for it.
+        self.holders.retain(|_, s| *s != slot);
         self.holders.insert(user_key(new), slot);
         self.authors.clear();
         self.roster.add(slot, new);

@@ -80,6 +80,7 @@ impl Tracker {
             return;
         }
         if !skipped.is_empty() {
+            self.began.skipped_from = Some(running);
             let what = match named {
                 Some(phase) => format!("{player}'s death in {phase}"),
                 None => format!("{player}'s lynch"),
@@ -99,8 +100,19 @@ impl Tracker {
     pub(super) fn announced(&mut self, phase: Phase, post: &Post) -> Result<(), Refusal> {
         let running = self.phase();
         let skipped = self.skipped_before(phase);
+        let quiet_since = self.quiet_since();
         self.follow(phase, post)?;
         if !skipped.is_empty() {
+            self.began.skipped_from = Some(running);
+            let off_by_one = skipped.len() <= 2 && skipped.iter().any(|p| p.is_day());
+            if let Some(began) = quiet_since.filter(|_| off_by_one) {
+                // No host post since the running phase began, and a day is skipped: no day
+                // can have been played unannounced, so the announcement is misnumbered (by
+                // one: a longer jump more likely means host posts the tracker does not know
+                // as the GM's, and stays the host's word below).
+                self.misnumbered_here(running, phase, began, post);
+                return Ok(());
+            }
             let message = format!(
                 "post {} announces {phase} during {running}: {} began without a post the \
                  tracker read",
@@ -265,8 +277,9 @@ impl Tracker {
     /// A review item for a phase the GM named that skips phases; its fix begins the phase
     /// just before this post (move `at` if it began earlier).
     fn phase_mismatch(&mut self, target: Phase, post: &Post, message: String) {
-        // A phase the game file states is the host's word, skipped phases and all.
-        if post.author == FROM_THE_GAME_FILE {
+        // A phase the game file states is the host's word, skipped phases and all; so is a
+        // phase the game file sets right after this post.
+        if post.author == FROM_THE_GAME_FILE || self.phase_set_after(post.number) {
             return;
         }
         let record = Correction {
