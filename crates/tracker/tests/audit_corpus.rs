@@ -114,6 +114,8 @@ struct Pass {
     blamed: std::collections::BTreeMap<String, usize>,
     table: String,
     details: String,
+    /// The differing counts that are not the host's: `label post N (whose reading)`.
+    left: Vec<String>,
 }
 
 fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
@@ -144,6 +146,9 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
                         None => "not explained",
                     }
                 };
+                if !side.starts_with("host") {
+                    pass.left.push(format!("{label} post {} ({side})", c.post));
+                }
                 *pass.blamed.entry(side.to_string()).or_default() += 1;
             }
             pass.slips += listed;
@@ -208,8 +213,12 @@ fn moderators_vote_counts_agree_with_the_tracker() {
     let _ = std::fs::write(
         dir.join("audit-corpus.txt"),
         format!(
-            "{summary}\n== the tracker alone\n{}\n== with the hosts' corrections\n{}\n{}",
-            alone.table, corrected.table, corrected.details
+            "{summary}\n== the tracker alone\n{}\n== with the hosts' corrections\n{}\n\
+             == counts left, with the hosts' corrections (neither agreed nor the host's)\n{}\n\n{}",
+            alone.table,
+            corrected.table,
+            corrected.left.join("\n"),
+            corrected.details
         ),
     );
     assert!(
