@@ -263,6 +263,127 @@ fn a_bracketed_count_on_its_own_line_does_not_end_the_count() {
 }
 
 #[test]
+fn a_no_lynch_wagon_listed_below_the_not_voting_line() {
+    // mafiascum phpBB (16214.jsonl post 662, plain lines with `<br>`): the host lists the
+    // no-lynch wagon last, after the players not voting.
+    let count = html(
+        "<div style=\"display:inline;color:darkred\">D5 Votecount #1</div><br>\n<br>\n\
+         [2] Carol - Alice, Dave<br>\n\
+         [0] Bob<br>\n\
+         [3] Not Voting - Carol, Bob, Erin<br>\n\
+         [1] No Lynch - Frank<br>\n<br>\n\
+         <div style=\"display:inline;color:darkred\">With 6 alive, it takes 4 to lynch or 3 to No Lynch.</div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Carol", vec!["Alice", "Dave"]),
+            ("Bob", vec![]),
+            ("No Lynch", vec!["Frank"])
+        ]
+    );
+    assert_eq!(count.not_voting, ["Carol", "Bob", "Erin"]);
+}
+
+#[test]
+fn after_the_not_voting_line_only_a_counted_wagon_continues_the_count() {
+    // mafiascum phpBB (58899.jsonl post 1036, the day's last count): the lynch line below
+    // the not-voting line has a number in it ("Day 4.") but no count in brackets.
+    let count = html(
+        "Votecount 4.2<br>\n\
+         Bob (4) : Alice, Carol, Dave, Erin<br>\n\
+         Not Voting (3) : Bob, Frank, Gina<br>\n<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Bob - Mafia Goon - lynched Day 4.</div><br>\n<br>\n\
+         And with that Night 4 begins.",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol", "Dave", "Erin"])]
+    );
+}
+
+#[test]
+fn a_count_typed_before_its_empty_brackets() {
+    // mafiascum phpBB (62339.jsonl post 1592): inside the host's fieldset, bold names as
+    // inline divs and an en dash; one line has its number before the brackets, `1()`.
+    let count = html(
+        "<div style=\"display:inline;color:#8000FF\"><fieldset style=\"border:3px outset grey;padding:5px 10px\">\
+         <legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Vote Count 3.01</legend>\
+         <div style=\"display:inline;font-weight:bold\">Bob</div> (2) &#8211; Alice, Carol<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Dave</div> 1() &#8211; Erin,<br>\n<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Not Voting</div> (1) &#8211; Dave <br>\n\
+         With <div style=\"display:inline;font-weight:bold\">5</div> players in play, it will take \
+         <div style=\"display:inline;font-weight:bold\">3</div> to Lynch.</fieldset></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+    assert_eq!(count.not_voting, ["Dave"]);
+}
+
+/// A spoiler as mafiascum renders `[spoiler=TITLE]` (62685.jsonl post 1649): the phpBB 3.0
+/// quote markup, a `div.quotetitle` reading "Spoiler: TITLE", then a `div.quotecontent`.
+fn mafiascum_spoiler(title: &str, content: &str) -> String {
+    format!(
+        "<div style=\"margin:20px; margin-top:1px; margin-bottom:1px;\"><div class=\"quotetitle\">\
+         <b>Spoiler: {title}</b> <input type=\"button\" value=\"Show\" class=\"button2\"></div>\
+         <div class=\"quotecontent\"><div style=\"display:none\">{content}</div></div></div>"
+    )
+}
+
+#[test]
+fn a_numbered_player_list_is_not_a_count() {
+    // mafiascum phpBB (62685.jsonl post 1649, the post that starts Day 3): the host's player
+    // list in a spoiler, numbered `[01]`…, the dead with their flip after a dash. The numbers
+    // number the players; they count no votes.
+    let list = mafiascum_spoiler(
+        "Current player list",
+        "<div style=\"display:inline;color:#aaaaaa\">[01] Alice - </div><div style=\"display:inline;color:#8040FF\">Mafia</div><div style=\"display:inline;color:#aaaaaa\"> - watcher (variant) - lynched day 1</div><br>\n\
+         [02] Bob<br>\n\
+         <div style=\"display:inline;color:#aaaaaa\">[03] Carol - </div><div style=\"display:inline;color:#6bd7c6\">Town</div><div style=\"display:inline;color:#aaaaaa\"> - vanilla - killed night 2</div><br>\n\
+         [04] Dave<br>\n\
+         <div style=\"display:inline;color:#aaaaaa\">[05] Erin - </div><div style=\"display:inline;color:#6bd7c6\">Town</div><div style=\"display:inline;color:#aaaaaa\"> - role cop - killed night 1</div><br>\n\
+         <br>\nBlack denotes active players.",
+    );
+    let body = mafia_posts::normalise_markup(&Markup::Html(format!(
+        "<div style=\"display:inline;font-weight:bold\">Start of day 3</div><br>\n<br>\n\
+         There are 2 active players.<br>\n\
+         <a href=\"http://forum.mafiascum.net/viewtopic.php?p=7128971#p7128971\" class=\"postlink\">First vote count</a><br>\n<br>\n{list}<br>\n\
+         Deadline is 21-08-2015 00:00 CEST."
+    )));
+    assert_eq!(parse_count(&body), None);
+    // The same list under the link "First vote count", which reads as a heading (62685.jsonl
+    // post 22, the post that starts Day 1).
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "<a href=\"http://forum.mafiascum.net/viewtopic.php?p=7059723#p7059723\" class=\"postlink\">First vote count</a><br>\n<br>\n\
+         [01] Alice<br>\n[02] Bob<br>\n[03] Carol<br>\n[04] Dave<br>\n<br>\nNone yet."
+            .into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+#[test]
+fn wagons_in_ascending_order_are_still_a_count() {
+    // The guard on the rule above: numbers that run 1, 2, 3 and are each the number of
+    // voters listed are a count (a host who sorts the wagons smallest first).
+    let count = html(
+        "Vote Count 1.4<br>\n\
+         [1] Alice - Bob<br>\n\
+         [2] Bob - Carol, Dave<br>\n\
+         [3] Carol - Alice, Erin, Frank<br>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Alice", vec!["Bob"]),
+            ("Bob", vec!["Carol", "Dave"]),
+            ("Carol", vec!["Alice", "Erin", "Frank"])
+        ]
+    );
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(

@@ -11,7 +11,10 @@
 //! - with a "vote count" / "votecount" / "VC" heading, also lines without a number:
 //!   `Name - a, b` and a bare `Name` (no votes);
 //! - struck-out text (earlier votes the host strikes through) is not a vote;
-//! - `Not voting (2): a, b` is kept apart from the wagons.
+//! - `Not voting (2): a, b` is kept apart from the wagons; below it, only wagons with their
+//!   number of votes in brackets continue the count (`[1] No Lynch - a`);
+//! - lines numbered in order from one (`[01] Bob`, `[02] Al - Town - vanilla`) are a
+//!   player list, not a count, when a number is not the number of names after it.
 //!
 //! A count marker is a bracketed group that starts with a number or `L-n` (`(3)`, `[L-2]`,
 //! `(3, majority)`), or a bare number standing alone between words. Which written names are
@@ -126,6 +129,11 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
     // A wagon with a separator or a count has been read: the next line that is no wagon
     // ends the block (bare names alone do not start it: they may be a player list).
     let mut started = false;
+    // The not-voting line has been read: only wagons with their number of votes in brackets
+    // may follow it (the no-lynch wagon some hosts list last, `[1] No Lynch - Substrike22`,
+    // 16214.jsonl post 662); any other line ends the block (`Bob - Mafia Goon - lynched Day
+    // 4.`, 58899.jsonl post 1036).
+    let mut not_voting_read = false;
     for (i, line) in body.lines.iter().enumerate().skip(from) {
         if is_heading(&line.text) {
             continue;
@@ -139,7 +147,11 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
             // (66137.jsonl post 125; `(L-3)`, 29135.jsonl post 635)
             continue;
         }
-        let Some(entry) = read_entry(&text, i, headed) else {
+        let entry = read_entry(&text, i, headed).filter(|e| !not_voting_read || e.votes.is_some());
+        let Some(entry) = entry else {
+            if not_voting_read {
+                break;
+            }
             if headed && !started && skipped < MAX_LEAD_LINES {
                 skipped += 1;
                 continue;
@@ -151,9 +163,7 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
         };
         if is_not_voting(&entry.candidate) {
             count.not_voting = entry.voters;
-            if started {
-                break;
-            }
+            not_voting_read = started;
             continue;
         }
         started |= entry.marked || !entry.voters.is_empty() || entry.separated;
@@ -164,7 +174,43 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
     if !headed && count.entries.len() < 2 {
         return None;
     }
+    if let (Some(first), Some(last)) = (count.entries.first(), count.entries.last())
+        && numbers_its_lines(&body.lines[first.line..=last.line])
+        && count
+            .entries
+            .iter()
+            .any(|e| e.votes.is_some_and(|v| v as usize != e.voters.len()))
+    {
+        return None;
+    }
     Some(count)
+}
+
+/// Lines numbered in order from one, `[01] Bulbazoor`, `[02] dragonspawn - Town - vanilla`,
+/// …: a player list (62685.jsonl posts 22 and 1649, whose "Current player list" spoiler
+/// mafiascum renders as lines of its own), not wagons whose numbers count votes, when a
+/// number is not the number of names after it. Every line that begins with a bracketed
+/// number counts, whether it was read as a wagon or not.
+fn numbers_its_lines(lines: &[Line]) -> bool {
+    let mut next = 1;
+    for line in lines {
+        match list_number(&line.text) {
+            Some(n) if n == next => next += 1,
+            Some(_) => return false,
+            None => {}
+        }
+    }
+    next > 3
+}
+
+/// The number in the bracket a line begins with: `[01] Bulbazoor` → 1.
+fn list_number(text: &str) -> Option<u32> {
+    let text = text.trim_start();
+    let close = matching_close(text.chars().next()?)?;
+    let inner = &text[1..text.find(close)?];
+    (!inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| inner.parse().ok())
+        .flatten()
 }
 
 /// A line that names a vote count: `Vote Count 1.4`, `D3 Votecount #5`, `VC 1.03`, the
@@ -388,9 +434,14 @@ fn is_l_minus(s: &str) -> bool {
 }
 
 /// A word that is only a number, or `L-n`: a table cell's count, `L-3 (4) Name`, a list
-/// number (`1. don_johnson (0):`).
+/// number (`1. don_johnson (0):`), or a count typed before its empty brackets
+/// (`Radja 1() – a`, 62339.jsonl post 1592).
 fn is_bare_count(word: &str) -> bool {
     let w = word.trim_end_matches([':', ',', '.', ')']);
+    let w = match w.strip_suffix('(') {
+        Some(number) if word.contains("()") => number,
+        _ => w,
+    };
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
         || (is_l_minus(w)
             && w.bytes()
