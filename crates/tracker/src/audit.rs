@@ -341,6 +341,7 @@ fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option
                 .map(|(slot, voter)| (Choice::Slot(slot), Some(voter)))
         };
         let near = || names.candidate(&entry.candidate).map(|c| (c, None));
+        let guessed = exact.is_none() && dash().is_none();
         let Some((candidate, first_voter)) = exact.or_else(dash).or_else(near) else {
             continue;
         };
@@ -352,8 +353,11 @@ fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option
         {
             names.voters(piece, &mut slots, &mut missed);
         }
-        if slots.is_empty() && !missed.is_empty() && !entry.marked {
-            continue; // prose after a colon (`andrew94: until April 30`)
+        if slots.is_empty() && !missed.is_empty() && (!entry.marked || guessed) {
+            // Prose after a colon (`andrew94: until April 30`); a line of the host's set-up
+            // list, `[1] town (2-shot) vigilante`, whose role word is a near miss of a
+            // player's name (62685.jsonl post 2049).
+            continue;
         }
         read_any = true;
         if let Some(says) = entry.votes

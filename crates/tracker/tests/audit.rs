@@ -450,6 +450,28 @@ fn game() -> Game {
 }
 
 #[test]
+fn a_set_up_list_whose_role_word_is_near_a_players_name_is_not_a_count() {
+    // mafiascum phpBB (62685.jsonl post 2049, the host's end-of-game post): the set-up as
+    // `[1] town (2-shot) vigilante`; "town" is a near miss of a player's name, but nothing
+    // after it is a player, so no wagon is read and the post holds no count.
+    let game = Game::parse(&GAME.replace("\"Erin\"", "\"Townsend\""), "setup.toml").expect("game");
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(
+            2,
+            "Host",
+            "The set-up overview:<br>\n\
+             [1] mafia doctor<br>\n\
+             [1] mafia watcher (variant)<br>\n\
+             [1] town (2-shot) vigilante<br>\n\
+             [7] vanilla townie<br>",
+        ),
+    ];
+    let report = audit(game, &posts).expect("audit");
+    assert_eq!(report.found, 0);
+}
+
+#[test]
 fn the_trackers_own_bbcode_count_agrees_with_itself() {
     let posts = [
         post(1, "Alice", "<b>Vote: Bob</b>"),
