@@ -6,7 +6,8 @@
 //!
 //! The replay ([`audit`]) applies the thread one post at a time with [`Tracker::apply`]. Only
 //! a GM's post that may hold a count is parsed, and only at a count is the tally read, so the
-//! replay costs little more than the fold. Names on both sides become slots (a replaced
+//! replay costs little more than the fold. Of a post's readings ([`parse::parse_counts`]) the
+//! first whose wagons name a player is the host's count. Names on both sides become slots (a replaced
 //! player's old and new names are the same voter) and are shown by the slot's current name.
 //!
 //! Which tally a count is compared with: the tally after its post, unless the post ends the
@@ -36,7 +37,7 @@ use crate::tally::Tally;
 use crate::votes::{Resolution, Roster, Verdict};
 
 use parse::is_remark;
-pub use parse::{HostCount, HostEntry, parse_count};
+pub use parse::{HostCount, HostEntry, parse_count, parse_counts};
 pub use report::{Cause, CountCheck, Difference, Explained, Miscount, Report};
 
 /// What a vote is for, by slot.
@@ -56,16 +57,18 @@ pub fn audit<'a>(
     let mut checks = Vec::new();
     for post in posts {
         let phase_before = tracker.phase();
-        let count = (tracker.is_gm(&post.author) && parse::may_hold_count(&post.body))
-            .then(|| parse::parse_count(&post.body))
-            .flatten();
-        let Some(count) = count else {
+        let readings = if tracker.is_gm(&post.author) && parse::may_hold_count(&post.body) {
+            parse::parse_counts(&post.body)
+        } else {
+            Vec::new()
+        };
+        if readings.is_empty() {
             tracker.apply(post);
             if tracker.phase() != phase_before && tracker.phase().is_day() {
                 day_began = post.number;
             }
             continue;
-        };
+        }
         let days_before = tracker.days().len();
         let before = Ours::read(&tracker);
         tracker.apply(post);
@@ -81,8 +84,11 @@ pub fn audit<'a>(
             day_began,
             review: tracker.review(),
         };
+        // The first reading that names a player is the host's count.
         if let Some(ours) = ours
-            && let Some(check) = compare(&count, &ours, &names, &at)
+            && let Some(check) = readings
+                .iter()
+                .find_map(|count| compare(count, &ours, &names, &at))
         {
             checks.push(check);
         }

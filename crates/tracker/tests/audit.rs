@@ -384,6 +384,33 @@ fn wagons_in_ascending_order_are_still_a_count() {
 }
 
 #[test]
+fn a_stray_bbcode_tag_and_the_hosts_exclamation_after_the_last_voter() {
+    // mafiascum phpBB (23438.jsonl post 1136, the day's last count): a `[/color]` the forum
+    // left as text between the count and the `(L - n)`, tabs around the numbers, and
+    // "LYNCH!!!" after the last voter of the wagon that reached its majority.
+    let line = |name: &str, n: u32, l: u32, voters: &str| {
+        format!(
+            "<div style=\"display:inline;color:darkgreen\">\t{name}\t( \t{n}\t)\t\t</div>\t\t[/color]\
+             <div style=\"display:inline;color:grey\"><div style=\"font-size: 50%; line-height: normal; display: inline\">(L -\t{l}\t)</div></div>{voters}<br>\n"
+        )
+    };
+    let count = html(&format!(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Day 2</legend>{}{}{}Not Voting ( 1 ) Bob</fieldset>",
+        line("Alice", 0, 3, ""),
+        line("Bob", 3, 0, " Carol, Dave, Erin <b>LYNCH!!!</b>"),
+        line("Carol", 1, 2, " Alice"),
+    ));
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Alice", vec![]),
+            ("Bob", vec!["Carol", "Dave", "Erin LYNCH!!!"]),
+            ("Carol", vec!["Alice"])
+        ]
+    );
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(
@@ -469,6 +496,60 @@ fn a_set_up_list_whose_role_word_is_near_a_players_name_is_not_a_count() {
     ];
     let report = audit(game, &posts).expect("audit");
     assert_eq!(report.found, 0);
+}
+
+#[test]
+fn a_count_below_the_hosts_essay_is_found() {
+    // mafiascum phpBB (63443.jsonl post 300): each count's heading is followed by a few
+    // paragraphs on numbers, whose sums (`50-47=3 and 25-3=22`) are no wagons, before the
+    // wagons with their `(L-n)`.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Dave", "<b>Vote: Alice</b>"),
+        post(
+            4,
+            "Host",
+            "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Official Vote Count 1.0B Squaring numbers close to 50</legend>\
+             <div style=\"display:inline;color:#8040FF\"><div style=\"display:inline;font-weight:bold\">Sorry for skipping a step in the last vote count but 47<sup>2</sup> = 50*44 + 3<sup>2</sup> = 100*22 + 9 = 2209 is pretty trivial.<br>\n<br>\n\
+             I just do 50-47=3 and 25-3=22 and 3<sup>2</sup> = 9 therefore 2209 and that looks wrong.<br>\n<br>\n\
+             One: a line with a colon.<br>\n\
+             Two - a line with a dash<br>\n\
+             Three - and another<br>\n<br>\n\
+             Can you see why this is the case?</div></div><br>\n<br>\n\
+             <div style=\"display:inline;font-weight:bold\">Bob</div> (L-1):  Alice, Carol<br>\n\
+             <div style=\"display:inline;font-weight:bold\">Alice</div> (L-2): Dave<br>\n<br>\n\
+             <div style=\"display:inline;font-weight:bold\">Not Voting</div> (2): Bob, Erin<br>\n<br>\n\
+             With 5 alive, it takes 3 to lynch.</fieldset>",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!(report.found, 1);
+    assert!(report.vote_counts[0].agrees);
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Carol"]);
+}
+
+#[test]
+fn a_deadline_line_under_the_heading_is_no_wagon() {
+    // mafiascum phpBB (22540.jsonl post 1110): `Deadline: August 10` reads as a wagon for a
+    // "Deadline" who is no player; the count is the lines with bracketed counts below it.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(
+            3,
+            "Host",
+            "<div style=\"display:inline;color:#000040\"><div style=\"display:inline;font-weight:bold\">Votecount 1.01</div><br>\n<br>\n\
+             Deadline: August 10<br>\n\
+             5 Alive; 3 to lynch.<br>\n<br>\n\
+             Bob [2]: Alice, Carol<br>\n\
+             Dave [0]:<br>\n\
+             Not Voting (3): Bob, Dave, Erin</div>",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!(report.found, 1);
+    assert!(report.vote_counts[0].agrees);
 }
 
 #[test]

@@ -56,29 +56,47 @@ pub struct HostEntry {
 /// The most lines a count block may skip between its heading and its first wagon.
 const MAX_LEAD_LINES: usize = 4;
 
-/// Reads the first vote count in a post body, if it holds one: the lines after a heading that
-/// names a vote count, or, without a heading, at least two lines with count markers.
+/// Reads the first vote count in a post body, if it holds one: the first of
+/// [`parse_counts`]'s readings.
 pub fn parse_count(body: &Body) -> Option<HostCount> {
-    let mut headings = body
+    parse_counts(body).into_iter().next()
+}
+
+/// Every reading of a post body as a vote count, the likeliest first: the lines after each
+/// heading that names a vote count, then the lines with count markers anywhere in the post
+/// (at least two). Which reading names the players is for the caller to find
+/// ([`crate::audit`] takes the first in which a wagon's candidate is a player): a heading may
+/// be followed by a host's essay whose lines read as wagons before the count itself
+/// (63443.jsonl post 26, 70230.jsonl post 2695), or by a `Deadline: August 10` line that is
+/// no wagon either (22540.jsonl post 1110).
+pub fn parse_counts(body: &Body) -> Vec<HostCount> {
+    // Each heading followed by wagons ("Making this vote count amused me." may come before
+    // the count's own heading, 16959.jsonl post 479).
+    let mut readings: Vec<HostCount> = body
         .lines
         .iter()
         .enumerate()
         .filter(|(_, l)| is_heading(&l.text))
-        .map(|(i, _)| i)
-        .peekable();
-    if headings.peek().is_none() {
-        return read_block(body, 0, false).filter(|c| !c.entries.is_empty());
-    }
-    // The first heading followed by wagons ("Making this vote count amused me." may come
-    // before the count's own heading, 16959.jsonl post 479).
-    headings
-        .filter_map(|h| {
+        .filter_map(|(h, _)| {
             read_block(body, h + 1, true).map(|mut c| {
                 c.day = heading_day(&body.lines[h].text);
                 c
             })
         })
-        .find(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
+        .filter(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
+        .collect();
+    if let Some(mut marked) = read_block(body, 0, false).filter(|c| !c.entries.is_empty()) {
+        // The day of the heading above the count, when there is one.
+        let first = marked.entries.first().map_or(0, |e| e.line);
+        marked.day = body.lines[..first]
+            .iter()
+            .rfind(|l| is_heading(&l.text))
+            .and_then(|l| heading_day(&l.text));
+        if !readings.contains(&marked) {
+            readings.push(marked);
+        }
+    }
+    readings
 }
 
 /// The day a vote count's heading names: `Day 2` / `D2` anywhere on it, else the first
@@ -295,7 +313,10 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         // Without a heading, only a line shaped like a wagon: a bracketed count, and short
         // names on both sides (`I think (2) things: Bob is scum` is prose).
         let short = |s: &str| s.split_whitespace().count() <= 4 && !s.contains([':', '!', '?']);
-        if !marks.bracketed || !short(candidate) || !voters.iter().all(|v| short(v)) {
+        // The last voter may carry the host's exclamation: `…, havingfitz LYNCH!!!`
+        // (23438.jsonl post 1136).
+        let voter_short = |v: &String| short(v.trim_end_matches('!'));
+        if !marks.bracketed || !short(candidate) || !voters.iter().all(voter_short) {
             return None;
         }
     }
@@ -580,7 +601,7 @@ fn split_voters(rest: &str) -> Vec<String> {
         .replace(" / ", ",")
         .split([',', ';', '&', '(', ')', MARK])
         .map(clean)
-        .filter(|p| !p.is_empty() && !is_bare_count(p))
+        .filter(|p| !p.is_empty() && !is_bare_count(p) && !is_stray_tag(p))
         .filter(|p| {
             !matches!(
                 p.to_lowercase().as_str(),
@@ -589,6 +610,24 @@ fn split_voters(rest: &str) -> Vec<String> {
         })
         .map(str::to_string)
         .collect()
+}
+
+/// A BBCode tag the forum left as text, `[/color]` (23438.jsonl post 1136: `Kimor ( 2 )
+/// [/color](L - 4 ) mastin2, BBmolla`) or `[color=red]`, standing where a voter would. A name
+/// in brackets, `Titus (1) [Ircher]` (71675.jsonl post 8), is a voter.
+fn is_stray_tag(piece: &str) -> bool {
+    let Some(tag) = piece.strip_prefix('[').and_then(|p| p.strip_suffix(']')) else {
+        return false;
+    };
+    let (name, closing) = match tag.strip_prefix('/') {
+        Some(name) => (name, true),
+        None => (tag, false),
+    };
+    let (name, valued) = match name.split_once('=') {
+        Some((name, _)) => (name, true),
+        None => (name, false),
+    };
+    (closing || valued) && !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic())
 }
 
 /// The host's "not voting" line: `Not Voting`, `Players not voting`, `Not voted`, `No vote`,
