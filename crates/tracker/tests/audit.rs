@@ -411,6 +411,79 @@ fn a_stray_bbcode_tag_and_the_hosts_exclamation_after_the_last_voter() {
 }
 
 #[test]
+fn a_bare_count_with_as_many_voters_in_parentheses() {
+    // mafiascum phpBB (17230.jsonl post 92): no heading and no brackets around the numbers;
+    // the players with no votes stand between the wagons as bare names.
+    let count = html(
+        "<div style=\"display:inline;font-style:italic\"><div style=\"display:inline;color:blue\">Alice<br>\n\
+         Bob - 3 (Carol, Dave, Erin)<br>\n\
+         Carol<br>\n\
+         Dave - 1 (Alice)<br>\n\
+         Erin<br>\n<br>\n\
+         Not voting: Bob</div></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Bob", vec!["Carol", "Dave", "Erin"]),
+            ("Dave", vec!["Alice"])
+        ]
+    );
+}
+
+#[test]
+fn a_count_of_votes_written_in_words_in_a_code_box() {
+    // mafiascum phpBB (22083.jsonl posts 591 and 26): the host's count in a code box, the
+    // number followed by "votes", the voters after a colon or each in brackets.
+    let count = html(
+        "<div class=\"codebox\"><p>Code: <a href=\"#\" onclick=\"selectCode(this); return false;\">Select all</a></p><pre><code>\
+         Bob   2 votes: Alice, Carol\nDave  1 votes: Erin</code></pre></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+    let count = html(
+        "<div class=\"codebox\"><p>Code: <a href=\"#\" onclick=\"selectCode(this); return false;\">Select all</a></p><pre><code>\
+         Bob   2 votes [Alice] [Carol]\nDave  1 votes [Erin]</code></pre></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+    // Cells apart by `|`, the no-lynch wagon with the host's remark (22083.jsonl post 846).
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><ul><li>\
+         No Lynch (Lynch) | 3 votes: <div style=\"display:inline;font-style:italic\">Alice, Bob, Carol</div><br>\n\
+         Bob (L-2) | 1 vote: <div style=\"display:inline;font-style:italic\">Dave</div><br>\n\
+         </li></ul></fieldset>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("No Lynch", vec!["Alice", "Bob", "Carol"]),
+            ("Bob", vec!["Dave"])
+        ]
+    );
+}
+
+#[test]
+fn numbers_of_a_list_or_a_note_are_no_bare_count() {
+    // A numbered player list with replacements (18365.jsonl post 0) and a list of the dead
+    // whose note ends with a night's number (63842.jsonl post 0): the number stands first or
+    // after the names, not between the candidate and the voters.
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "1. Bob (replacing Al)<br>\n2. Carol (replacing Cy)<br>\n3. Dave<br>".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "Dead:<br>\nBob - vanilla town - killed night 1<br>\nCarol - mafia goon - lynched day 2<br>"
+            .into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(

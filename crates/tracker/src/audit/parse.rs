@@ -130,14 +130,26 @@ pub fn heading_day(text: &str) -> Option<u32> {
         .flatten()
 }
 
-/// A cheap test that rules out most posts before [`parse_count`]: a heading word, or a
-/// bracket or parenthesis followed by a digit.
+/// A cheap test that rules out most posts before [`parse_count`]: a heading word, a
+/// bracket or parenthesis followed by a digit (`(3)`, `( 3 )`, 23438.jsonl post 57), or a
+/// digit followed by ` (` or ` vote` (a bare count, `Slaxx - 3 (a, b, c)`, `AGar 1 votes:
+/// HezLucky`).
 pub fn may_hold_count(body: &Body) -> bool {
     body.lines.iter().any(|l| {
         let b = l.text.as_bytes();
         is_heading(&l.text)
-            || b.windows(2)
-                .any(|w| matches!(w[0], b'(' | b'[') && w[1].is_ascii_digit())
+            || b.iter().enumerate().any(|(i, &c)| {
+                matches!(c, b'(' | b'[')
+                    && b[i + 1..]
+                        .iter()
+                        .find(|&&c| c != b' ')
+                        .is_some_and(u8::is_ascii_digit)
+            })
+            || b.windows(3).enumerate().any(|(i, w)| {
+                w[0].is_ascii_digit()
+                    && w[1] == b' '
+                    && (w[2] == b'(' || b[i + 2..].starts_with(b"vote"))
+            })
     })
 }
 
@@ -298,6 +310,9 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         Some((at, len)) => (&body[..at], &body[at + len..]),
         None => (body, ""),
     };
+    // A table's `|` between the cells: `No Lynch (Lynch) | 5 votes: a, b` (22083.jsonl post
+    // 846).
+    let candidate = candidate.trim_end_matches([' ', '|']);
     let candidate = clean(without_capital_remark(clean(without_remark(candidate))));
     if candidate.is_empty() || candidate.chars().count() > 40 {
         return None;
@@ -310,13 +325,26 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
             return None;
         }
     } else if !headed {
-        // Without a heading, only a line shaped like a wagon: a bracketed count, and short
-        // names on both sides (`I think (2) things: Bob is scum` is prose).
+        // Without a heading, only a line shaped like a wagon: a bracketed count, or a bare
+        // number with as many names after it (`Slaxx - 3 (Scumhunter, Jessa, Greymarble)`,
+        // 17230.jsonl post 92), and short names on both sides (`I think (2) things: Bob is
+        // scum` is prose).
         let short = |s: &str| s.split_whitespace().count() <= 4 && !s.contains([':', '!', '?']);
         // The last voter may carry the host's exclamation: `…, havingfitz LYNCH!!!`
         // (23438.jsonl post 1136).
         let voter_short = |v: &String| short(v.trim_end_matches('!'));
-        if !marks.bracketed || !short(candidate) || !voters.iter().all(voter_short) {
+        // A bare number that opens the line numbers a list (`1. Bob (replacing Al)`); one
+        // after the voters is part of a note (`firebringer - vanilla town- killed night 1`,
+        // 63842.jsonl post 0).
+        let number_first = rest.trim_start().starts_with(MARK)
+            || sep.is_some_and(|(at, _)| body[at..].starts_with(MARK));
+        let counted = marks.bracketed
+            || (!counted_first
+                && number_first
+                && marks
+                    .bare
+                    .is_some_and(|n| n > 0 && n as usize == voters.len()));
+        if !counted || !short(candidate) || !voters.iter().all(voter_short) {
             return None;
         }
     }
@@ -340,6 +368,9 @@ struct Marked {
     /// The first bracketed marker that gives a number of votes (`(3)`, `(3, L-1)`; a bare
     /// number may be part of a name, `Infinity 324`, or a list's numbering).
     votes: Option<u32>,
+    /// The first bare number (`Slaxx - 3 (a, b, c)`), to be trusted only where the names
+    /// after it are as many.
+    bare: Option<u32>,
 }
 
 /// A line that is only a bracketed count marker: the `(L-1)` a host wraps below its wagon.
@@ -355,6 +386,7 @@ fn mark_counts(text: &str) -> Marked {
     let mut marked = false;
     let mut bracketed = false;
     let mut votes = None;
+    let mut bare = None;
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
@@ -378,7 +410,18 @@ fn mark_counts(text: &str) -> Marked {
             if is_bare_count(word) {
                 out.push(MARK);
                 marked = true;
+                bare = bare
+                    .or_else(|| leading_number(word.trim_end_matches([':', ',', '.', ')', '('])));
                 rest = &rest[word_end..];
+                // The word after the number: `Common Man   2 votes: Kdub, knox` (22083.jsonl
+                // post 591).
+                if let Some(after) = rest
+                    .strip_prefix(" votes")
+                    .or_else(|| rest.strip_prefix(" vote"))
+                    && (after.is_empty() || after.starts_with([':', ' ', ',']))
+                {
+                    rest = after;
+                }
                 continue;
             }
         }
@@ -390,6 +433,7 @@ fn mark_counts(text: &str) -> Marked {
         marked,
         bracketed,
         votes,
+        bare,
     }
 }
 
@@ -499,7 +543,7 @@ fn clean(s: &str) -> &str {
             || c == MARK
             || matches!(
                 c,
-                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>' | '<'
+                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>' | '<' | '|'
             )
     })
 }
@@ -593,13 +637,13 @@ pub(crate) fn is_remark(word: &str) -> bool {
 }
 
 /// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, ` / ` (62685.jsonl
-/// post 350: `GrayFoxxxx / implosion`), markers and
-/// parentheses; empty pieces, counts (`theplague42 -2 (a, b)`) and `none` / `nobody`
+/// post 350: `GrayFoxxxx / implosion`), markers, parentheses and brackets; empty pieces,
+/// counts (`theplague42 -2 (a, b)`), BBCode tags left as text and `none` / `nobody`
 /// dropped.
 fn split_voters(rest: &str) -> Vec<String> {
     rest.replace(" and ", ",")
         .replace(" / ", ",")
-        .split([',', ';', '&', '(', ')', MARK])
+        .split([',', ';', '&', '(', ')', '[', ']', MARK])
         .map(clean)
         .filter(|p| !p.is_empty() && !is_bare_count(p) && !is_stray_tag(p))
         .filter(|p| {
@@ -612,22 +656,15 @@ fn split_voters(rest: &str) -> Vec<String> {
         .collect()
 }
 
-/// A BBCode tag the forum left as text, `[/color]` (23438.jsonl post 1136: `Kimor ( 2 )
-/// [/color](L - 4 ) mastin2, BBmolla`) or `[color=red]`, standing where a voter would. A name
-/// in brackets, `Titus (1) [Ircher]` (71675.jsonl post 8), is a voter.
+/// A BBCode closing tag the forum left as text, `[/color]` (23438.jsonl post 1136: `Kimor (
+/// 2 ) [/color](L - 4 ) mastin2, BBmolla`), standing where a voter would; the voter list is
+/// split at brackets, so it comes as `/color`. A name in brackets, `Titus (1) [Ircher]`
+/// (71675.jsonl post 8), `kondi2424 2 votes [Tajun] [Peabody]` (22083.jsonl post 26), is a
+/// voter.
 fn is_stray_tag(piece: &str) -> bool {
-    let Some(tag) = piece.strip_prefix('[').and_then(|p| p.strip_suffix(']')) else {
-        return false;
-    };
-    let (name, closing) = match tag.strip_prefix('/') {
-        Some(name) => (name, true),
-        None => (tag, false),
-    };
-    let (name, valued) = match name.split_once('=') {
-        Some((name, _)) => (name, true),
-        None => (name, false),
-    };
-    (closing || valued) && !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic())
+    piece
+        .strip_prefix('/')
+        .is_some_and(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// The host's "not voting" line: `Not Voting`, `Players not voting`, `Not voted`, `No vote`,
