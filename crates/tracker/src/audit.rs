@@ -6,7 +6,8 @@
 //!
 //! The replay ([`audit`]) applies the thread one post at a time with [`Tracker::apply`]. Only
 //! a GM's post that may hold a count is parsed, and only at a count is the tally read, so the
-//! replay costs little more than the fold. Names on both sides become slots (a replaced
+//! replay costs little more than the fold. Of a post's readings ([`parse::parse_counts`]) the
+//! first whose wagons name a player is the host's count. Names on both sides become slots (a replaced
 //! player's old and new names are the same voter) and are shown by the slot's current name.
 //!
 //! Which tally a count is compared with: the tally after its post, unless the post ends the
@@ -36,7 +37,7 @@ use crate::tally::Tally;
 use crate::votes::{Resolution, Roster, Verdict};
 
 use parse::is_remark;
-pub use parse::{HostCount, HostEntry, parse_count};
+pub use parse::{HostCount, HostEntry, parse_count, parse_counts};
 pub use report::{Cause, CountCheck, Difference, Explained, Miscount, Report};
 
 /// What a vote is for, by slot.
@@ -56,16 +57,18 @@ pub fn audit<'a>(
     let mut checks = Vec::new();
     for post in posts {
         let phase_before = tracker.phase();
-        let count = (tracker.is_gm(&post.author) && parse::may_hold_count(&post.body))
-            .then(|| parse::parse_count(&post.body))
-            .flatten();
-        let Some(count) = count else {
+        let readings = if tracker.is_gm(&post.author) && parse::may_hold_count(&post.body) {
+            parse::parse_counts(&post.body)
+        } else {
+            Vec::new()
+        };
+        if readings.is_empty() {
             tracker.apply(post);
             if tracker.phase() != phase_before && tracker.phase().is_day() {
                 day_began = post.number;
             }
             continue;
-        };
+        }
         let days_before = tracker.days().len();
         let before = Ours::read(&tracker);
         tracker.apply(post);
@@ -81,8 +84,11 @@ pub fn audit<'a>(
             day_began,
             review: tracker.review(),
         };
+        // The first reading that names a player is the host's count.
         if let Some(ours) = ours
-            && let Some(check) = compare(&count, &ours, &names, &at)
+            && let Some(check) = readings
+                .iter()
+                .find_map(|count| compare(count, &ours, &names, &at))
         {
             checks.push(check);
         }
@@ -364,6 +370,7 @@ fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option
                 .map(|(slot, voter)| (Choice::Slot(slot), Some(voter)))
         };
         let near = || names.candidate(&entry.candidate).map(|c| (c, None));
+        let guessed = exact.is_none() && dash().is_none();
         let Some((candidate, first_voter)) = exact.or_else(dash).or_else(near) else {
             continue;
         };
@@ -375,8 +382,11 @@ fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option
         {
             names.voters(piece, &mut slots, &mut missed);
         }
-        if slots.is_empty() && !missed.is_empty() && !entry.marked {
-            continue; // prose after a colon (`andrew94: until April 30`)
+        if slots.is_empty() && !missed.is_empty() && (!entry.marked || guessed) {
+            // Prose after a colon (`andrew94: until April 30`); a line of the host's set-up
+            // list, `[1] town (2-shot) vigilante`, whose role word is a near miss of a
+            // player's name (62685.jsonl post 2049).
+            continue;
         }
         read_any = true;
         if let Some(says) = entry.votes

@@ -288,6 +288,227 @@ fn a_bracketed_count_on_its_own_line_does_not_end_the_count() {
 }
 
 #[test]
+fn a_no_lynch_wagon_listed_below_the_not_voting_line() {
+    // mafiascum phpBB (16214.jsonl post 662, plain lines with `<br>`): the host lists the
+    // no-lynch wagon last, after the players not voting.
+    let count = html(
+        "<div style=\"display:inline;color:darkred\">D5 Votecount #1</div><br>\n<br>\n\
+         [2] Carol - Alice, Dave<br>\n\
+         [0] Bob<br>\n\
+         [3] Not Voting - Carol, Bob, Erin<br>\n\
+         [1] No Lynch - Frank<br>\n<br>\n\
+         <div style=\"display:inline;color:darkred\">With 6 alive, it takes 4 to lynch or 3 to No Lynch.</div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Carol", vec!["Alice", "Dave"]),
+            ("Bob", vec![]),
+            ("No Lynch", vec!["Frank"])
+        ]
+    );
+    assert_eq!(count.not_voting, ["Carol", "Bob", "Erin"]);
+}
+
+#[test]
+fn after_the_not_voting_line_only_a_counted_wagon_continues_the_count() {
+    // mafiascum phpBB (58899.jsonl post 1036, the day's last count): the lynch line below
+    // the not-voting line has a number in it ("Day 4.") but no count in brackets.
+    let count = html(
+        "Votecount 4.2<br>\n\
+         Bob (4) : Alice, Carol, Dave, Erin<br>\n\
+         Not Voting (3) : Bob, Frank, Gina<br>\n<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Bob - Mafia Goon - lynched Day 4.</div><br>\n<br>\n\
+         And with that Night 4 begins.",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol", "Dave", "Erin"])]
+    );
+}
+
+#[test]
+fn a_count_typed_before_its_empty_brackets() {
+    // mafiascum phpBB (62339.jsonl post 1592): inside the host's fieldset, bold names as
+    // inline divs and an en dash; one line has its number before the brackets, `1()`.
+    let count = html(
+        "<div style=\"display:inline;color:#8000FF\"><fieldset style=\"border:3px outset grey;padding:5px 10px\">\
+         <legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Vote Count 3.01</legend>\
+         <div style=\"display:inline;font-weight:bold\">Bob</div> (2) &#8211; Alice, Carol<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Dave</div> 1() &#8211; Erin,<br>\n<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Not Voting</div> (1) &#8211; Dave <br>\n\
+         With <div style=\"display:inline;font-weight:bold\">5</div> players in play, it will take \
+         <div style=\"display:inline;font-weight:bold\">3</div> to Lynch.</fieldset></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+    assert_eq!(count.not_voting, ["Dave"]);
+}
+
+/// A spoiler as mafiascum renders `[spoiler=TITLE]` (62685.jsonl post 1649): the phpBB 3.0
+/// quote markup, a `div.quotetitle` reading "Spoiler: TITLE", then a `div.quotecontent`.
+fn mafiascum_spoiler(title: &str, content: &str) -> String {
+    format!(
+        "<div style=\"margin:20px; margin-top:1px; margin-bottom:1px;\"><div class=\"quotetitle\">\
+         <b>Spoiler: {title}</b> <input type=\"button\" value=\"Show\" class=\"button2\"></div>\
+         <div class=\"quotecontent\"><div style=\"display:none\">{content}</div></div></div>"
+    )
+}
+
+#[test]
+fn a_numbered_player_list_is_not_a_count() {
+    // mafiascum phpBB (62685.jsonl post 1649, the post that starts Day 3): the host's player
+    // list in a spoiler, numbered `[01]`…, the dead with their flip after a dash. The numbers
+    // number the players; they count no votes.
+    let list = mafiascum_spoiler(
+        "Current player list",
+        "<div style=\"display:inline;color:#aaaaaa\">[01] Alice - </div><div style=\"display:inline;color:#8040FF\">Mafia</div><div style=\"display:inline;color:#aaaaaa\"> - watcher (variant) - lynched day 1</div><br>\n\
+         [02] Bob<br>\n\
+         <div style=\"display:inline;color:#aaaaaa\">[03] Carol - </div><div style=\"display:inline;color:#6bd7c6\">Town</div><div style=\"display:inline;color:#aaaaaa\"> - vanilla - killed night 2</div><br>\n\
+         [04] Dave<br>\n\
+         <div style=\"display:inline;color:#aaaaaa\">[05] Erin - </div><div style=\"display:inline;color:#6bd7c6\">Town</div><div style=\"display:inline;color:#aaaaaa\"> - role cop - killed night 1</div><br>\n\
+         <br>\nBlack denotes active players.",
+    );
+    let body = mafia_posts::normalise_markup(&Markup::Html(format!(
+        "<div style=\"display:inline;font-weight:bold\">Start of day 3</div><br>\n<br>\n\
+         There are 2 active players.<br>\n\
+         <a href=\"http://forum.mafiascum.net/viewtopic.php?p=7128971#p7128971\" class=\"postlink\">First vote count</a><br>\n<br>\n{list}<br>\n\
+         Deadline is 21-08-2015 00:00 CEST."
+    )));
+    assert_eq!(parse_count(&body), None);
+    // The same list under the link "First vote count", which reads as a heading (62685.jsonl
+    // post 22, the post that starts Day 1).
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "<a href=\"http://forum.mafiascum.net/viewtopic.php?p=7059723#p7059723\" class=\"postlink\">First vote count</a><br>\n<br>\n\
+         [01] Alice<br>\n[02] Bob<br>\n[03] Carol<br>\n[04] Dave<br>\n<br>\nNone yet."
+            .into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+#[test]
+fn wagons_in_ascending_order_are_still_a_count() {
+    // The guard on the rule above: numbers that run 1, 2, 3 and are each the number of
+    // voters listed are a count (a host who sorts the wagons smallest first).
+    let count = html(
+        "Vote Count 1.4<br>\n\
+         [1] Alice - Bob<br>\n\
+         [2] Bob - Carol, Dave<br>\n\
+         [3] Carol - Alice, Erin, Frank<br>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Alice", vec!["Bob"]),
+            ("Bob", vec!["Carol", "Dave"]),
+            ("Carol", vec!["Alice", "Erin", "Frank"])
+        ]
+    );
+}
+
+#[test]
+fn a_stray_bbcode_tag_and_the_hosts_exclamation_after_the_last_voter() {
+    // mafiascum phpBB (23438.jsonl post 1136, the day's last count): a `[/color]` the forum
+    // left as text between the count and the `(L - n)`, tabs around the numbers, and
+    // "LYNCH!!!" after the last voter of the wagon that reached its majority.
+    let line = |name: &str, n: u32, l: u32, voters: &str| {
+        format!(
+            "<div style=\"display:inline;color:darkgreen\">\t{name}\t( \t{n}\t)\t\t</div>\t\t[/color]\
+             <div style=\"display:inline;color:grey\"><div style=\"font-size: 50%; line-height: normal; display: inline\">(L -\t{l}\t)</div></div>{voters}<br>\n"
+        )
+    };
+    let count = html(&format!(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Day 2</legend>{}{}{}Not Voting ( 1 ) Bob</fieldset>",
+        line("Alice", 0, 3, ""),
+        line("Bob", 3, 0, " Carol, Dave, Erin <b>LYNCH!!!</b>"),
+        line("Carol", 1, 2, " Alice"),
+    ));
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Alice", vec![]),
+            ("Bob", vec!["Carol", "Dave", "Erin LYNCH!!!"]),
+            ("Carol", vec!["Alice"])
+        ]
+    );
+}
+
+#[test]
+fn a_bare_count_with_as_many_voters_in_parentheses() {
+    // mafiascum phpBB (17230.jsonl post 92): no heading and no brackets around the numbers;
+    // the players with no votes stand between the wagons as bare names.
+    let count = html(
+        "<div style=\"display:inline;font-style:italic\"><div style=\"display:inline;color:blue\">Alice<br>\n\
+         Bob - 3 (Carol, Dave, Erin)<br>\n\
+         Carol<br>\n\
+         Dave - 1 (Alice)<br>\n\
+         Erin<br>\n<br>\n\
+         Not voting: Bob</div></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Bob", vec!["Carol", "Dave", "Erin"]),
+            ("Dave", vec!["Alice"])
+        ]
+    );
+}
+
+#[test]
+fn a_count_of_votes_written_in_words_in_a_code_box() {
+    // mafiascum phpBB (22083.jsonl posts 591 and 26): the host's count in a code box, the
+    // number followed by "votes", the voters after a colon or each in brackets.
+    let count = html(
+        "<div class=\"codebox\"><p>Code: <a href=\"#\" onclick=\"selectCode(this); return false;\">Select all</a></p><pre><code>\
+         Bob   2 votes: Alice, Carol\nDave  1 votes: Erin</code></pre></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+    let count = html(
+        "<div class=\"codebox\"><p>Code: <a href=\"#\" onclick=\"selectCode(this); return false;\">Select all</a></p><pre><code>\
+         Bob   2 votes [Alice] [Carol]\nDave  1 votes [Erin]</code></pre></div>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Bob", vec!["Alice", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+    // Cells apart by `|`, the no-lynch wagon with the host's remark (22083.jsonl post 846).
+    let count = html(
+        "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><ul><li>\
+         No Lynch (Lynch) | 3 votes: <div style=\"display:inline;font-style:italic\">Alice, Bob, Carol</div><br>\n\
+         Bob (L-2) | 1 vote: <div style=\"display:inline;font-style:italic\">Dave</div><br>\n\
+         </li></ul></fieldset>",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("No Lynch", vec!["Alice", "Bob", "Carol"]),
+            ("Bob", vec!["Dave"])
+        ]
+    );
+}
+
+#[test]
+fn numbers_of_a_list_or_a_note_are_no_bare_count() {
+    // A numbered player list with replacements (18365.jsonl post 0) and a list of the dead
+    // whose note ends with a night's number (63842.jsonl post 0): the number stands first or
+    // after the names, not between the candidate and the voters.
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "1. Bob (replacing Al)<br>\n2. Carol (replacing Cy)<br>\n3. Dave<br>".into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+    let body = mafia_posts::normalise_markup(&Markup::Html(
+        "Dead:<br>\nBob - vanilla town - killed night 1<br>\nCarol - mafia goon - lynched day 2<br>"
+            .into(),
+    ));
+    assert_eq!(parse_count(&body), None);
+}
+
+#[test]
 fn a_quoted_count_is_not_a_count() {
     // A player (or host) quoting an old count: quotes are dropped before anything is read.
     let body = mafia_posts::normalise_markup(&Markup::Html(
@@ -371,6 +592,82 @@ fn post(number: u64, author: &str, html: &str) -> Post {
 
 fn game() -> Game {
     Game::parse(GAME, "audit.toml").expect("game")
+}
+
+#[test]
+fn a_set_up_list_whose_role_word_is_near_a_players_name_is_not_a_count() {
+    // mafiascum phpBB (62685.jsonl post 2049, the host's end-of-game post): the set-up as
+    // `[1] town (2-shot) vigilante`; "town" is a near miss of a player's name, but nothing
+    // after it is a player, so no wagon is read and the post holds no count.
+    let game = Game::parse(&GAME.replace("\"Erin\"", "\"Townsend\""), "setup.toml").expect("game");
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(
+            2,
+            "Host",
+            "The set-up overview:<br>\n\
+             [1] mafia doctor<br>\n\
+             [1] mafia watcher (variant)<br>\n\
+             [1] town (2-shot) vigilante<br>\n\
+             [7] vanilla townie<br>",
+        ),
+    ];
+    let report = audit(game, &posts).expect("audit");
+    assert_eq!(report.found, 0);
+}
+
+#[test]
+fn a_count_below_the_hosts_essay_is_found() {
+    // mafiascum phpBB (63443.jsonl post 300): each count's heading is followed by a few
+    // paragraphs on numbers, whose sums (`50-47=3 and 25-3=22`) are no wagons, before the
+    // wagons with their `(L-n)`.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(3, "Dave", "<b>Vote: Alice</b>"),
+        post(
+            4,
+            "Host",
+            "<fieldset style=\"border:3px outset grey;padding:5px 10px\"><legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Official Vote Count 1.0B Squaring numbers close to 50</legend>\
+             <div style=\"display:inline;color:#8040FF\"><div style=\"display:inline;font-weight:bold\">Sorry for skipping a step in the last vote count but 47<sup>2</sup> = 50*44 + 3<sup>2</sup> = 100*22 + 9 = 2209 is pretty trivial.<br>\n<br>\n\
+             I just do 50-47=3 and 25-3=22 and 3<sup>2</sup> = 9 therefore 2209 and that looks wrong.<br>\n<br>\n\
+             One: a line with a colon.<br>\n\
+             Two - a line with a dash<br>\n\
+             Three - and another<br>\n<br>\n\
+             Can you see why this is the case?</div></div><br>\n<br>\n\
+             <div style=\"display:inline;font-weight:bold\">Bob</div> (L-1):  Alice, Carol<br>\n\
+             <div style=\"display:inline;font-weight:bold\">Alice</div> (L-2): Dave<br>\n<br>\n\
+             <div style=\"display:inline;font-weight:bold\">Not Voting</div> (2): Bob, Erin<br>\n<br>\n\
+             With 5 alive, it takes 3 to lynch.</fieldset>",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!(report.found, 1);
+    assert!(report.vote_counts[0].agrees);
+    assert_eq!(report.vote_counts[0].host["Bob"], ["Alice", "Carol"]);
+}
+
+#[test]
+fn a_deadline_line_under_the_heading_is_no_wagon() {
+    // mafiascum phpBB (22540.jsonl post 1110): `Deadline: August 10` reads as a wagon for a
+    // "Deadline" who is no player; the count is the lines with bracketed counts below it.
+    let posts = [
+        post(1, "Alice", "<b>Vote: Bob</b>"),
+        post(2, "Carol", "<b>Vote: Bob</b>"),
+        post(
+            3,
+            "Host",
+            "<div style=\"display:inline;color:#000040\"><div style=\"display:inline;font-weight:bold\">Votecount 1.01</div><br>\n<br>\n\
+             Deadline: August 10<br>\n\
+             5 Alive; 3 to lynch.<br>\n<br>\n\
+             Bob [2]: Alice, Carol<br>\n\
+             Dave [0]:<br>\n\
+             Not Voting (3): Bob, Dave, Erin</div>",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!(report.found, 1);
+    assert!(report.vote_counts[0].agrees);
 }
 
 #[test]

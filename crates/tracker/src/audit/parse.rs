@@ -11,7 +11,10 @@
 //! - with a "vote count" / "votecount" / "VC" heading, also lines without a number:
 //!   `Name - a, b` and a bare `Name` (no votes);
 //! - struck-out text (earlier votes the host strikes through) is not a vote;
-//! - `Not voting (2): a, b` is kept apart from the wagons.
+//! - `Not voting (2): a, b` is kept apart from the wagons; below it, only wagons with their
+//!   number of votes in brackets continue the count (`[1] No Lynch - a`);
+//! - lines numbered in order from one (`[01] Bob`, `[02] Al - Town - vanilla`) are a
+//!   player list, not a count, when a number is not the number of names after it.
 //!
 //! A count marker is a bracketed group that starts with a number or `L-n` (`(3)`, `[L-2]`,
 //! `(3, majority)`), or a bare number standing alone between words. Which written names are
@@ -53,29 +56,47 @@ pub struct HostEntry {
 /// The most lines a count block may skip between its heading and its first wagon.
 const MAX_LEAD_LINES: usize = 4;
 
-/// Reads the first vote count in a post body, if it holds one: the lines after a heading that
-/// names a vote count, or, without a heading, at least two lines with count markers.
+/// Reads the first vote count in a post body, if it holds one: the first of
+/// [`parse_counts`]'s readings.
 pub fn parse_count(body: &Body) -> Option<HostCount> {
-    let mut headings = body
+    parse_counts(body).into_iter().next()
+}
+
+/// Every reading of a post body as a vote count, the likeliest first: the lines after each
+/// heading that names a vote count, then the lines with count markers anywhere in the post
+/// (at least two). Which reading names the players is for the caller to find
+/// ([`crate::audit`] takes the first in which a wagon's candidate is a player): a heading may
+/// be followed by a host's essay whose lines read as wagons before the count itself
+/// (63443.jsonl post 26, 70230.jsonl post 2695), or by a `Deadline: August 10` line that is
+/// no wagon either (22540.jsonl post 1110).
+pub fn parse_counts(body: &Body) -> Vec<HostCount> {
+    // Each heading followed by wagons ("Making this vote count amused me." may come before
+    // the count's own heading, 16959.jsonl post 479).
+    let mut readings: Vec<HostCount> = body
         .lines
         .iter()
         .enumerate()
         .filter(|(_, l)| is_heading(&l.text))
-        .map(|(i, _)| i)
-        .peekable();
-    if headings.peek().is_none() {
-        return read_block(body, 0, false).filter(|c| !c.entries.is_empty());
-    }
-    // The first heading followed by wagons ("Making this vote count amused me." may come
-    // before the count's own heading, 16959.jsonl post 479).
-    headings
-        .filter_map(|h| {
+        .filter_map(|(h, _)| {
             read_block(body, h + 1, true).map(|mut c| {
                 c.day = heading_day(&body.lines[h].text);
                 c
             })
         })
-        .find(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
+        .filter(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
+        .collect();
+    if let Some(mut marked) = read_block(body, 0, false).filter(|c| !c.entries.is_empty()) {
+        // The day of the heading above the count, when there is one.
+        let first = marked.entries.first().map_or(0, |e| e.line);
+        marked.day = body.lines[..first]
+            .iter()
+            .rfind(|l| is_heading(&l.text))
+            .and_then(|l| heading_day(&l.text));
+        if !readings.contains(&marked) {
+            readings.push(marked);
+        }
+    }
+    readings
 }
 
 /// The day a vote count's heading names: `Day 2` / `D2` anywhere on it, else the first
@@ -109,14 +130,26 @@ pub fn heading_day(text: &str) -> Option<u32> {
         .flatten()
 }
 
-/// A cheap test that rules out most posts before [`parse_count`]: a heading word, or a
-/// bracket or parenthesis followed by a digit.
+/// A cheap test that rules out most posts before [`parse_count`]: a heading word, a
+/// bracket or parenthesis followed by a digit (`(3)`, `( 3 )`, 23438.jsonl post 57), or a
+/// digit followed by ` (` or ` vote` (a bare count, `Slaxx - 3 (a, b, c)`, `AGar 1 votes:
+/// HezLucky`).
 pub fn may_hold_count(body: &Body) -> bool {
     body.lines.iter().any(|l| {
         let b = l.text.as_bytes();
         is_heading(&l.text)
-            || b.windows(2)
-                .any(|w| matches!(w[0], b'(' | b'[') && w[1].is_ascii_digit())
+            || b.iter().enumerate().any(|(i, &c)| {
+                matches!(c, b'(' | b'[')
+                    && b[i + 1..]
+                        .iter()
+                        .find(|&&c| c != b' ')
+                        .is_some_and(u8::is_ascii_digit)
+            })
+            || b.windows(3).enumerate().any(|(i, w)| {
+                w[0].is_ascii_digit()
+                    && w[1] == b' '
+                    && (w[2] == b'(' || b[i + 2..].starts_with(b"vote"))
+            })
     })
 }
 
@@ -126,6 +159,11 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
     // A wagon with a separator or a count has been read: the next line that is no wagon
     // ends the block (bare names alone do not start it: they may be a player list).
     let mut started = false;
+    // The not-voting line has been read: only wagons with their number of votes in brackets
+    // may follow it (the no-lynch wagon some hosts list last, `[1] No Lynch - Substrike22`,
+    // 16214.jsonl post 662); any other line ends the block (`Bob - Mafia Goon - lynched Day
+    // 4.`, 58899.jsonl post 1036).
+    let mut not_voting_read = false;
     for (i, line) in body.lines.iter().enumerate().skip(from) {
         if is_heading(&line.text) {
             continue;
@@ -139,7 +177,11 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
             // (66137.jsonl post 125; `(L-3)`, 29135.jsonl post 635)
             continue;
         }
-        let Some(entry) = read_entry(&text, i, headed) else {
+        let entry = read_entry(&text, i, headed).filter(|e| !not_voting_read || e.votes.is_some());
+        let Some(entry) = entry else {
+            if not_voting_read {
+                break;
+            }
             if headed && !started && skipped < MAX_LEAD_LINES {
                 skipped += 1;
                 continue;
@@ -151,9 +193,7 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
         };
         if is_not_voting(&entry.candidate) {
             count.not_voting = entry.voters;
-            if started {
-                break;
-            }
+            not_voting_read = started;
             continue;
         }
         started |= entry.marked || !entry.voters.is_empty() || entry.separated;
@@ -164,7 +204,43 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
     if !headed && count.entries.len() < 2 {
         return None;
     }
+    if let (Some(first), Some(last)) = (count.entries.first(), count.entries.last())
+        && numbers_its_lines(&body.lines[first.line..=last.line])
+        && count
+            .entries
+            .iter()
+            .any(|e| e.votes.is_some_and(|v| v as usize != e.voters.len()))
+    {
+        return None;
+    }
     Some(count)
+}
+
+/// Lines numbered in order from one, `[01] Bulbazoor`, `[02] dragonspawn - Town - vanilla`,
+/// …: a player list (62685.jsonl posts 22 and 1649, whose "Current player list" spoiler
+/// mafiascum renders as lines of its own), not wagons whose numbers count votes, when a
+/// number is not the number of names after it. Every line that begins with a bracketed
+/// number counts, whether it was read as a wagon or not.
+fn numbers_its_lines(lines: &[Line]) -> bool {
+    let mut next = 1;
+    for line in lines {
+        match list_number(&line.text) {
+            Some(n) if n == next => next += 1,
+            Some(_) => return false,
+            None => {}
+        }
+    }
+    next > 3
+}
+
+/// The number in the bracket a line begins with: `[01] Bulbazoor` → 1.
+fn list_number(text: &str) -> Option<u32> {
+    let text = text.trim_start();
+    let close = matching_close(text.chars().next()?)?;
+    let inner = &text[1..text.find(close)?];
+    (!inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| inner.parse().ok())
+        .flatten()
 }
 
 /// A line that names a vote count: `Vote Count 1.4`, `D3 Votecount #5`, `VC 1.03`, the
@@ -234,6 +310,9 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
         Some((at, len)) => (&body[..at], &body[at + len..]),
         None => (body, ""),
     };
+    // A table's `|` between the cells: `No Lynch (Lynch) | 5 votes: a, b` (22083.jsonl post
+    // 846).
+    let candidate = candidate.trim_end_matches([' ', '|']);
     let candidate = clean(without_capital_remark(clean(without_remark(candidate))));
     if candidate.is_empty() || candidate.chars().count() > 40 {
         return None;
@@ -246,10 +325,26 @@ fn read_entry(text: &str, line: usize, headed: bool) -> Option<HostEntry> {
             return None;
         }
     } else if !headed {
-        // Without a heading, only a line shaped like a wagon: a bracketed count, and short
-        // names on both sides (`I think (2) things: Bob is scum` is prose).
+        // Without a heading, only a line shaped like a wagon: a bracketed count, or a bare
+        // number with as many names after it (`Slaxx - 3 (Scumhunter, Jessa, Greymarble)`,
+        // 17230.jsonl post 92), and short names on both sides (`I think (2) things: Bob is
+        // scum` is prose).
         let short = |s: &str| s.split_whitespace().count() <= 4 && !s.contains([':', '!', '?']);
-        if !marks.bracketed || !short(candidate) || !voters.iter().all(|v| short(v)) {
+        // The last voter may carry the host's exclamation: `…, havingfitz LYNCH!!!`
+        // (23438.jsonl post 1136).
+        let voter_short = |v: &String| short(v.trim_end_matches('!'));
+        // A bare number that opens the line numbers a list (`1. Bob (replacing Al)`); one
+        // after the voters is part of a note (`firebringer - vanilla town- killed night 1`,
+        // 63842.jsonl post 0).
+        let number_first = rest.trim_start().starts_with(MARK)
+            || sep.is_some_and(|(at, _)| body[at..].starts_with(MARK));
+        let counted = marks.bracketed
+            || (!counted_first
+                && number_first
+                && marks
+                    .bare
+                    .is_some_and(|n| n > 0 && n as usize == voters.len()));
+        if !counted || !short(candidate) || !voters.iter().all(voter_short) {
             return None;
         }
     }
@@ -273,6 +368,9 @@ struct Marked {
     /// The first bracketed marker that gives a number of votes (`(3)`, `(3, L-1)`; a bare
     /// number may be part of a name, `Infinity 324`, or a list's numbering).
     votes: Option<u32>,
+    /// The first bare number (`Slaxx - 3 (a, b, c)`), to be trusted only where the names
+    /// after it are as many.
+    bare: Option<u32>,
 }
 
 /// A line that is only a bracketed count marker: the `(L-1)` a host wraps below its wagon.
@@ -288,6 +386,7 @@ fn mark_counts(text: &str) -> Marked {
     let mut marked = false;
     let mut bracketed = false;
     let mut votes = None;
+    let mut bare = None;
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if let Some(close) = matching_close(c)
@@ -311,7 +410,18 @@ fn mark_counts(text: &str) -> Marked {
             if is_bare_count(word) {
                 out.push(MARK);
                 marked = true;
+                bare = bare
+                    .or_else(|| leading_number(word.trim_end_matches([':', ',', '.', ')', '('])));
                 rest = &rest[word_end..];
+                // The word after the number: `Common Man   2 votes: Kdub, knox` (22083.jsonl
+                // post 591).
+                if let Some(after) = rest
+                    .strip_prefix(" votes")
+                    .or_else(|| rest.strip_prefix(" vote"))
+                    && (after.is_empty() || after.starts_with([':', ' ', ',']))
+                {
+                    rest = after;
+                }
                 continue;
             }
         }
@@ -323,6 +433,7 @@ fn mark_counts(text: &str) -> Marked {
         marked,
         bracketed,
         votes,
+        bare,
     }
 }
 
@@ -389,9 +500,14 @@ fn is_l_minus(s: &str) -> bool {
 
 /// A word that is only a number, or `L-n`: a table cell's count, `L-3 (4) Name`, a list
 /// number (`1. don_johnson (0):`, and `x. No Lynch (2):` for the line with no slot number,
-/// 18910.jsonl post 870).
+/// 18910.jsonl post 870), or a count typed before its empty brackets (`Radja 1() – a`,
+/// 62339.jsonl post 1592).
 fn is_bare_count(word: &str) -> bool {
     let w = word.trim_end_matches([':', ',', '.', ')']);
+    let w = match w.strip_suffix('(') {
+        Some(number) if word.contains("()") => number,
+        _ => w,
+    };
     let w = w.strip_prefix('N').filter(|r| is_l_minus(r)).unwrap_or(w); // NL-1, 68714/2165
     (!w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
         || word == "x."
@@ -430,7 +546,7 @@ fn clean(s: &str) -> &str {
             || c == MARK
             || matches!(
                 c,
-                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>' | '<'
+                '-' | '–' | '—' | ':' | ',' | '.' | '*' | '(' | ')' | '=' | '>' | '<' | '|'
             )
     })
 }
@@ -524,15 +640,15 @@ pub(crate) fn is_remark(word: &str) -> bool {
 }
 
 /// The pieces of a voter list: split at commas, semicolons, `&`, ` and `, ` / ` (62685.jsonl
-/// post 350: `GrayFoxxxx / implosion`), markers and
-/// parentheses; empty pieces, counts (`theplague42 -2 (a, b)`) and `none` / `nobody`
+/// post 350: `GrayFoxxxx / implosion`), markers, parentheses and brackets; empty pieces,
+/// counts (`theplague42 -2 (a, b)`), BBCode tags left as text and `none` / `nobody`
 /// dropped.
 fn split_voters(rest: &str) -> Vec<String> {
     rest.replace(" and ", ",")
         .replace(" / ", ",")
-        .split([',', ';', '&', '(', ')', MARK])
+        .split([',', ';', '&', '(', ')', '[', ']', MARK])
         .map(clean)
-        .filter(|p| !p.is_empty() && !is_bare_count(p))
+        .filter(|p| !p.is_empty() && !is_bare_count(p) && !is_stray_tag(p))
         .filter(|p| {
             !matches!(
                 p.to_lowercase().as_str(),
@@ -541,6 +657,17 @@ fn split_voters(rest: &str) -> Vec<String> {
         })
         .map(str::to_string)
         .collect()
+}
+
+/// A BBCode closing tag the forum left as text, `[/color]` (23438.jsonl post 1136: `Kimor (
+/// 2 ) [/color](L - 4 ) mastin2, BBmolla`), standing where a voter would; the voter list is
+/// split at brackets, so it comes as `/color`. A name in brackets, `Titus (1) [Ircher]`
+/// (71675.jsonl post 8), `kondi2424 2 votes [Tajun] [Peabody]` (22083.jsonl post 26), is a
+/// voter.
+fn is_stray_tag(piece: &str) -> bool {
+    piece
+        .strip_prefix('/')
+        .is_some_and(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// The host's "not voting" line: `Not Voting`, `Players not voting`, `Not voted`, `No vote`,
