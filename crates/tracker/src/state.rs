@@ -16,6 +16,7 @@ mod gm;
 mod hammer;
 mod newcomers;
 mod phases;
+mod uncounted;
 mod votes;
 
 use std::collections::{HashMap, HashSet};

@@ -1,0 +1,184 @@
+//! Votes the tracker did not count, and the host's word on them. A mark that looks like a
+//! vote but does not count (unbolded, `V:`) may be one the host rules counts ("I'll count the
+//! vote, but in the future, please try to bold all votes", mafiascum 58383 post 206 on post
+//! 205's unbolded `Vote: Espressojet`): its review item carries the `vote` (or `unvote`)
+//! record at its post that counts it, when the mark names one player (or no lynch) exactly
+//! and the record would be applied; otherwise the item says why it offers none.
+//!
+//! A host's `vote` or `unvote` record at a post rules on that voter's vote in it: their
+//! review items about the post's marks (not counted, naming nobody or several players, a near
+//! miss) are not listed, since the record, applied right after the post, says what counts.
+
+use super::Tracker;
+use crate::config::is_no_lynch;
+use crate::correction::{Correction, CorrectionAction};
+use crate::review::ReviewKind;
+use crate::votes::{Resolution, Target, Verdict, VoteMark, as_if_counted, own_vote};
+
+/// The record that counts a mark, or why none is offered.
+pub(super) type Offer = Result<Correction, String>;
+
+impl Tracker {
+    /// Whether a `vote` or `unvote` record of the game file at post `post` is for `slot`'s
+    /// vote: the host has ruled on what the slot's marks in that post cast.
+    #[cold]
+    pub(super) fn vote_corrected_at(&self, post: u64, slot: usize) -> bool {
+        self.corrections
+            .pending()
+            .iter()
+            .take_while(|c| c.at <= post)
+            .filter(|c| c.at == post)
+            .any(|c| match &c.action {
+                CorrectionAction::Vote { voter, .. } | CorrectionAction::Unvote(voter) => {
+                    self.roster.resolve(voter) == Resolution::Exact(slot)
+                }
+                _ => false,
+            })
+    }
+
+    /// The record at post `post` that casts what `marks[index]` (a mark that does not count)
+    /// says for `slot`, if the host counted it; or why none is offered. Called as the mark is
+    /// read, after the post's earlier marks.
+    #[cold]
+    pub(super) fn offer_for_uncounted(
+        &self,
+        slot: usize,
+        marks: &[VoteMark],
+        index: usize,
+        post: u64,
+    ) -> Offer {
+        let mark = &marks[index];
+        let read = as_if_counted(&mark.raw, &self.roster)
+            .ok_or_else(|| "it names no player".to_owned())?;
+        if !read.alone {
+            // `Vote Peabody with me, then.`: talk that starts like a vote, more often than not.
+            return Err("the line says more than a vote".to_owned());
+        }
+        let meant = own_vote(&read.verdict, slot).unwrap_or(read.verdict);
+        // The post's last vote wins: a later mark that counts, or would, is the one to rule on.
+        let later = marks[index + 1..].iter().any(|m| {
+            m.verdict.counts()
+                || matches!(m.verdict, Verdict::NotCounted { .. })
+                    && as_if_counted(&m.raw, &self.roster).is_some()
+        });
+        if later {
+            return Err("a later vote in the post replaces it".to_owned());
+        }
+        let voter = self.record_name(slot)?;
+        let action = match meant {
+            Verdict::Unvote => CorrectionAction::Unvote(voter),
+            Verdict::Vote { target } => CorrectionAction::Vote {
+                voter,
+                target: self.record_target(&target)?,
+            },
+            Verdict::NearMiss { target, written } => {
+                return Err(format!(
+                    "`{written}` is only a near miss of {}",
+                    self.target_name(&target)
+                ));
+            }
+            Verdict::Ambiguous { candidates, .. } => {
+                let names: Vec<&str> = candidates
+                    .iter()
+                    .filter_map(|c| self.slots.get(*c).map(|s| s.name.as_str()))
+                    .collect();
+                return Err(format!("it could mean {}", names.join(" or ")));
+            }
+            Verdict::Unknown { written } => return Err(format!("`{written}` names no player")),
+            Verdict::NotCounted { .. } => return Err("it names no player".to_owned()),
+        };
+        self.vote_would_change(slot, &action)?;
+        Ok(Correction {
+            at: post,
+            action,
+            comment: None,
+        })
+    }
+
+    /// The name a record gives `slot`: its holder's, when that name reads back as the slot.
+    fn record_name(&self, slot: usize) -> Result<String, String> {
+        let name = self.slots[slot].name.clone();
+        match self.roster.resolve(&name) {
+            Resolution::Exact(s) if s == slot => Ok(name),
+            _ => Err(format!("the name {name} does not read back as one player")),
+        }
+    }
+
+    fn record_target(&self, target: &Target) -> Result<String, String> {
+        match target {
+            Target::NoLynch => {
+                let text = "no lynch";
+                debug_assert!(is_no_lynch(text));
+                Ok(text.to_owned())
+            }
+            Target::Slot(t) if !self.slots[*t].alive => {
+                Err(format!("{} is dead", self.slots[*t].name))
+            }
+            Target::Slot(t) => self.record_name(*t),
+        }
+    }
+
+    /// Why a vote record for `slot` would be refused now (the rules of a player's vote: a
+    /// hammered day, a locked wagon).
+    fn vote_would_change(&self, slot: usize, action: &CorrectionAction) -> Result<(), String> {
+        if let Some((target, at)) = &self.hammer {
+            return Err(format!(
+                "the day was hammered ({}, post {at})",
+                self.target_name(target)
+            ));
+        }
+        let current = self.votes[slot].as_ref();
+        if current.is_none() && matches!(action, CorrectionAction::Unvote(_)) {
+            return Err("there is no vote to take back".to_owned());
+        }
+        if let Some(current) = current {
+            let same = matches!(action, CorrectionAction::Vote { target, .. }
+                if self.target_name(&current.target).eq_ignore_ascii_case(target)
+                    || current.target == Target::NoLynch && is_no_lynch(target));
+            if same {
+                return Err(format!(
+                    "the vote on {} stands",
+                    self.target_name(&current.target)
+                ));
+            }
+            if self.locked.contains(&current.target) {
+                return Err(format!(
+                    "the vote on {} is locked",
+                    self.target_name(&current.target)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The review item of a mark that does not count (`marks[index]`, `reason`), with the
+    /// record that counts it, or why none is offered; none when the host's record at the post
+    /// has ruled on the voter's vote.
+    #[cold]
+    pub(super) fn note_uncounted(
+        &mut self,
+        slot: usize,
+        marks: &[VoteMark],
+        index: usize,
+        post: u64,
+        reason: &str,
+    ) {
+        if self.vote_corrected_at(post, slot) {
+            return;
+        }
+        let name = self.slots[slot].name.clone();
+        let offer = self.offer_for_uncounted(slot, marks, index, post);
+        let mut message = format!("{name}: `{}` does not count: {reason}", marks[index].raw);
+        match &offer {
+            Ok(_) => message.push_str("; if the host counts it, add the correction"),
+            Err(why) => {
+                message.push_str("; no correction is offered: ");
+                message.push_str(why);
+            }
+        }
+        self.note(ReviewKind::VoteNotCounted, Some(post), Some(name), message);
+        if let (Ok(record), Some(item)) = (offer, self.review.last_mut()) {
+            item.fix = Some(record.to_toml());
+        }
+    }
+}
