@@ -194,6 +194,12 @@ fn no_record_is_offered_where_the_mark_names_no_one_player_and_the_item_says_why
     let cases = [
         // Naming nobody.
         (post(20, "bjc", "Vote: Mr Nobody"), "names no player"),
+        // Talk that starts like a vote: the line goes on after the name (mafiascum 22083
+        // post 946, "Vote Peabody with me, then.").
+        (
+            post(20, "bjc", "Vote Konowa with me, then."),
+            "the line says more than a vote",
+        ),
         // A near miss is a guess, not the host's word.
         (
             post(20, "bjc", "Vote: Espresojet"),
@@ -236,4 +242,25 @@ fn a_quoted_unbolded_vote_is_no_mark_and_gets_no_item() {
     let t = replay("", &[quoting]);
     assert!(uncounted(&t).is_empty(), "{:?}", t.review());
     assert!(wagons(&t).is_empty());
+}
+
+#[test]
+fn a_vote_record_at_the_post_covers_a_near_miss_counted_with_a_warning() {
+    // `Vote: Espresojet` in bold is counted for Espressojet with a warning; the host's record
+    // at the post says whom the vote is for, so the warning is not listed.
+    let posts = [post(30, "Wolfy", &bold("Vote: Espresojet"))];
+    let plain = replay("", &posts);
+    assert!(
+        plain
+            .review()
+            .iter()
+            .any(|r| r.kind == ReviewKind::NearMissVote),
+        "{:?}",
+        plain.review()
+    );
+    let record =
+        "[[corrections]]\nat = 30\nvote = { voter = \"Wolfy\", target = \"Espressojet\" }\n";
+    let fixed = replay(record, &posts);
+    assert!(fixed.review().is_empty(), "{:?}", fixed.review());
+    assert_eq!(wagons(&fixed), [wagon("Espressojet", &["Wolfy"])]);
 }
