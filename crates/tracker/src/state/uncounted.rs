@@ -8,6 +8,8 @@
 //! A host's `vote` or `unvote` record at a post rules on that voter's vote in it: their
 //! review items about the post's marks (not counted, naming nobody or several players, a near
 //! miss) are not listed, since the record, applied right after the post, says what counts.
+//! So does a `dies` or `phase` record at a GM post for the death or phase a line of it looks
+//! like but that was not read (`state/phases.rs`): the host has said what the line means.
 
 use super::Tracker;
 use crate::config::is_no_lynch;
@@ -23,17 +25,33 @@ impl Tracker {
     /// vote: the host has ruled on what the slot's marks in that post cast.
     #[cold]
     pub(super) fn vote_corrected_at(&self, post: u64, slot: usize) -> bool {
+        self.record_at(post, |action| match action {
+            CorrectionAction::Vote { voter, .. } | CorrectionAction::Unvote(voter) => {
+                self.roster.resolve(voter) == Resolution::Exact(slot)
+            }
+            _ => false,
+        })
+    }
+
+    /// Whether the game file has a record at post `post`, not applied yet (it applies right
+    /// after the post), whose action passes `covers`.
+    pub(super) fn record_at(&self, post: u64, covers: impl Fn(&CorrectionAction) -> bool) -> bool {
         self.corrections
             .pending()
             .iter()
             .take_while(|c| c.at <= post)
-            .filter(|c| c.at == post)
-            .any(|c| match &c.action {
-                CorrectionAction::Vote { voter, .. } | CorrectionAction::Unvote(voter) => {
-                    self.roster.resolve(voter) == Resolution::Exact(slot)
-                }
-                _ => false,
-            })
+            .any(|c| c.at == post && covers(&c.action))
+    }
+
+    /// Whether a record's action is `line`'s reading: the same death (names as slots) or
+    /// the same phase.
+    pub(super) fn reads_as(&self, record: &CorrectionAction, line: &CorrectionAction) -> bool {
+        match (record, line) {
+            (CorrectionAction::Dies(a), CorrectionAction::Dies(b)) => {
+                matches!(self.roster.resolve(a), Resolution::Exact(s) if self.roster.resolve(b) == Resolution::Exact(s))
+            }
+            (a, b) => a == b,
+        }
     }
 
     /// The record at post `post` that casts what `marks[index]` (a mark that does not count)
