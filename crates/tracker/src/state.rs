@@ -16,8 +16,9 @@ mod gm;
 mod hammer;
 mod newcomers;
 mod phases;
-mod uncounted;
 mod votes;
+
+mod uncounted;
 
 use std::collections::{HashMap, HashSet};
 
