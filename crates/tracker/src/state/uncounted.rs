@@ -11,6 +11,8 @@
 //! So does a `dies` or `phase` record at a GM post for the death or phase a line of it looks
 //! like but that was not read (`state/phases.rs`): the host has said what the line means.
 
+use std::fmt::Write as _;
+
 use super::Tracker;
 use crate::config::is_no_lynch;
 use crate::correction::{Correction, CorrectionAction};
@@ -18,7 +20,36 @@ use crate::review::ReviewKind;
 use crate::votes::{Resolution, Target, Verdict, VoteMark, as_if_counted, own_vote};
 
 /// The record that counts a mark, or why none is offered.
-pub(super) type Offer = Result<Correction, String>;
+type Offer = Result<Correction, NoRecord>;
+
+/// Why a mark that does not count gets no record, as its review item says.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum NoRecord {
+    #[error("it names no player")]
+    NamesNobody,
+    #[error("the line says more than a vote")]
+    MoreThanAVote,
+    #[error("a later vote in the post replaces it")]
+    LaterVote,
+    #[error("`{written}` is only a near miss of {meant}")]
+    NearMiss { written: String, meant: String },
+    #[error("it could mean {0}")]
+    Ambiguous(String),
+    #[error("`{0}` names no player")]
+    Unknown(String),
+    #[error("the name {0} does not read back as one player")]
+    NameUnread(String),
+    #[error("{0} is dead")]
+    Dead(String),
+    #[error("the day was hammered ({target}, post {at})")]
+    Hammered { target: String, at: u64 },
+    #[error("there is no vote to take back")]
+    NothingToTakeBack,
+    #[error("the vote on {0} stands")]
+    Stands(String),
+    #[error("the vote on {0} is locked")]
+    Locked(String),
+}
 
 impl Tracker {
     /// Whether a `vote` or `unvote` record of the game file at post `post` is for `slot`'s
@@ -48,7 +79,8 @@ impl Tracker {
     pub(super) fn reads_as(&self, record: &CorrectionAction, line: &CorrectionAction) -> bool {
         match (record, line) {
             (CorrectionAction::Dies(a), CorrectionAction::Dies(b)) => {
-                matches!(self.roster.resolve(a), Resolution::Exact(s) if self.roster.resolve(b) == Resolution::Exact(s))
+                let slot = self.roster.resolve(a);
+                matches!(slot, Resolution::Exact(_)) && self.roster.resolve(b) == slot
             }
             (a, b) => a == b,
         }
@@ -58,7 +90,7 @@ impl Tracker {
     /// says for `slot`, if the host counted it; or why none is offered. Called as the mark is
     /// read, after the post's earlier marks.
     #[cold]
-    pub(super) fn offer_for_uncounted(
+    fn offer_for_uncounted(
         &self,
         slot: usize,
         marks: &[VoteMark],
@@ -66,11 +98,10 @@ impl Tracker {
         post: u64,
     ) -> Offer {
         let mark = &marks[index];
-        let read = as_if_counted(&mark.raw, &self.roster)
-            .ok_or_else(|| "it names no player".to_owned())?;
+        let read = as_if_counted(&mark.raw, &self.roster).ok_or(NoRecord::NamesNobody)?;
         if !read.alone {
             // `Vote Peabody with me, then.`: talk that starts like a vote, more often than not.
-            return Err("the line says more than a vote".to_owned());
+            return Err(NoRecord::MoreThanAVote);
         }
         let meant = own_vote(&read.verdict, slot).unwrap_or(read.verdict);
         // The post's last vote wins: a later mark that counts, or would, is the one to rule on.
@@ -80,7 +111,7 @@ impl Tracker {
                     && as_if_counted(&m.raw, &self.roster).is_some()
         });
         if later {
-            return Err("a later vote in the post replaces it".to_owned());
+            return Err(NoRecord::LaterVote);
         }
         let voter = self.record_name(slot)?;
         let action = match meant {
@@ -90,20 +121,20 @@ impl Tracker {
                 target: self.record_target(&target)?,
             },
             Verdict::NearMiss { target, written } => {
-                return Err(format!(
-                    "`{written}` is only a near miss of {}",
-                    self.target_name(&target)
-                ));
+                return Err(NoRecord::NearMiss {
+                    written,
+                    meant: self.target_name(&target),
+                });
             }
             Verdict::Ambiguous { candidates, .. } => {
                 let names: Vec<&str> = candidates
                     .iter()
                     .filter_map(|c| self.slots.get(*c).map(|s| s.name.as_str()))
                     .collect();
-                return Err(format!("it could mean {}", names.join(" or ")));
+                return Err(NoRecord::Ambiguous(names.join(" or ")));
             }
-            Verdict::Unknown { written } => return Err(format!("`{written}` names no player")),
-            Verdict::NotCounted { .. } => return Err("it names no player".to_owned()),
+            Verdict::Unknown { written } => return Err(NoRecord::Unknown(written)),
+            Verdict::NotCounted { .. } => return Err(NoRecord::NamesNobody),
         };
         self.vote_would_change(slot, &action)?;
         Ok(Correction {
@@ -114,15 +145,15 @@ impl Tracker {
     }
 
     /// The name a record gives `slot`: its holder's, when that name reads back as the slot.
-    fn record_name(&self, slot: usize) -> Result<String, String> {
+    fn record_name(&self, slot: usize) -> Result<String, NoRecord> {
         let name = self.slots[slot].name.clone();
         match self.roster.resolve(&name) {
             Resolution::Exact(s) if s == slot => Ok(name),
-            _ => Err(format!("the name {name} does not read back as one player")),
+            _ => Err(NoRecord::NameUnread(name)),
         }
     }
 
-    fn record_target(&self, target: &Target) -> Result<String, String> {
+    fn record_target(&self, target: &Target) -> Result<String, NoRecord> {
         match target {
             Target::NoLynch => {
                 let text = "no lynch";
@@ -130,7 +161,7 @@ impl Tracker {
                 Ok(text.to_owned())
             }
             Target::Slot(t) if !self.slots[*t].alive => {
-                Err(format!("{} is dead", self.slots[*t].name))
+                Err(NoRecord::Dead(self.slots[*t].name.clone()))
             }
             Target::Slot(t) => self.record_name(*t),
         }
@@ -138,32 +169,26 @@ impl Tracker {
 
     /// Why a vote record for `slot` would be refused now (the rules of a player's vote: a
     /// hammered day, a locked wagon).
-    fn vote_would_change(&self, slot: usize, action: &CorrectionAction) -> Result<(), String> {
+    fn vote_would_change(&self, slot: usize, action: &CorrectionAction) -> Result<(), NoRecord> {
         if let Some((target, at)) = &self.hammer {
-            return Err(format!(
-                "the day was hammered ({}, post {at})",
-                self.target_name(target)
-            ));
+            return Err(NoRecord::Hammered {
+                target: self.target_name(target),
+                at: *at,
+            });
         }
         let current = self.votes[slot].as_ref();
         if current.is_none() && matches!(action, CorrectionAction::Unvote(_)) {
-            return Err("there is no vote to take back".to_owned());
+            return Err(NoRecord::NothingToTakeBack);
         }
         if let Some(current) = current {
             let same = matches!(action, CorrectionAction::Vote { target, .. }
                 if self.target_name(&current.target).eq_ignore_ascii_case(target)
                     || current.target == Target::NoLynch && is_no_lynch(target));
             if same {
-                return Err(format!(
-                    "the vote on {} stands",
-                    self.target_name(&current.target)
-                ));
+                return Err(NoRecord::Stands(self.target_name(&current.target)));
             }
             if self.locked.contains(&current.target) {
-                return Err(format!(
-                    "the vote on {} is locked",
-                    self.target_name(&current.target)
-                ));
+                return Err(NoRecord::Locked(self.target_name(&current.target)));
             }
         }
         Ok(())
@@ -190,8 +215,7 @@ impl Tracker {
         match &offer {
             Ok(_) => message.push_str("; if the host counts it, add the correction"),
             Err(why) => {
-                message.push_str("; no correction is offered: ");
-                message.push_str(why);
+                let _ = write!(message, "; no correction is offered: {why}");
             }
         }
         self.note(ReviewKind::VoteNotCounted, Some(post), Some(name), message);
