@@ -19,6 +19,8 @@ mod phases;
 mod renumber;
 mod votes;
 
+mod uncounted;
+
 use std::collections::{HashMap, HashSet};
 
 use jiff::Timestamp;

@@ -179,12 +179,7 @@ fn has_colon(text: &str, label: &str) -> bool {
 fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
     // `VOTE: hito[/unvote]`, `Vote: Empking[/vote`, `Transcend[\v]`: BBCode the forum left
     // as text ends the name.
-    let written = ["[/", "[\\"]
-        .iter()
-        .filter_map(|close| written.find(close))
-        .min()
-        .and_then(|at| written.get(..at))
-        .unwrap_or(written);
+    let written = before_stray_close(written);
     // `[vote]Unvote[/unvote]`: an unvote written where the name goes.
     if vocab
         .unvote
@@ -228,6 +223,16 @@ fn vote_for(vocab: &VoteWords, written: &str, roster: &Roster) -> Verdict {
     }
 }
 
+/// `written` up to BBCode the forum left as text (`hito[/unvote]`, `Transcend[\\v]`).
+fn before_stray_close(written: &str) -> &str {
+    ["[/", "[\\"]
+        .iter()
+        .filter_map(|close| written.find(close))
+        .min()
+        .and_then(|at| written.get(..at))
+        .unwrap_or(written)
+}
+
 /// The vote a mark casts for its own voter when it names the voter as [`VoteWords::self_vote`]
 /// does (`VOTE: Me`, as mafiascum players write it; thread 71675, post 1166): a vote for
 /// `voter`'s slot. `None` for any other mark.
@@ -245,6 +250,64 @@ pub fn own_vote(verdict: &Verdict, voter: usize) -> Option<Verdict> {
         }
         _ => None,
     }
+}
+
+/// What a mark that does not count would cast if the host counted it (a host may: "I'll count
+/// the vote, but in the future, please try to bold all votes", mafiascum 58383 post 206 on
+/// post 205's unbolded `Vote: Espressojet`): its text read as a bold vote would be (`V:` as
+/// `Vote:`, `UV:` as `Unvote`, an unvote followed by a vote as the vote). `None` when the text
+/// names nobody (`Vote:` alone) or does not start like a vote.
+pub(crate) fn as_if_counted(raw: &str, roster: &Roster) -> Option<AsCounted> {
+    let vocab = &VoteWords::STANDARD;
+    let text = raw.trim().trim_start_matches('#').trim_start();
+    let named = |name: &str| {
+        let name = before_stray_close(name);
+        let verdict = vote_for(vocab, name, roster);
+        let alone = match &verdict {
+            Verdict::Vote {
+                target: Target::Slot(slot),
+            } => roster.names_only(name) == Some(*slot),
+            _ => true,
+        };
+        (!name.trim().is_empty()).then_some(AsCounted { verdict, alone })
+    };
+    let unvote = |rest: &str| {
+        let rest = before_stray_close(rest);
+        Some(AsCounted {
+            verdict: Verdict::Unvote,
+            alone: clean_name(rest).is_empty() || roster.names_only(rest).is_some(),
+        })
+    };
+    match lead(vocab, text)? {
+        Lead::Vote(name) => named(name),
+        Lead::Unvote => match vote_after_unvote(vocab, text) {
+            Some(at) => as_if_counted(text.get(at..)?, roster),
+            None => {
+                let label = vocab.unvote.iter().find_map(|un| strip_label(text, un))?;
+                unvote(label)
+            }
+        },
+        Lead::Short => {
+            let (label, after) = vocab
+                .short
+                .iter()
+                .find_map(|short| Some((*short, strip_prefix_ci(text, short)?)))?;
+            if label.starts_with(['u', 'U']) {
+                unvote(after)
+            } else {
+                named(after)
+            }
+        }
+    }
+}
+
+/// [`as_if_counted`]'s reading of a mark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AsCounted {
+    pub verdict: Verdict,
+    /// The mark is the vote alone: its name (or an unvote's) is all the text after the vote
+    /// word (`Vote: Espressojet.`), where `Vote Peabody with me, then.` goes on.
+    pub alone: bool,
 }
 
 /// The byte offset of the next `##` at or after `from` (a char boundary: `#` is ASCII).

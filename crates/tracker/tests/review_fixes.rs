@@ -123,3 +123,20 @@ fn a_death_taken_from_a_flip_is_the_hosts_word_once_its_fix_is_pasted() {
     assert!(items(&fixed, ReviewKind::UnreadLine).is_empty());
     assert!(items(&fixed, ReviewKind::IgnoredCommand).is_empty());
 }
+
+#[test]
+fn a_hosts_record_at_the_post_itself_reads_the_unread_line_too() {
+    // The host writes the record at the post that says it (`at = 11`, applied right after
+    // it) rather than just before: the line is read by the record, and not listed.
+    let posts = [
+        gm(10, "Good morning."),
+        gm(11, &format!("Bob, {}, hung.", bold("Vanilla Townie"))),
+        gm(12, "Carry on."),
+    ];
+    let fixed = replay("[[corrections]]\nat = 11\ndies = \"Bob\"\n", &posts);
+    assert_eq!(dead(&fixed), [("Bob".to_string(), Phase::day(1))]);
+    assert!(fixed.review().is_empty(), "{:?}", fixed.review());
+    // A record at the post about someone else reads another thing: the line is still listed.
+    let other = replay("[[corrections]]\nat = 11\ndies = \"Carol\"\n", &posts);
+    assert_eq!(items(&other, ReviewKind::UnreadLine).len(), 1);
+}

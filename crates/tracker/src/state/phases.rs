@@ -161,6 +161,10 @@ impl Tracker {
                 )
             }
         };
+        // The host's record at this post (applied right after it) reads the line.
+        if self.record_at(post.number, |action| self.reads_as(action, &correction)) {
+            return;
+        }
         if post.number <= RESERVED_POSTS && self.gm_posts_only {
             let message = format!(
                 "`{}` in the host's opening post {} (edited during the game) was not read: \

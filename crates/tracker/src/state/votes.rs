@@ -35,6 +35,9 @@ impl Tracker {
         let last_counting = marks.iter().rposition(|m| m.verdict.counts());
         for (i, mark) in marks.iter().enumerate() {
             match &mark.verdict {
+                // The host's record at this post says what the voter's vote is.
+                Verdict::NearMiss { .. } | Verdict::Ambiguous { .. } | Verdict::Unknown { .. }
+                    if self.vote_corrected_at(post.number, slot) => {}
                 Verdict::NearMiss { target, written } => {
                     let meant = self.target_name(target);
                     self.note(
@@ -75,12 +78,9 @@ impl Tracker {
                         mark.raw
                     ),
                 ),
-                Verdict::NotCounted { reason } => self.note(
-                    ReviewKind::VoteNotCounted,
-                    Some(post.number),
-                    Some(name.clone()),
-                    format!("{name}: `{}` does not count: {reason}", mark.raw),
-                ),
+                Verdict::NotCounted { reason } => {
+                    self.note_uncounted(slot, marks, i, post.number, reason);
+                }
                 Verdict::Vote { .. } | Verdict::Unvote => {}
             }
             let mut counted = false;

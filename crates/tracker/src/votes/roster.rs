@@ -224,6 +224,22 @@ impl Roster {
             .collect()
     }
 
+    /// The one slot of which a name or alias is the whole of `written` (case, spacing and the
+    /// punctuation around it aside): `Espressojet.` is a name and nothing more, `Peabody with
+    /// me, then.` says more.
+    pub fn names_only(&self, written: &str) -> Option<usize> {
+        let lower = clean_name(written).to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c == '/')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let whole = words.join(" ");
+        let key = trim_punct(&whole);
+        let mut slots = self.names.iter().filter(|(_, k)| k == key).map(|(s, _)| *s);
+        let first = slots.next()?;
+        slots.all(|s| s == first).then_some(first)
+    }
+
     /// Resolves a written name: exact or alias first, then a unique near miss.
     pub fn resolve(&self, written: &str) -> Resolution {
         let written = clean_name(written);
