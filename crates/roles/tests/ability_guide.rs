@@ -342,7 +342,7 @@ fn death_banishment_and_visit_triggers_with_and_without_a_target() {
                 assert_eq!(e, *event, "{text}");
                 assert_eq!(
                     f.map(|f| (f.negated, f.name)),
-                    filter.map(|(n, s)| (n, s.to_string())),
+                    filter.map(|(n, s)| (n, s.into())),
                     "{text}"
                 );
             }

@@ -84,7 +84,7 @@ impl Cursor<'_> {
                 }
                 into.prompt = Some(Prompt {
                     silent,
-                    key: key.to_string(),
+                    key: key.into(),
                     loc: Loc::new(self.span(at, self.pos)),
                 });
                 continue;

@@ -84,7 +84,7 @@ impl Game {
         &mut self,
         name: &Value,
         recipient: &Option<Value>,
-        options: &[String],
+        options: &[mafia_roles::ability::CompactString],
         ctx: &Ctx,
     ) -> Option<String> {
         let name = strip(&self.text(name, ctx));
@@ -391,8 +391,8 @@ impl Game {
                     Value::Path {
                         base: mafia_roles::ability::Base::Text(t),
                         ..
-                    } => t.clone(),
-                    Value::Word { text, .. } => text.clone(),
+                    } => t.to_string(),
+                    Value::Word { text, .. } => text.to_string(),
                     other => other.to_text(),
                 };
                 norm(&strip(&t)) == norm(opt)
