@@ -542,7 +542,7 @@ fn check_params(params: &Params, phase: Option<PhaseKind>, diags: &mut Vec<Diagn
             _ => {}
         }
     }
-    match &params.scaling {
+    match params.scaling.as_deref() {
         Some(Scaling::Static { times: 0, loc }) => diags.push(
             Diagnostic::error(loc.range(), "scaling `x0`: the ability can never be used")
                 .expected(["`x1` or more"]),

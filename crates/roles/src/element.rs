@@ -239,6 +239,10 @@ impl PlayerType {
 }
 
 /// One unit of a formalized section, in file order.
+///
+/// An ability is held inline, not boxed: a box cost one allocation per ability when a whole
+/// role book is parsed (docs/performance.md).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Item {

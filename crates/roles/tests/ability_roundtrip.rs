@@ -267,7 +267,7 @@ fn params() -> impl Strategy<Value = Params> {
         .prop_map(|(restrictions, compulsion, scaling, prompt)| Params {
             restrictions,
             compulsion,
-            scaling,
+            scaling: scaling.map(Box::new),
             prompt,
         })
 }
@@ -575,8 +575,8 @@ fn trigger() -> impl Strategy<Value = Trigger> {
 fn round_trip(trigger: Trigger, params: Params, steps: Vec<Step>) -> Result<(), TestCaseError> {
     let ast = Ability {
         span: 0..0,
-        trigger: Box::new(trigger),
-        params: Box::new(params),
+        trigger,
+        params,
         steps,
     };
     let text = ast.to_text();

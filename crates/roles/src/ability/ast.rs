@@ -263,7 +263,8 @@ pub struct Prompt {
 pub struct Params {
     pub restrictions: Vec<Restriction>,
     pub compulsion: Vec<Compulsion>,
-    pub scaling: Option<Scaling>,
+    /// Boxed: rare, and large beside the rest (every step and ability holds a `Params`).
+    pub scaling: Option<Box<Scaling>>,
     pub prompt: Option<Prompt>,
 }
 
@@ -851,10 +852,9 @@ pub enum Step {
 pub struct Ability {
     /// The whole block in the file.
     pub span: Span,
-    /// Boxed (like `params`) so that an `Ability` stays small inside other enums.
-    pub trigger: Box<Trigger>,
+    pub trigger: Trigger,
     /// Restrictions, compulsion, scaling and prompt of the trigger line.
-    pub params: Box<Params>,
+    pub params: Params,
     /// What the ability does: one inline step or the bullet lines.
     pub steps: Vec<Step>,
 }

@@ -175,8 +175,8 @@ pub(crate) fn parse_ability_block_with(
     diags.extend(p.errs.into_iter().map(lex::PErr::into_diag));
     Ability {
         span: offset..offset + text.len(),
-        trigger: Box::new(trigger),
-        params: Box::new(params),
+        trigger,
+        params,
         steps,
     }
 }

@@ -126,7 +126,7 @@ impl Cursor<'_> {
                                     "a second scaling; only one `⟨...⟩` is allowed",
                                 ));
                             }
-                            into.scaling = Some(s);
+                            into.scaling = Some(Box::new(s));
                         }
                         Err(e) => errs.push(e),
                     }
