@@ -464,7 +464,8 @@ fn parse_items(
         let (line_kind, head) = ability::classify_line_at(text, line.start);
         match line_kind {
             LineKind::Ability => {
-                let mut last = i - 1;
+                let first = i - 1;
+                let mut last = first;
                 while let Some(next) = lines.get(last + 1) {
                     if is_continuation(next.text) {
                         last += 1;
@@ -477,7 +478,13 @@ fn parse_items(
                     .get(last)
                     .map_or(line.start, |l| l.start + l.text.len());
                 let block = file.get(line.start..end).unwrap_or("");
-                let ability = ability::parse_ability_block_with(block, line.start, diags, head);
+                let ability = ability::parse_ability_block_with(
+                    block,
+                    line.start,
+                    diags,
+                    head,
+                    last - first + 1,
+                );
                 items.push(Item::Ability(ability));
             }
             LineKind::MisspelledTrigger { found, suggestion } => {
