@@ -317,7 +317,7 @@ impl Cursor<'_> {
 
     fn scaling(&mut self) -> PResult<Scaling> {
         let (from, to) = (self.pos, self.end);
-        let items = split_top_commas(self.src, from, to);
+        let items: Vec<(usize, usize)> = split_top_commas(self.src, from, to).collect();
         let all_loc = Loc::new(self.span(from, to));
         // Phase specific.
         if items.iter().any(|(a, _)| {

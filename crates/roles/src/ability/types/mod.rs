@@ -298,7 +298,6 @@ impl Cursor<'_> {
                 };
                 let (a, b) = self.group("the option list `(A, B)`")?;
                 let options: Vec<CompactString> = split_top_commas(self.src, a, b)
-                    .into_iter()
                     .map(|(x, y)| CompactString::from(&self.src[x..y]))
                     .collect();
                 if options.iter().any(|o| o.is_empty()) {

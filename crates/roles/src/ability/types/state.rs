@@ -231,7 +231,6 @@ impl Cursor<'_> {
             let values: Vec<CompactString> = if self.peek() == Some('(') {
                 let (a, b) = self.group("display values")?;
                 let values: Vec<CompactString> = split_top_commas(self.src, a, b)
-                    .into_iter()
                     .map(|(x, y)| CompactString::from(&self.src[x..y]))
                     .collect();
                 if values.len() > 4 || values.iter().any(|v| v.is_empty()) {
