@@ -437,7 +437,18 @@ fn parse_items(
     kind: ElementKind,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Item> {
-    let mut items = Vec::new();
+    // At most one item per line that starts unindented (an item is large: sized once rather
+    // than grown; the count only needs each line's first byte).
+    let unindented = lines
+        .iter()
+        .filter(|l| {
+            l.text
+                .as_bytes()
+                .first()
+                .is_some_and(|b| !b.is_ascii_whitespace())
+        })
+        .count();
+    let mut items = Vec::with_capacity(unindented);
     let mut i = 0;
     while let Some(line) = lines.get(i) {
         i += 1;
