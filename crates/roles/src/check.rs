@@ -159,12 +159,13 @@ fn is_dynamic(name: &str) -> bool {
 pub fn check(set: &RoleSet) -> Vec<Finding> {
     let index = Index::new(set);
     let mut out = Vec::new();
+    let mut wanted = Vec::new();
     for (n, file) in set.files.iter().enumerate() {
         let Some(element) = &file.element else {
             continue;
         };
         let mut diags = Vec::new();
-        check_element(element, &index, &mut diags);
+        check_element(element, &index, &mut diags, &mut wanted);
         out.extend(diags.into_iter().map(|diag| Finding { file: n, diag }));
     }
     out
@@ -176,19 +177,29 @@ pub fn check(set: &RoleSet) -> Vec<Finding> {
 pub fn check_files(set: &RoleSet, files: &[usize]) -> Vec<Finding> {
     let index = Index::new(set);
     let mut out = Vec::new();
+    let mut wanted = Vec::new();
     for &n in files {
         let Some(element) = set.files.get(n).and_then(|f| f.element.as_ref()) else {
             continue;
         };
         let mut diags = Vec::new();
-        check_element(element, &index, &mut diags);
+        check_element(element, &index, &mut diags, &mut wanted);
         out.extend(diags.into_iter().map(|diag| Finding { file: n, diag }));
     }
     out
 }
 
-fn check_element<'e>(element: &'e Element, index: &Index, diags: &mut Vec<Diagnostic>) {
-    let mut wanted: Vec<(Want, &str, Span)> = Vec::new();
+/// The references of one element, in the order they are resolved: `(kind, name, span)`.
+type Wanted<'e> = Vec<(Want, &'e str, Span)>;
+
+/// Checks one element. `wanted` is scratch space, empty before and after (one buffer serves
+/// every element of a check).
+fn check_element<'e>(
+    element: &'e Element,
+    index: &Index,
+    diags: &mut Vec<Diagnostic>,
+    wanted: &mut Wanted<'e>,
+) {
     let mut refer = |want: Want, name: &'e str, span: Span| {
         wanted.push((want, name, span));
     };
@@ -257,7 +268,7 @@ fn check_element<'e>(element: &'e Element, index: &Index, diags: &mut Vec<Diagno
             | Item::SortIndex(_) => {}
         }
     }
-    for (want, name, span) in wanted {
+    for (want, name, span) in wanted.drain(..) {
         resolve(index, want, name, span, diags);
     }
 }
@@ -542,7 +553,7 @@ fn check_params(params: &Params, phase: Option<PhaseKind>, diags: &mut Vec<Diagn
             _ => {}
         }
     }
-    match &params.scaling {
+    match params.scaling.as_deref() {
         Some(Scaling::Static { times: 0, loc }) => diags.push(
             Diagnostic::error(loc.range(), "scaling `x0`: the ability can never be used")
                 .expected(["`x1` or more"]),

@@ -239,6 +239,10 @@ impl PlayerType {
 }
 
 /// One unit of a formalized section, in file order.
+///
+/// An ability is held inline, not boxed: a box cost one allocation per ability when a whole
+/// role book is parsed (docs/performance.md).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Item {
@@ -433,7 +437,18 @@ fn parse_items(
     kind: ElementKind,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Item> {
-    let mut items = Vec::new();
+    // At most one item per line that starts unindented (an item is large: sized once rather
+    // than grown; the count only needs each line's first byte).
+    let unindented = lines
+        .iter()
+        .filter(|l| {
+            l.text
+                .as_bytes()
+                .first()
+                .is_some_and(|b| !b.is_ascii_whitespace())
+        })
+        .count();
+    let mut items = Vec::with_capacity(unindented);
     let mut i = 0;
     while let Some(line) = lines.get(i) {
         i += 1;
@@ -460,7 +475,8 @@ fn parse_items(
         let (line_kind, head) = ability::classify_line_at(text, line.start);
         match line_kind {
             LineKind::Ability => {
-                let mut last = i - 1;
+                let first = i - 1;
+                let mut last = first;
                 while let Some(next) = lines.get(last + 1) {
                     if is_continuation(next.text) {
                         last += 1;
@@ -473,7 +489,13 @@ fn parse_items(
                     .get(last)
                     .map_or(line.start, |l| l.start + l.text.len());
                 let block = file.get(line.start..end).unwrap_or("");
-                let ability = ability::parse_ability_block_with(block, line.start, diags, head);
+                let ability = ability::parse_ability_block_with(
+                    block,
+                    line.start,
+                    diags,
+                    head,
+                    last - first + 1,
+                );
                 items.push(Item::Ability(ability));
             }
             LineKind::MisspelledTrigger { found, suggestion } => {

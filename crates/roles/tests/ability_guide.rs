@@ -56,7 +56,7 @@ fn condition(text: &str) -> Condition {
 }
 
 fn trigger(text: &str) -> Trigger {
-    *ability(&format!("{text}: Ascend")).trigger
+    ability(&format!("{text}: Ascend")).trigger
 }
 
 fn t(v: &Value) -> String {
@@ -64,7 +64,7 @@ fn t(v: &Value) -> String {
 }
 
 fn params(text: &str) -> Params {
-    *ability(&format!("Immediate Night: Ascend {text}")).params
+    ability(&format!("Immediate Night: Ascend {text}")).params
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -76,7 +76,7 @@ fn single_ability_with_all_four_elements() {
         "Immediate Night: Role Investigate @Selection [Temporal: Night 2+] {Forced} ⟨x2⟩ |custom.prompt.1|",
     );
     assert!(matches!(
-        *a.trigger,
+        a.trigger,
         Trigger::Timing {
             timing: Timing::ImmediateNight,
             ..
@@ -96,7 +96,7 @@ fn single_ability_with_all_four_elements() {
         [Compulsion::Forced { default: None, .. }]
     ));
     assert!(matches!(
-        a.params.scaling,
+        a.params.scaling.map(|s| *s),
         Some(Scaling::Static { times: 2, .. })
     ));
     let p = a.params.prompt.as_ref().expect("prompt");
@@ -342,7 +342,7 @@ fn death_banishment_and_visit_triggers_with_and_without_a_target() {
                 assert_eq!(e, *event, "{text}");
                 assert_eq!(
                     f.map(|f| (f.negated, f.name)),
-                    filter.map(|(n, s)| (n, s.to_string())),
+                    filter.map(|(n, s)| (n, s.into())),
                     "{text}"
                 );
             }
@@ -489,14 +489,14 @@ fn action_restrictions() {
 #[test]
 fn action_scaling() {
     assert!(matches!(
-        params("⟨x3⟩").scaling,
+        params("⟨x3⟩").scaling.map(|s| *s),
         Some(Scaling::Static { times: 3, .. })
     ));
-    match params("⟨$total/4⟩").scaling {
+    match params("⟨$total/4⟩").scaling.map(|s| *s) {
         Some(Scaling::Value { value, .. }) => assert_eq!(t(&value), "$total/4"),
         other => panic!("{other:?}"),
     }
-    match params("⟨$living/2⟩").scaling {
+    match params("⟨$living/2⟩").scaling.map(|s| *s) {
         Some(Scaling::Value {
             value:
                 Value::Math {
@@ -512,12 +512,15 @@ fn action_scaling() {
         }
         other => panic!("{other:?}"),
     }
-    match params("⟨@All->Count⟩").scaling {
+    match params("⟨@All->Count⟩").scaling.map(|s| *s) {
         Some(Scaling::Value { value, .. }) => assert_eq!(t(&value), "@All->Count"),
         other => panic!("{other:?}"),
     }
     // The draft's example: two conditional counts and a default.
-    match params("⟨$total<10 ⇒ 1, $total≥10 ⇒ 2, 3⟩").scaling {
+    match params("⟨$total<10 ⇒ 1, $total≥10 ⇒ 2, 3⟩")
+        .scaling
+        .map(|s| *s)
+    {
         Some(Scaling::Cases { cases, .. }) => {
             assert_eq!(cases.len(), 3);
             let (l, op, r) = cases[0].when.as_ref().expect("condition");
@@ -533,7 +536,7 @@ fn action_scaling() {
         }
         other => panic!("{other:?}"),
     }
-    match params("⟨Odd: x1, Even: x2⟩").scaling {
+    match params("⟨Odd: x1, Even: x2⟩").scaling.map(|s| *s) {
         Some(Scaling::Phase {
             odd: Some(o),
             even: Some(e),
@@ -1506,7 +1509,7 @@ fn choices() {
         "Choice `Join Pack` Chosen:\n  • Role Change @Self to `Wolf`\n  • Learn `Welcome @Chooser`",
     );
     assert!(matches!(
-        *chosen.trigger,
+        chosen.trigger,
         Trigger::ChoiceChosen {
             option: Some(_),
             ..

@@ -12,7 +12,7 @@ fn pick<T: Clone + std::fmt::Debug + 'static>(items: &[T]) -> impl Strategy<Valu
     prop::sample::select(items.to_vec())
 }
 
-fn path(base: Base, annotation: Option<String>, props: Vec<Prop>) -> Value {
+fn path(base: Base, annotation: Option<CompactString>, props: Vec<Prop>) -> Value {
     Value::Path {
         base,
         annotation,
@@ -36,9 +36,9 @@ fn prop_strategy() -> impl Strategy<Value = Prop> {
         pick(&[None, Some("role"), Some("player")]),
     )
         .prop_map(|(name, ann)| Prop {
-            name: name.to_string(),
-            arg: (name == "Attr").then(|| "Wolfish".to_string()),
-            annotation: ann.map(str::to_string),
+            name: name.into(),
+            arg: (name == "Attr").then(|| "Wolfish".into()),
+            annotation: ann.map(CompactString::from),
         })
 }
 
@@ -59,7 +59,7 @@ fn base_strategy() -> impl Strategy<Value = Base> {
             .prop_map(|(sigil, name)| Base::Selector {
                 sigil,
                 // `^` only has `^All`.
-                name: if sigil == Sigil::Role { "All" } else { name }.to_string()
+                name: if sigil == Sigil::Role { "All" } else { name }.into()
             }),
         (
             pick(&[Sigil::Player, Sigil::Team, Sigil::Role]),
@@ -108,7 +108,7 @@ fn base_strategy() -> impl Strategy<Value = Base> {
 fn simple_value() -> impl Strategy<Value = Value> {
     prop_oneof![
         4 => (base_strategy(), pick(&[None, Some("role"), Some("Player Optional")]), prop::collection::vec(prop_strategy(), 0..3))
-            .prop_map(|(b, a, p)| path(b, a.map(str::to_string), p)),
+            .prop_map(|(b, a, p)| path(b, a.map(CompactString::from), p)),
         1 => pick(&["0", "3", "-1", "0.6"]).prop_map(|t| Value::Number { text: t.into(), loc: loc() }),
         1 => pick(&["True", "False", "Success", "Failure", "Townsfolk", "EarlyStage"]).prop_map(|t| Value::Word { text: t.into(), loc: loc() }),
     ]
@@ -151,7 +151,7 @@ fn condition() -> impl Strategy<Value = Condition> {
 
 fn duration() -> impl Strategy<Value = Option<Duration>> {
     prop::option::of(pick(DURATIONS).prop_map(|d| Duration {
-        name: d.to_string(),
+        name: d.into(),
         loc: loc(),
     }))
 }
@@ -267,7 +267,7 @@ fn params() -> impl Strategy<Value = Params> {
         .prop_map(|(restrictions, compulsion, scaling, prompt)| Params {
             restrictions,
             compulsion,
-            scaling,
+            scaling: scaling.map(Box::new),
             prompt,
         })
 }
@@ -285,7 +285,7 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
             .prop_map(|(kind, target, d)| A::Investigate {
                 kind,
                 target,
-                disguises: d.into_iter().map(String::from).collect()
+                disguises: d.into_iter().map(CompactString::from).collect()
             }),
         (v(), v()).prop_map(|(target, attribute)| A::AttributeInvestigate {
             target,
@@ -299,7 +299,7 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
         }),
         (v(), prop::option::of(pick(TARGET_TYPES))).prop_map(|(target, k)| A::Target {
             target,
-            kind: k.map(str::to_string)
+            kind: k.map(CompactString::from)
         }),
         Just(A::Untarget),
         (pick(DisguiseStrength::ALL), v(), v(), duration()).prop_map(
@@ -448,7 +448,10 @@ fn ability_kind() -> impl Strategy<Value = AbilityKind> {
         }),
         (
             v(),
-            prop::collection::vec(pick(&["yes", "no", "Counter"]).prop_map(String::from), 0..3)
+            prop::collection::vec(
+                pick(&["yes", "no", "Counter"]).prop_map(CompactString::from),
+                0..3
+            )
         )
             .prop_map(|(name, values)| A::Display { name, values }),
         Just(A::Continue),
@@ -572,8 +575,8 @@ fn trigger() -> impl Strategy<Value = Trigger> {
 fn round_trip(trigger: Trigger, params: Params, steps: Vec<Step>) -> Result<(), TestCaseError> {
     let ast = Ability {
         span: 0..0,
-        trigger: Box::new(trigger),
-        params: Box::new(params),
+        trigger,
+        params,
         steps,
     };
     let text = ast.to_text();

@@ -60,7 +60,7 @@ pub fn random_lines(game: &Game, d: &mut Driver) -> Vec<String> {
             continue;
         };
         for (ab, _) in &def.abilities {
-            let Trigger::Timing { timing, .. } = &*ab.trigger else {
+            let Trigger::Timing { timing, .. } = &ab.trigger else {
                 continue;
             };
             let chosen = matches!(

@@ -18,7 +18,7 @@ impl Game {
             Value::Number { text, .. } => text
                 .parse::<f64>()
                 .map(|n| Val::Num(n as i64))
-                .unwrap_or(Val::Text(text.clone())),
+                .unwrap_or(Val::Text(text.to_string())),
             Value::Word { text, .. } => {
                 let t = self.interpolate(text, ctx);
                 match self.player_named(&t) {
@@ -588,7 +588,7 @@ impl Game {
                     break;
                 }
                 let prop = Prop {
-                    name: t[..end].to_string(),
+                    name: t[..end].into(),
                     arg: None,
                     annotation: None,
                 };

@@ -349,9 +349,9 @@ fn path(base: Base) -> Value {
 /// into a value; constants and words become text.
 pub fn list_value(item: &ListItem) -> Value {
     match item {
-        ListItem::Constant(c) => path(Base::Text(c.clone())),
+        ListItem::Constant(c) => path(Base::Text(c.as_str().into())),
         ListItem::Word(w) => Value::Word {
-            text: w.clone(),
+            text: w.as_str().into(),
             loc: Loc::default(),
         },
         ListItem::Selector(s) => selector_value(s),
@@ -366,9 +366,9 @@ pub fn selector_value(s: &str) -> Value {
         Some('@') => (Sigil::Player, chars.as_str()),
         Some('&') => (Sigil::Team, chars.as_str()),
         Some('^') => (Sigil::Role, chars.as_str()),
-        Some('#') => return path(Base::Group(chars.as_str().to_string())),
-        Some('%') => return path(Base::Host(s.trim_matches('%').to_string())),
-        _ => return path(Base::Text(s.to_string())),
+        Some('#') => return path(Base::Group(chars.as_str().into())),
+        Some('%') => return path(Base::Host(s.trim_matches('%').into())),
+        _ => return path(Base::Text(s.into())),
     };
     if let Some(inner) = rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
         let items = inner
@@ -381,9 +381,9 @@ pub fn selector_value(s: &str) -> Value {
                     None => (false, v),
                 };
                 Some(QueryItem {
-                    key: k.trim().to_string(),
+                    key: k.trim().into(),
                     negated,
-                    value: v.to_string(),
+                    value: v.into(),
                     loc: Loc::default(),
                 })
             })
@@ -392,7 +392,7 @@ pub fn selector_value(s: &str) -> Value {
     } else {
         path(Base::Selector {
             sigil,
-            name: rest.to_string(),
+            name: rest.into(),
         })
     }
 }

@@ -4,6 +4,9 @@
 //! `Loc`'s `PartialEq` is always true, so `==` on any AST node compares *modulo spans*: this is
 //! what the round-trip property `parse(format(ast)) == ast` uses.
 
+/// The AST's words, names and constants: a string held inline up to 24 bytes (nearly every
+/// word of a role book), so parsing one allocates nothing for it; it derefs to `&str`.
+pub use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 use crate::diag::Span;
@@ -69,9 +72,9 @@ named_enum! {
 /// Values use `-` for spaces, as written.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct QueryItem {
-    pub key: String,
+    pub key: CompactString,
     pub negated: bool,
-    pub value: String,
+    pub value: CompactString,
     pub loc: Loc,
 }
 
@@ -79,25 +82,25 @@ pub struct QueryItem {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Base {
     /// `@Self`, `&Werewolf`, `^All`, `@Result2`.
-    Selector { sigil: Sigil, name: String },
+    Selector { sigil: Sigil, name: CompactString },
     /// `@(Attr:Wolfish,Align:!Townsfolk)` and the team/role forms.
     Query { sigil: Sigil, items: Vec<QueryItem> },
     /// `#Wolfpack`, `#tavern`, `#Grandma's-House`: a group or a location.
-    Group(String),
+    Group(CompactString),
     /// A backtick constant `` `Citizen` `` (the guide's `'Citizen'`), contents verbatim.
-    Text(String),
+    Text(CompactString),
     /// Host information `%Role%`, `%Player1%`, `%A|B%` (without the `%`).
-    Host(String),
+    Host(CompactString),
     /// A variable `$total`, `$living`, `$phase`, `$haunting`… (without the `$`).
-    Variable(String),
+    Variable(CompactString),
 }
 
 /// One property access `->Name`, `->Attr(Name)`, with an optional type annotation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Prop {
-    pub name: String,
-    pub arg: Option<String>,
-    pub annotation: Option<String>,
+    pub name: CompactString,
+    pub arg: Option<CompactString>,
+    pub annotation: Option<CompactString>,
 }
 
 named_enum! {
@@ -112,14 +115,14 @@ pub enum Value {
     /// and a chain of property accesses (`@Target->Role->Category`).
     Path {
         base: Base,
-        annotation: Option<String>,
+        annotation: Option<CompactString>,
         props: Vec<Prop>,
         loc: Loc,
     },
     /// A number as written (`3`, `-1`, `0.6`).
-    Number { text: String, loc: Loc },
+    Number { text: CompactString, loc: Loc },
     /// A bare word: `True`, `False`, `Success`, `Failure`, `Townsfolk`…
-    Word { text: String, loc: Loc },
+    Word { text: CompactString, loc: Loc },
     /// `[ceil|floor|round] <value>[/<value>]`.
     Math {
         rounding: Option<Rounding>,
@@ -251,7 +254,7 @@ pub enum Scaling {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Prompt {
     pub silent: bool,
-    pub key: String,
+    pub key: CompactString,
     pub loc: Loc,
 }
 
@@ -260,7 +263,8 @@ pub struct Prompt {
 pub struct Params {
     pub restrictions: Vec<Restriction>,
     pub compulsion: Vec<Compulsion>,
-    pub scaling: Option<Scaling>,
+    /// Boxed: rare, and large beside the rest (every step and ability holds a `Params`).
+    pub scaling: Option<Box<Scaling>>,
     pub prompt: Option<Prompt>,
 }
 
@@ -372,7 +376,7 @@ impl Event {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AbilityFilter {
     pub negated: bool,
-    pub name: String,
+    pub name: CompactString,
     pub loc: Loc,
 }
 
@@ -462,7 +466,7 @@ named_enum! {
 /// An attribute duration `~Name` (the guide's list plus the draft's `~…Attribute` forms).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Duration {
-    pub name: String,
+    pub name: CompactString,
     pub loc: Loc,
 }
 
@@ -470,7 +474,7 @@ pub struct Duration {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ObstructFeedback {
     Single(Value),
-    Chances(Vec<(String, Value)>),
+    Chances(Vec<(CompactString, Value)>),
 }
 
 /// What a poll manipulation does to a candidate.
@@ -505,24 +509,24 @@ pub enum AbilityKind {
     Investigate {
         kind: InvestigateKind,
         target: Value,
-        disguises: Vec<String>,
+        disguises: Vec<CompactString>,
     },
     /// `Attribute Investigate <Target> for <Attribute> (<SD>)`
     AttributeInvestigate {
         target: Value,
         attribute: Value,
-        disguises: Vec<String>,
+        disguises: Vec<CompactString>,
     },
     /// `Investigate <Target> [Player] Count (<SD>)`
     InvestigateCount {
         target: Value,
         players: bool,
-        disguises: Vec<String>,
+        disguises: Vec<CompactString>,
     },
     /// `Target <Target> (<Type>)`
     Target {
         target: Value,
-        kind: Option<String>,
+        kind: Option<CompactString>,
     },
     Untarget,
     /// `<Weakly|Strongly> Disguise <Target> as <Role> (<Duration>)`
@@ -683,7 +687,7 @@ pub enum AbilityKind {
     ChoiceCreation {
         name: Value,
         recipient: Option<Value>,
-        options: Vec<String>,
+        options: Vec<CompactString>,
     },
     /// `<Name> Choice Choose <Option>`
     ChoiceChoose {
@@ -730,7 +734,7 @@ pub enum AbilityKind {
     /// `Display <Name> [(<V1>, …)]`
     Display {
         name: Value,
-        values: Vec<String>,
+        values: Vec<CompactString>,
     },
     /// `Update <Name> value <Index> to <NewValue>`
     UpdateDisplay {
@@ -848,10 +852,9 @@ pub enum Step {
 pub struct Ability {
     /// The whole block in the file.
     pub span: Span,
-    /// Boxed (like `params`) so that an `Ability` stays small inside other enums.
-    pub trigger: Box<Trigger>,
+    pub trigger: Trigger,
     /// Restrictions, compulsion, scaling and prompt of the trigger line.
-    pub params: Box<Params>,
+    pub params: Params,
     /// What the ability does: one inline step or the bullet lines.
     pub steps: Vec<Step>,
 }

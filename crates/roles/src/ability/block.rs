@@ -123,8 +123,13 @@ impl<'a> BlockParser<'a> {
     }
 
     /// Parses the whole block: returns trigger, trigger params and steps. `head` is the first
-    /// line's colon and trigger when the caller parsed them already (the line is unindented).
-    pub fn block(&mut self, head: Option<(usize, Trigger)>) -> (Trigger, Params, Vec<Step>) {
+    /// line's colon and trigger when the caller parsed them already (the line is unindented);
+    /// `lines` is the number of lines of the block.
+    pub fn block(
+        &mut self,
+        head: Option<(usize, Trigger)>,
+        lines: usize,
+    ) -> (Trigger, Params, Vec<Step>) {
         let src = self.src;
         // The first line (without its line break); the others are walked below.
         let first_end = src.find('\n').unwrap_or(src.len());
@@ -136,7 +141,9 @@ impl<'a> BlockParser<'a> {
         let first_a = first_b - trim_start(&src[..first_b]).len();
 
         let mut params = Params::default();
-        let mut root: Vec<Step> = Vec::new();
+        // At most one step per line goes to the root: sized once rather than grown (a step is
+        // large).
+        let mut root: Vec<Step> = Vec::with_capacity(lines);
         let trigger;
         // The open lines: their levels and where their children go. Each line's path extends
         // the path of the line below it on the stack, so one buffer holds them all (`path`)

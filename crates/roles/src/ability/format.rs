@@ -108,7 +108,7 @@ impl Value {
     }
 }
 
-fn write_annotation(out: &mut String, a: &Option<String>) {
+fn write_annotation(out: &mut String, a: &Option<CompactString>) {
     if let Some(a) = a {
         out.push('[');
         out.push_str(a);
@@ -389,9 +389,14 @@ fn opt_kw_v(out: &mut String, kw: &str, v: &Option<Value>) {
     }
 }
 
-fn list(out: &mut String, items: &[String]) {
+fn list<S: AsRef<str>>(out: &mut String, items: &[S]) {
     out.push_str(" (");
-    out.push_str(&items.join(", "));
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(item.as_ref());
+    }
     out.push(')');
 }
 

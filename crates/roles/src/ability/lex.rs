@@ -492,24 +492,50 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Splits `s[from..to]` at top-level commas, returning trimmed local ranges (empty items
-/// included so that callers can report them).
-pub(crate) fn split_top_commas(s: &str, from: usize, to: usize) -> Vec<(usize, usize)> {
-    let mut parts = Vec::new();
-    let mut start = from;
-    const COMMA: ByteSet = ByteSet::new(b",");
-    scan_top_in(s, from, to, &COMMA, |i, c| {
-        if c == ',' {
-            parts.push((start, i));
-            start = i + 1;
-        }
-        false
-    });
-    parts.push((start, to));
-    parts
-        .into_iter()
-        .map(|(a, b)| trim_range(s, a, b))
-        .collect()
+/// Splits `s[from..to]` at top-level commas, yielding trimmed local ranges (empty items
+/// included so that callers can report them). Lazy: each item is scanned when asked for.
+pub(crate) fn split_top_commas(s: &str, from: usize, to: usize) -> TopCommas<'_> {
+    TopCommas {
+        s,
+        start: Some(from),
+        to,
+    }
+}
+
+/// The items of [`split_top_commas`]. A scan resumed after a top-level comma is at top level,
+/// so scanning item by item finds the same commas as one scan of the whole range.
+pub(crate) struct TopCommas<'s> {
+    s: &'s str,
+    /// Where the next item starts; `None` once the last one was yielded.
+    start: Option<usize>,
+    to: usize,
+}
+
+impl Iterator for TopCommas<'_> {
+    type Item = (usize, usize);
+
+    fn next(&mut self) -> Option<(usize, usize)> {
+        const COMMA: ByteSet = ByteSet::new(b",");
+        let start = self.start?;
+        let mut comma = None;
+        scan_top_in(self.s, start, self.to, &COMMA, |i, c| {
+            if c == ',' {
+                comma = Some(i);
+            }
+            comma.is_some()
+        });
+        let end = match comma {
+            Some(i) => {
+                self.start = Some(i + 1);
+                i
+            }
+            None => {
+                self.start = None;
+                self.to
+            }
+        };
+        Some(trim_range(self.s, start, end))
+    }
 }
 
 /// Trims whitespace off a local range.

@@ -154,16 +154,19 @@ pub(crate) fn classify_line_at(line: &str, offset: usize) -> (LineKind, Option<H
 
 /// Parses one ability block (see the module docs).
 pub fn parse_ability_block(text: &str, offset: usize, diags: &mut Vec<Diagnostic>) -> Ability {
-    parse_ability_block_with(text, offset, diags, None)
+    let lines = 1 + text.bytes().filter(|&b| b == b'\n').count();
+    parse_ability_block_with(text, offset, diags, None, lines)
 }
 
 /// [`parse_ability_block`] with the first line's trigger already parsed by
-/// [`classify_line_at`] (on that first line, at the same `offset`).
+/// [`classify_line_at`] (on that first line, at the same `offset`). `lines` is the number of
+/// lines of `text` (the caller has walked them).
 pub(crate) fn parse_ability_block_with(
     text: &str,
     offset: usize,
     diags: &mut Vec<Diagnostic>,
     head: Option<Head>,
+    lines: usize,
 ) -> Ability {
     let mut p = block::BlockParser {
         src: text,
@@ -171,12 +174,12 @@ pub(crate) fn parse_ability_block_with(
         errs: Vec::new(),
         depth: 0,
     };
-    let (trigger, params, steps) = p.block(head.map(|h| (h.colon, h.trigger)));
+    let (trigger, params, steps) = p.block(head.map(|h| (h.colon, h.trigger)), lines);
     diags.extend(p.errs.into_iter().map(lex::PErr::into_diag));
     Ability {
         span: offset..offset + text.len(),
-        trigger: Box::new(trigger),
-        params: Box::new(params),
+        trigger,
+        params,
         steps,
     }
 }

@@ -84,7 +84,7 @@ impl Cursor<'_> {
                 }
                 into.prompt = Some(Prompt {
                     silent,
-                    key: key.to_string(),
+                    key: key.into(),
                     loc: Loc::new(self.span(at, self.pos)),
                 });
                 continue;
@@ -126,7 +126,7 @@ impl Cursor<'_> {
                                     "a second scaling; only one `⟨...⟩` is allowed",
                                 ));
                             }
-                            into.scaling = Some(s);
+                            into.scaling = Some(Box::new(s));
                         }
                         Err(e) => errs.push(e),
                     }
@@ -317,7 +317,7 @@ impl Cursor<'_> {
 
     fn scaling(&mut self) -> PResult<Scaling> {
         let (from, to) = (self.pos, self.end);
-        let items = split_top_commas(self.src, from, to);
+        let items: Vec<(usize, usize)> = split_top_commas(self.src, from, to).collect();
         let all_loc = Loc::new(self.span(from, to));
         // Phase specific.
         if items.iter().any(|(a, _)| {

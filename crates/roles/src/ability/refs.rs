@@ -683,7 +683,7 @@ pub(crate) fn visit<'a>(ability: &'a Ability, f: &mut dyn FnMut(Reference<'a>)) 
         choose: false,
     };
     let mut w = Walker { f };
-    match &*ability.trigger {
+    match &ability.trigger {
         Trigger::On {
             subject: Some(s), ..
         } => w.value(s, Pos::Any, &ctx),

@@ -171,7 +171,7 @@ impl Cursor<'_> {
                 }
                 Some(AbilityFilter {
                     negated,
-                    name: collapse_ws(name),
+                    name: collapse_ws(name).into(),
                     loc: Loc::new(self.span(a - 1, b + 1)),
                 })
             } else {

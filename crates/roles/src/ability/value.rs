@@ -2,7 +2,7 @@
 //! access chains (`->Role->Category`), backtick constants with type annotations, host
 //! information, variables, numbers, words, arithmetic and `+` lists.
 
-use super::ast::{Base, Loc, Prop, QueryItem, Rounding, Sigil, Value};
+use super::ast::{Base, CompactString, Loc, Prop, QueryItem, Rounding, Sigil, Value};
 use super::lex::{Cursor, PErr, PResult, group_end, host_end, is_word_char, split_top_commas};
 
 pub(crate) const VALUE_FORMS: &[&str] = &[
@@ -310,7 +310,7 @@ impl<'a> Cursor<'a> {
                     }
                     Base::Selector {
                         sigil,
-                        name: name.to_string(),
+                        name: name.into(),
                     }
                 }
             }
@@ -323,7 +323,7 @@ impl<'a> Cursor<'a> {
                         "expected a group or channel name after `#`",
                     ));
                 }
-                Base::Group(name.to_string())
+                Base::Group(name.into())
             }
             '`' => {
                 let end = group_end(self.src, self.pos)
@@ -334,7 +334,7 @@ impl<'a> Cursor<'a> {
                     })?;
                 let text = &self.src[start + 1..end - 1];
                 self.pos = end;
-                Base::Text(text.to_string())
+                Base::Text(text.into())
             }
             '%' => {
                 let end = host_end(self.src, self.pos)
@@ -345,7 +345,7 @@ impl<'a> Cursor<'a> {
                     })?;
                 let text = &self.src[start + 1..end - 1];
                 self.pos = end;
-                Base::Host(text.to_string())
+                Base::Host(text.into())
             }
             '$' => {
                 self.bump();
@@ -358,7 +358,7 @@ impl<'a> Cursor<'a> {
                     .expected(&["`$total`", "`$living`", "`$phase`"]));
                 }
                 known(name, VARIABLES, "variable", "$", self.span(start, self.pos))?;
-                Base::Variable(name.to_string())
+                Base::Variable(name.into())
             }
             c if c == '-' || c.is_ascii_digit() => {
                 let text = self.number();
@@ -366,14 +366,14 @@ impl<'a> Cursor<'a> {
                     return Err(self.err_here("expected a value", VALUE_FORMS));
                 }
                 return Ok(Value::Number {
-                    text: text.to_string(),
+                    text: text.into(),
                     loc: Loc::new(self.span(start, self.pos)),
                 });
             }
             c if c.is_alphabetic() => {
                 let w = self.take_while(is_word_char);
                 return Ok(Value::Word {
-                    text: w.to_string(),
+                    text: w.into(),
                     loc: Loc::new(self.span(start, self.pos)),
                 });
             }
@@ -420,13 +420,13 @@ impl<'a> Cursor<'a> {
             )?;
             let arg = if self.peek() == Some('(') {
                 let (a, b) = self.group("a property argument")?;
-                Some(self.src[a..b].trim().to_string())
+                Some(CompactString::from(self.src[a..b].trim()))
             } else {
                 None
             };
             let annotation = self.annotation()?;
             props.push(Prop {
-                name: name.to_string(),
+                name: name.into(),
                 arg,
                 annotation,
             });
@@ -440,7 +440,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A type annotation `[type]` written directly after a value (no space).
-    fn annotation(&mut self) -> PResult<Option<String>> {
+    fn annotation(&mut self) -> PResult<Option<CompactString>> {
         if self.peek() != Some('[') {
             return Ok(None);
         }
@@ -455,7 +455,7 @@ impl<'a> Cursor<'a> {
                 ]),
             );
         }
-        Ok(Some(t.to_string()))
+        Ok(Some(t.into()))
     }
 
     fn query_items(&self, a: usize, b: usize) -> PResult<Vec<QueryItem>> {
@@ -483,9 +483,9 @@ impl<'a> Cursor<'a> {
             }
             known(key, QUERY_KEYS, "selector key", "", self.span(x, x + colon))?;
             items.push(QueryItem {
-                key: key.to_string(),
+                key: key.into(),
                 negated,
-                value: value.to_string(),
+                value: value.into(),
                 loc: Loc::new(self.span(x, y)),
             });
         }

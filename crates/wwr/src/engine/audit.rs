@@ -115,7 +115,10 @@ impl Game {
     /// the default feedback"); a feedback naming `@Result` is kept as `@Result`.
     pub(crate) fn encode_chances(
         &mut self,
-        cs: &[(String, mafia_roles::ability::Value)],
+        cs: &[(
+            mafia_roles::ability::CompactString,
+            mafia_roles::ability::Value,
+        )],
         ctx: &Ctx,
     ) -> String {
         let mut out = String::from(CHANCES);

@@ -347,7 +347,7 @@ impl Game {
                 continue;
             };
             for (i, (ab, _)) in def.abilities.iter().enumerate() {
-                let Trigger::Whisper { value, .. } = &*ab.trigger else {
+                let Trigger::Whisper { value, .. } = &ab.trigger else {
                     continue;
                 };
                 let mut ctx = self.ctx_for(&owner, i);
@@ -391,7 +391,7 @@ impl Game {
                     event: TEvent::Visit,
                     filter,
                     ..
-                } = &*ab.trigger
+                } = &ab.trigger
                 else {
                     continue;
                 };

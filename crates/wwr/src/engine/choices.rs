@@ -67,7 +67,7 @@ fn is_action_timing(t: Timing) -> bool {
 /// that trigger in the `act` line, once per open choice.
 pub(super) fn is_triggered_choose(ab: &Ability) -> bool {
     is_choose(ab)
-        && !matches!(&*ab.trigger, Trigger::Timing { timing, .. } if is_action_timing(*timing))
+        && !matches!(&ab.trigger, Trigger::Timing { timing, .. } if is_action_timing(*timing))
 }
 
 fn strip(s: &str) -> String {
@@ -84,7 +84,7 @@ impl Game {
         &mut self,
         name: &Value,
         recipient: &Option<Value>,
-        options: &[String],
+        options: &[mafia_roles::ability::CompactString],
         ctx: &Ctx,
     ) -> Option<String> {
         let name = strip(&self.text(name, ctx));
@@ -319,7 +319,7 @@ impl Game {
         let creator = self.state.choices[i].creator.clone();
         self.def_of(&creator).is_some_and(|d| {
             d.abilities.iter().any(|(a, _)| {
-                matches!(&*a.trigger, Trigger::ChoiceChosen { .. }) && a.to_text().contains("Dead")
+                matches!(&a.trigger, Trigger::ChoiceChosen { .. }) && a.to_text().contains("Dead")
             })
         })
     }
@@ -382,7 +382,7 @@ impl Game {
 
     /// Whether `ab` is a `Choice <opt> Chosen` (or option-less `Choice Chosen`) ability.
     fn chosen_matches(&self, ab: &Ability, opt: &str) -> bool {
-        match &*ab.trigger {
+        match &ab.trigger {
             Trigger::ChoiceChosen { option: None, .. } => true,
             Trigger::ChoiceChosen {
                 option: Some(v), ..
@@ -391,8 +391,8 @@ impl Game {
                     Value::Path {
                         base: mafia_roles::ability::Base::Text(t),
                         ..
-                    } => t.clone(),
-                    Value::Word { text, .. } => text.clone(),
+                    } => t.to_string(),
+                    Value::Word { text, .. } => text.to_string(),
                     other => other.to_text(),
                 };
                 norm(&strip(&t)) == norm(opt)

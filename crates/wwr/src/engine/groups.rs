@@ -519,7 +519,7 @@ impl Game {
                     subject,
                     event: TEvent::Changed,
                     ..
-                } = &*ab.trigger
+                } = &ab.trigger
                 else {
                     continue;
                 };

@@ -151,7 +151,7 @@ impl Game {
                 continue;
             };
             for (i, (ab, _)) in def.abilities.iter().enumerate() {
-                let Trigger::On { subject, event, .. } = &*ab.trigger else {
+                let Trigger::On { subject, event, .. } = &ab.trigger else {
                     continue;
                 };
                 if !matches!(event, TEvent::Banished | TEvent::Banishment) {

@@ -136,7 +136,7 @@ impl Game {
     /// Whether an ability is one of a player's own abilities that also runs for a dead
     /// player: `On Poll Win` of a lynched player (the Hexed Wolf hexes its lynchers).
     pub(super) fn runs_for_the_dead(&self, ab: &Ability) -> bool {
-        matches!(&*ab.trigger, Trigger::PollWin { .. })
+        matches!(&ab.trigger, Trigger::PollWin { .. })
     }
 
     /// The `@Attacker` of a kill. A public poll's own result (the Lynch poll's `Lynch

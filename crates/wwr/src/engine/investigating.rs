@@ -11,7 +11,11 @@ use super::registry::Outcome;
 use std::ops::ControlFlow::{Break, Continue};
 
 impl Game {
-    pub(crate) fn seen_role(&mut self, t: usize, disguises: &[String]) -> String {
+    pub(crate) fn seen_role(
+        &mut self,
+        t: usize,
+        disguises: &[mafia_roles::ability::CompactString],
+    ) -> String {
         let weak = disguises
             .iter()
             .any(|d| d.trim().eq_ignore_ascii_case("WD"));
@@ -41,7 +45,7 @@ impl Game {
         &mut self,
         ik: &InvestigateKind,
         target: &Value,
-        disguises: &[String],
+        disguises: &[mafia_roles::ability::CompactString],
         ty: &(String, String),
         ctx: &mut Ctx,
     ) -> Outcome {

@@ -28,7 +28,7 @@ pub(crate) fn queued_timing(timing: Option<Timing>) -> bool {
 }
 
 pub(crate) fn timing_of(a: &Ability) -> Option<Timing> {
-    match &*a.trigger {
+    match &a.trigger {
         Trigger::Timing { timing, .. } => Some(*timing),
         _ => None,
     }
@@ -46,7 +46,7 @@ pub(crate) fn is_attack(a: &Ability) -> bool {
 
 /// All parameters of an ability: its trigger line's and its `Action:` line's.
 pub(crate) fn params_of(a: &Ability) -> Params {
-    let mut p = (*a.params).clone();
+    let mut p = a.params.clone();
     for s in &a.steps {
         if let Step::Action { params, .. } = s {
             p.restrictions.extend(params.restrictions.iter().cloned());

@@ -77,7 +77,7 @@ impl Game {
     pub(crate) fn run_display(
         &mut self,
         name: &Value,
-        values: &[String],
+        values: &[mafia_roles::ability::CompactString],
         ctx: &mut Ctx,
     ) -> Option<String> {
         let name = self.text(name, ctx);

@@ -50,7 +50,7 @@ impl Game {
             self.new_attr(
                 Holder::Player(*t),
                 AttrKind::Obstruction {
-                    filter: abilities.as_ref().map(|f| (f.negated, f.name.clone())),
+                    filter: abilities.as_ref().map(|f| (f.negated, f.name.to_string())),
                     feedback: feedback.clone(),
                 },
                 ctx.me,

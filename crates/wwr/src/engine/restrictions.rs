@@ -68,7 +68,7 @@ impl Game {
     }
 
     pub(crate) fn is_death_trigger(&self, ab: &Ability) -> bool {
-        match &*ab.trigger {
+        match &ab.trigger {
             Trigger::On { event, .. } => matches!(
                 event,
                 TEvent::Death | TEvent::Killed | TEvent::Banished | TEvent::Banishment

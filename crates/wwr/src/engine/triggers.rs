@@ -265,7 +265,7 @@ impl Game {
             let owner_alive = owner.me.is_none_or(|p| self.state.players[p].alive);
             for (i, (ab, _)) in def.abilities.iter().enumerate() {
                 let mut extra: Vec<(&str, Val)> = Vec::new();
-                let hit = match (&ev, &*ab.trigger) {
+                let hit = match (&ev, &ab.trigger) {
                     (Ev::Death { dead, lynch }, Trigger::On { subject, event, .. }) => {
                         match (subject, event) {
                             (None, TEvent::Death) => owner.me == Some(*dead),

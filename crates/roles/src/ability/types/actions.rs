@@ -6,7 +6,7 @@ use crate::ability::ast::{
     AbilityFilter, AbilityKind, ChangeKind, DefenseKind, DisguiseStrength, InvestigateKind,
     KillKind, Loc, ObstructFeedback, PhaseKind, Protection,
 };
-use crate::ability::ast::{Base, Sigil, Value};
+use crate::ability::ast::{Base, CompactString, Sigil, Value};
 use crate::ability::lex::{ByteSet, Cursor, PErr, PResult, scan_top_in, split_top_commas, suggest};
 
 impl Cursor<'_> {
@@ -116,7 +116,7 @@ impl Cursor<'_> {
                     .map(|_| t[5..].trim())
                     .filter(|items| !items.is_empty())
                 {
-                    let kind = Some(format!("List: {items}"));
+                    let kind = Some(compact_str::format_compact!("List: {items}"));
                     return Ok(Some(A::Target { target, kind }));
                 }
                 let Some(known) = TARGET_TYPES.iter().find(|k| k.eq_ignore_ascii_case(&t)) else {
@@ -127,7 +127,7 @@ impl Cursor<'_> {
                     }
                     return Err(e);
                 };
-                Some(known.to_string())
+                Some(CompactString::from(*known))
             } else {
                 None
             };
@@ -309,7 +309,7 @@ impl Cursor<'_> {
                 self.pos = f + 3;
                 Some(AbilityFilter {
                     negated,
-                    name: crate::ability::trigger::collapse_ws(name),
+                    name: crate::ability::trigger::collapse_ws(name).into(),
                     loc: Loc::new(self.span(a, b)),
                 })
             }
@@ -328,7 +328,7 @@ impl Cursor<'_> {
                         return Err(PErr::new(self.span(x, y), "expected `<Chance>:<Feedback>`")
                             .expected(&["`0.6:`Text``"]));
                     };
-                    let chance = piece[..colon].trim().to_string();
+                    let chance = CompactString::from(piece[..colon].trim());
                     let mut c = Cursor::new(self.src, x + colon + 1, y, self.base);
                     let v = c.value()?;
                     if !c.at_end() {
@@ -358,7 +358,7 @@ fn self_at(span: crate::diag::Span) -> Value {
     Value::Path {
         base: Base::Selector {
             sigil: Sigil::Player,
-            name: "Self".to_string(),
+            name: "Self".into(),
         },
         annotation: None,
         props: Vec::new(),

@@ -68,7 +68,7 @@ impl Cursor<'_> {
                     }
                 }
                 Value::Word {
-                    text: words.join(" "),
+                    text: words.join(" ").into(),
                     loc: Loc::new(self.span(start, self.pos)),
                 }
             } else {

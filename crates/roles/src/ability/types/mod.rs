@@ -6,7 +6,7 @@
 //! families themselves are in `actions` (night actions on players), `communication` (polls,
 //! votes, whispers, groups, information) and `state` (attributes, roles, counters, displays…).
 
-use super::ast::{AbilityKind, Duration, Loc, Value};
+use super::ast::{AbilityKind, CompactString, Duration, Loc, Value};
 use super::lex::{Cursor, PErr, PResult, split_top_commas, suggest};
 
 mod actions;
@@ -297,9 +297,8 @@ impl Cursor<'_> {
                     None
                 };
                 let (a, b) = self.group("the option list `(A, B)`")?;
-                let options: Vec<String> = split_top_commas(self.src, a, b)
-                    .into_iter()
-                    .map(|(x, y)| self.src[x..y].to_string())
+                let options: Vec<CompactString> = split_top_commas(self.src, a, b)
+                    .map(|(x, y)| CompactString::from(&self.src[x..y]))
                     .collect();
                 if options.iter().any(|o| o.is_empty()) {
                     return Err(PErr::new(self.span(a, b), "empty choice option")
@@ -399,13 +398,13 @@ impl Cursor<'_> {
             return Err(e);
         };
         Ok(Some(Duration {
-            name: known.to_string(),
+            name: (*known).into(),
             loc: Loc::new(self.span(a - 1, b + 1)),
         }))
     }
 
     /// Optional `(SD, WD)` disguise levels.
-    fn disguise_levels(&mut self) -> PResult<Vec<String>> {
+    fn disguise_levels(&mut self) -> PResult<Vec<CompactString>> {
         self.ws();
         if self.peek() != Some('(') {
             return Ok(Vec::new());
@@ -415,7 +414,7 @@ impl Cursor<'_> {
         for (x, y) in split_top_commas(self.src, a, b) {
             let t = &self.src[x..y];
             if t.eq_ignore_ascii_case("SD") || t.eq_ignore_ascii_case("WD") {
-                out.push(t.to_ascii_uppercase());
+                out.push(t.to_ascii_uppercase().into());
             } else {
                 return Err(
                     PErr::new(self.span(x, y), format!("unknown disguise level `{t}`"))

@@ -2,7 +2,7 @@
 //! ascension, counters and resets, swapping players, displays, and the abilities found in real
 //! files.
 
-use crate::ability::ast::{AbilityKind, Activation, CounterOp, LoyaltyKind};
+use crate::ability::ast::{AbilityKind, Activation, CompactString, CounterOp, LoyaltyKind};
 use crate::ability::lex::{Cursor, PErr, PResult, split_top_commas};
 
 impl Cursor<'_> {
@@ -228,13 +228,12 @@ impl Cursor<'_> {
         if self.kw("Display") {
             let name = self.value()?;
             self.ws();
-            let values: Vec<String> = if self.peek() == Some('(') {
+            let values: Vec<CompactString> = if self.peek() == Some('(') {
                 let (a, b) = self.group("display values")?;
-                let values: Vec<String> = split_top_commas(self.src, a, b)
-                    .into_iter()
-                    .map(|(x, y)| self.src[x..y].to_string())
+                let values: Vec<CompactString> = split_top_commas(self.src, a, b)
+                    .map(|(x, y)| CompactString::from(&self.src[x..y]))
                     .collect();
-                if values.len() > 4 || values.iter().any(String::is_empty) {
+                if values.len() > 4 || values.iter().any(|v| v.is_empty()) {
                     return Err(PErr::new(
                         self.span(a - 1, b + 1),
                         "a display shows one to four values",
