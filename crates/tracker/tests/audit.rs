@@ -565,6 +565,52 @@ fn a_no_lynch_wagon_marked_nl_minus_before_it() {
     );
 }
 
+#[test]
+fn a_count_with_verse_between_its_wagons_is_read_whole() {
+    // mafiascum phpBB (16959.jsonl post 351): "your next votecount has been put into wall of
+    // text format": each bold wagon line is followed by a stanza of a poem.
+    let count = html(
+        "In honor of you people, your next votecount has been put into wall of text format.<br>\n\
+         <span style=\"font-weight:bold\">Vote Count 1.10</span><br>\n\
+         <span style=\"font-weight:bold\">Alice (2)</span> - Bob,Carol<br>\n\
+         Once upon a midnight dreary, while I pondered weak and weary,<br>\n\
+         Over many a quaint and curious volume of forgotten lore,<br>\n\
+         <span style=\"font-weight:bold\">Dave (1)</span> - Erin<br>\n\
+         While I nodded, nearly napping, suddenly there came a tapping,<br>\n\
+         <span style=\"font-weight:bold\">Erin (0)</span> -<br>\n\
+         As of some one gently rapping, rapping at my chamber door.",
+    );
+    assert_eq!(
+        wagons(&count),
+        [
+            ("Alice", vec!["Bob", "Carol"]),
+            ("Dave", vec!["Erin"]),
+            ("Erin", vec![]),
+        ]
+    );
+}
+
+#[test]
+fn a_count_followed_by_a_numbered_player_list_keeps_to_its_wagons() {
+    // mafiascum phpBB (62685.jsonl post 1648): the final count, then the host's player list,
+    // whose lines carry bracketed slot numbers but are no wagons.
+    let count = html(
+        "<span style=\"font-weight:bold\">Final vote count</span><br>\n\
+         <span style=\"font-weight:bold\">Alice [2]</span>: Bob / Carol<br>\n\
+         <span style=\"font-weight:bold\">Dave [1]</span>: Erin<br>\n\
+         There are 5 active players.<br>\n<br>\n\
+         [01] Frank - Mafia - watcher (variant) - lynched day 1<br>\n\
+         [02] Alice<br>\n\
+         [03] Bob<br>\n\
+         [04] Gina - Town - role cop - killed night 1<br>\n\
+         [05] Carol",
+    );
+    assert_eq!(
+        wagons(&count),
+        [("Alice", vec!["Bob", "Carol"]), ("Dave", vec!["Erin"])]
+    );
+}
+
 // --- the audit: the host's count against the tracker's tally, by slot ---
 
 const GAME: &str = r#"

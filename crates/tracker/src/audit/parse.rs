@@ -93,10 +93,42 @@ pub fn parse_counts(body: &Body) -> Vec<HostCount> {
             .rfind(|l| is_heading(&l.text))
             .and_then(|l| heading_day(&l.text));
         if !readings.contains(&marked) {
-            readings.push(marked);
+            // A count whose wagons the host spread between other lines (a poem between every
+            // wagon, 16959.jsonl post 351): the marked lines go on the heading's block, so
+            // they are the count, read first.
+            let position = if readings
+                .first()
+                .is_some_and(|head| continues(head, &marked))
+            {
+                0
+            } else {
+                readings.len()
+            };
+            readings.insert(position, marked);
         }
     }
     readings
+}
+
+/// `marked` holds `head`'s wagons and more below it, each more a wagon with its number of
+/// votes in brackets and as many voters, and names no candidate twice.
+fn continues(head: &HostCount, marked: &HostCount) -> bool {
+    let n = head.entries.len();
+    let more = marked.entries.get(n..).unwrap_or_default();
+    let mut candidates: Vec<&str> = marked
+        .entries
+        .iter()
+        .map(|e| e.candidate.as_str())
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    n > 0
+        && !more.is_empty()
+        && marked.entries[..n] == head.entries[..]
+        && more
+            .iter()
+            .all(|e| e.votes.is_some_and(|v| v as usize == e.voters.len()))
+        && candidates.len() == marked.entries.len()
 }
 
 /// The day a vote count's heading names: `Day 2` / `D2` anywhere on it, else the first
