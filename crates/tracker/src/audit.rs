@@ -84,13 +84,22 @@ pub fn audit<'a>(
             day_began,
             review: tracker.review(),
         };
-        // The first reading that names a player is the host's count.
-        if let Some(ours) = ours
-            && let Some(check) = readings
+        // The first reading whose wagons name a player is the host's count, else the first
+        // that names one at all (in its not-voting list): a heading block of only a
+        // not-voting line loses to the wagon the host wrote above the heading (34780.jsonl
+        // post 787, `No Lynch (1): Shos` above "Official Vote Count 3.1").
+        if let Some(ours) = ours {
+            let mut named = readings
                 .iter()
-                .find_map(|count| compare(count, &ours, &names, &at))
-        {
-            checks.push(check);
+                .filter_map(|count| compare(count, &ours, &names, &at));
+            if let Some(first) = named.next() {
+                let check = if first.host.is_empty() {
+                    named.find(|c| !c.host.is_empty()).unwrap_or(first)
+                } else {
+                    first
+                };
+                checks.push(check);
+            }
         }
     }
     Ok(Report {

@@ -694,6 +694,30 @@ fn a_count_below_the_hosts_essay_is_found() {
 }
 
 #[test]
+fn a_wagon_written_above_the_counts_heading_is_part_of_the_count() {
+    // mafiascum phpBB (34780.jsonl post 787): the host's one wagon stands in bold above the
+    // fieldset whose legend is the count's heading; inside it only the not-voting line.
+    let posts = [
+        post(1, "Alice", "<b>Vote: No Lynch</b>"),
+        post(
+            2,
+            "Host",
+            "<div style=\"display:inline;font-style:italic\">First stop of the day is a beach.</div><br>\n<br>\n\
+             <div style=\"display:inline;color:blue\"><div style=\"display:inline;font-weight:bold\"><br>\n\
+             No Lynch (1): Alice<br>\n<br>\n\
+             <fieldset style=\"border:3px inset #800000; padding:5px 10px\"><legend style=\"text-transform:uppercase;margin:0 0.6em;padding:0em 0.33em\">Official Vote Count 1.1</legend>\
+             Not Voting (4) Bob, Carol, Dave, Erin<br>\n<br>\n\
+             With 5 alive it takes 3 to lynch<br>\n\
+             Deadline in (expired on 2014-01-26 00:00:00)</fieldset></div></div>",
+        ),
+    ];
+    let report = audit(game(), &posts).expect("audit");
+    assert_eq!(report.found, 1);
+    assert_eq!(report.vote_counts[0].host["No Lynch"], ["Alice"]);
+    assert!(report.vote_counts[0].agrees);
+}
+
+#[test]
 fn a_deadline_line_under_the_heading_is_no_wagon() {
     // mafiascum phpBB (22540.jsonl post 1110): `Deadline: August 10` reads as a wagon for a
     // "Deadline" who is no player; the count is the lines with bracketed counts below it.

@@ -233,7 +233,9 @@ fn read_block(body: &Body, from: usize, headed: bool) -> Option<HostCount> {
             count.entries.push(entry);
         }
     }
-    if !headed && count.entries.len() < 2 {
+    // Unheaded, one wagon is a count only with the host's not-voting list beside it (a lone
+    // `Name (2): a, b` line may be talk about a wagon).
+    if !headed && count.entries.len() < 2 && count.not_voting.is_empty() {
         return None;
     }
     if let (Some(first), Some(last)) = (count.entries.first(), count.entries.last())
