@@ -612,7 +612,8 @@ pub struct VoteWords {
     /// What may stand for the colon after a bold `Vote` (`Vote; Sub`: the same key unshifted,
     /// mafiascum thread 16214).
     pub colons: &'static [char],
-    /// Bold `Unvote`, `Un vote`, `Un-vote`.
+    /// Bold `Unvote`, `Un vote`, `Un-vote`, and the transposed `Unvtoe` (`unvtoe, vote: X`,
+    /// written by two players: 18920 post 132, 23438 post 109, whose host counts the vote).
     pub unvote: &'static [&'static str],
     /// Abbreviations that look like votes but do not count (`V:`, `UV:`).
     pub short: &'static [&'static str],
@@ -642,7 +643,7 @@ impl VoteWords {
         bot_unvote: "unvote",
         vote: "vote",
         colons: &[':', ';'],
-        unvote: &["unvote", "un vote", "un-vote"],
+        unvote: &["unvote", "un vote", "un-vote", "unvtoe"],
         short: &["uv:", "v:"],
         tag_vote: &["vote"],
         tag_unvote: &["unvote", "un vote", "un-vote"],
