@@ -396,6 +396,8 @@ impl CommandWords {
             // "C-Worl, Vanilla Townie, shot to death on Night 1." (17401 post 257).
             &["shot", "to", "death"],
             &["died"],
+            // "AngryPidgeon dies Night 2. He was a 1-Shot Hider." (23438 post 1139).
+            &["dies"],
         ],
         death_not_after: &["be", "to", "not", "never", "being"],
         unread_death_words: &[

@@ -450,6 +450,27 @@ fn one_word_phases_in_death_lines() {
 }
 
 #[test]
+fn dies_before_a_phase_is_a_death() {
+    // 23438 post 1139: "Night Two Results:<br>\n<br>\nAngryPidgeon dies Night 2. He was a
+    // 1-Shot Hider.<br>\n<br>\nIt is now Day 3." (the opening post's list: "was killed Night 2").
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        "Night One Results:<br>\n<br>\nCarol dies Night 1. She was a 1-Shot Hider.<br>\n<br>\nIt is now Day 2.",
+    ));
+    assert_eq!(dead(&t), [("Carol".to_string(), Phase::night(1))]);
+    assert_eq!(t.phase(), Phase::day(2));
+    // A player's guess is no death.
+    t.apply(&html(3, "Bob", "If Dave dies Night 2 we know he was town."));
+    assert_eq!(dead(&t).len(), 1);
+    // Nor a line without a phase after the word.
+    t.apply(&html(4, "GM", "Whoever hammers dies."));
+    assert_eq!(dead(&t).len(), 1);
+}
+
+#[test]
 fn a_second_lynch_told_in_one_night_is_the_next_days() {
     // 66752: the host posts "X has been lynched" after each hammer and never "It is now Day
     // N"; the tracker, in Night 1 since the first hammer, hears a second lynch.
