@@ -450,6 +450,45 @@ fn one_word_phases_in_death_lines() {
 }
 
 #[test]
+fn an_unread_death_told_by_a_short_name_names_that_player() {
+    // 23438 post 1142: "I made a mod error! I apologize everyone.<br>\n<br>\nTrollie was
+    // killed last night and he was a Vanilla Townie. I greatly apologize for the error. This
+    // is in ADDITION to the AngryPidgeon death." The dead is TheTrollie, not AngryPidgeon.
+    let players = &["Alice", "TheTrollie", "AngryPidgeon", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "I made a mod error! I apologize everyone.<br>\n<br>\nTrollie was killed last night \
+         and he was a Vanilla Townie. I greatly apologize for the error. This is in ADDITION \
+         to the AngryPidgeon death.",
+    ));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0].0.contains("looks like TheTrollie's death"),
+        "{}",
+        items[0].0
+    );
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|fix| fix.contains("dies = \"TheTrollie\"")),
+        "{:?}",
+        items[0].1
+    );
+    // A word that ends two names names neither: the first name on the line is kept.
+    let mut t = tracker(&["Alice", "TheTrollie", "MiniTrollie", "Dave"], "");
+    t.apply(&html(1, "GM", "Trollie was killed last night, said Dave."));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert!(
+        items.iter().all(|i| !i.0.contains("Trollie's death")),
+        "{items:?}"
+    );
+}
+
+#[test]
 fn dies_before_a_phase_is_a_death() {
     // 23438 post 1139: "Night Two Results:<br>\n<br>\nAngryPidgeon dies Night 2. He was a
     // 1-Shot Hider.<br>\n<br>\nIt is now Day 3." (the opening post's list: "was killed Night 2").
