@@ -396,6 +396,8 @@ impl CommandWords {
             // "C-Worl, Vanilla Townie, shot to death on Night 1." (17401 post 257).
             &["shot", "to", "death"],
             &["died"],
+            // "AngryPidgeon dies Night 2. He was a 1-Shot Hider." (23438 post 1139).
+            &["dies"],
         ],
         death_not_after: &["be", "to", "not", "never", "being"],
         unread_death_words: &[
@@ -612,7 +614,8 @@ pub struct VoteWords {
     /// What may stand for the colon after a bold `Vote` (`Vote; Sub`: the same key unshifted,
     /// mafiascum thread 16214).
     pub colons: &'static [char],
-    /// Bold `Unvote`, `Un vote`, `Un-vote`.
+    /// Bold `Unvote`, `Un vote`, `Un-vote`, and the transposed `Unvtoe` (`unvtoe, vote: X`,
+    /// written by two players: 18920 post 132, 23438 post 109, whose host counts the vote).
     pub unvote: &'static [&'static str],
     /// Abbreviations that look like votes but do not count (`V:`, `UV:`).
     pub short: &'static [&'static str],
@@ -642,7 +645,7 @@ impl VoteWords {
         bot_unvote: "unvote",
         vote: "vote",
         colons: &[':', ';'],
-        unvote: &["unvote", "un vote", "un-vote"],
+        unvote: &["unvote", "un vote", "un-vote", "unvtoe"],
         short: &["uv:", "v:"],
         tag_vote: &["vote"],
         tag_unvote: &["unvote", "un vote", "un-vote"],

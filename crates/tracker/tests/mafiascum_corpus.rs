@@ -90,8 +90,9 @@ const FLOOR_BY_DEATHS: usize = 433;
 /// lynch of CooLDoG had matched by votes cast before the host's reset, post 284, and the
 /// host's counts after it agree with the reset; 317 on main after both merges;
 /// 318 on branch s6-rules with "OLD has been replaced. NEW takes his spot", 318 on main; 319 on branch s8-audit-b with a blend of two names refused,
-/// 62909 post 1218); same rule.
-const FLOOR_BY_VOTES: usize = 319;
+/// 62909 post 1218); 320 on branch s8-audit-f with "X dies Night 2" (23438 post 1139) and
+/// bold `/vote X`; same rule.
+const FLOOR_BY_VOTES: usize = 320;
 /// Games fully right, measured with `FLOOR_BY_DEATHS` (0 at 8b49b8b; 81 on branch s8-audit-b
 /// with "Day 3 dawns" and "Day 6 starts in …"); same rule.
 const FLOOR_GAMES_RIGHT: usize = 81;

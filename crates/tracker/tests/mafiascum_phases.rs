@@ -450,6 +450,66 @@ fn one_word_phases_in_death_lines() {
 }
 
 #[test]
+fn an_unread_death_told_by_a_short_name_names_that_player() {
+    // 23438 post 1142: "I made a mod error! I apologize everyone.<br>\n<br>\nTrollie was
+    // killed last night and he was a Vanilla Townie. I greatly apologize for the error. This
+    // is in ADDITION to the AngryPidgeon death." The dead is TheTrollie, not AngryPidgeon.
+    let players = &["Alice", "TheTrollie", "AngryPidgeon", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        "I made a mod error! I apologize everyone.<br>\n<br>\nTrollie was killed last night \
+         and he was a Vanilla Townie. I greatly apologize for the error. This is in ADDITION \
+         to the AngryPidgeon death.",
+    ));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(
+        items[0].0.contains("looks like TheTrollie's death"),
+        "{}",
+        items[0].0
+    );
+    assert!(
+        items[0]
+            .1
+            .as_deref()
+            .is_some_and(|fix| fix.contains("dies = \"TheTrollie\"")),
+        "{:?}",
+        items[0].1
+    );
+    // A word that ends two names names neither: the first name on the line is kept.
+    let mut t = tracker(&["Alice", "TheTrollie", "MiniTrollie", "Dave"], "");
+    t.apply(&html(1, "GM", "Trollie was killed last night, said Dave."));
+    let items = review(&t, ReviewKind::UnreadLine);
+    assert!(
+        items.iter().all(|i| !i.0.contains("Trollie's death")),
+        "{items:?}"
+    );
+}
+
+#[test]
+fn dies_before_a_phase_is_a_death() {
+    // 23438 post 1139: "Night Two Results:<br>\n<br>\nAngryPidgeon dies Night 2. He was a
+    // 1-Shot Hider.<br>\n<br>\nIt is now Day 3." (the opening post's list: "was killed Night 2").
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        "Night One Results:<br>\n<br>\nCarol dies Night 1. She was a 1-Shot Hider.<br>\n<br>\nIt is now Day 2.",
+    ));
+    assert_eq!(dead(&t), [("Carol".to_string(), Phase::night(1))]);
+    assert_eq!(t.phase(), Phase::day(2));
+    // A player's guess is no death.
+    t.apply(&html(3, "Bob", "If Dave dies Night 2 we know he was town."));
+    assert_eq!(dead(&t).len(), 1);
+    // Nor a line without a phase after the word.
+    t.apply(&html(4, "GM", "Whoever hammers dies."));
+    assert_eq!(dead(&t).len(), 1);
+}
+
+#[test]
 fn a_second_lynch_told_in_one_night_is_the_next_days() {
     // 66752: the host posts "X has been lynched" after each hammer and never "It is now Day
     // N"; the tracker, in Night 1 since the first hammer, hears a second lynch.

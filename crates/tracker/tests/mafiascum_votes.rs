@@ -647,6 +647,35 @@ fn a_bold_vote_written_with_the_bots_hashes_counts() {
 }
 
 #[test]
+fn a_bold_vote_written_as_a_chat_command_counts() {
+    // 23438 post 4 (Fancy-Pants): `<div style="display:inline;font-weight:bold">/vote
+    // Venrob</div>`, and post 165 `/unvote<br>\n/vote Robert` in one bold run; the host's
+    // counts 27 and 175 have Fancy-Pants on Venrob, then on RobertMontana.
+    assert_eq!(last_counting(&bold("/vote Tommy")), vote("Tommy"));
+    let html = format!(
+        "It's got WIFOM written all over it.<br>\n<br>\n{}",
+        bold("/unvote<br>\n/vote Akira")
+    );
+    assert_eq!(verdicts(&html).first(), Some(&Verdict::Unvote));
+    assert_eq!(last_counting(&html), vote("Akira"));
+    // Quoted, it is nobody's vote; unbolded, it is not read as one.
+    assert_eq!(verdicts(&quoted("Fancy-Pants", &bold("/vote Tommy"))), []);
+    assert_eq!(last_counting("/vote Tommy"), None);
+}
+
+#[test]
+fn unvote_with_two_letters_swapped_still_unvotes() {
+    // 23438 post 109 (CooLDoG): `<div style="display:inline;font-weight:bold">unvtoe, vote:
+    // uberninja</div>`, counted on UberNinja by the host (count 128); 18920 post 132 writes
+    // `unvtoe, vote: smear` the same way.
+    let html = bold("unvtoe, vote: Tommy");
+    assert_eq!(verdicts(&html).first(), Some(&Verdict::Unvote));
+    assert_eq!(last_counting(&html), vote("Tommy"));
+    assert_eq!(last_counting(&bold("Unvtoe")), Some(Verdict::Unvote));
+    assert_eq!(verdicts(&quoted("CooLDoG", &html)), []);
+}
+
+#[test]
 fn a_bold_vote_after_a_stray_opening_bracket_counts() {
     // 24640 post 428 (Ztife) ends in `<div style="display:inline;font-weight:bold">[Unvote,
     // Vote:ThAdmiral</div>`: a broken BBCode tag's bracket before the verb; the host's final

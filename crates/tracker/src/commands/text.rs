@@ -254,6 +254,23 @@ impl NameSet {
             .map(|(n, _)| n.as_str())
     }
 
+    /// The index of the one name whose last letters are the word `folded` (at least four
+    /// letters, the name longer): a host's short name for a player, "Trollie" for TheTrollie
+    /// (23438 post 1142). `None` when no name or several end so.
+    pub(crate) fn tail_of(&self, folded: &str) -> Option<usize> {
+        if folded.chars().count() < 4 || !folded.chars().all(char::is_alphanumeric) {
+            return None;
+        }
+        let mut found = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, f))| f.len() > folded.len() && f.ends_with(folded))
+            .map(|(i, _)| i);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// The longest name that `folded` starts with, ending at a word boundary.
     pub(crate) fn prefix_of(&self, folded: &str) -> Option<&str> {
         self.names

@@ -67,12 +67,28 @@ impl Reader<'_> {
         let Some((_, word)) = death_word else {
             return;
         };
-        // The name nearest before the death word, else the first.
+        // The name nearest before the death word, else a word before it that is the end of
+        // one player's name ("Trollie was killed last night … in ADDITION to the AngryPidgeon
+        // death", 23438 post 1142: TheTrollie's death), else the first name.
         let before = hits.partition_point(|h| h.end <= word.start);
-        let Some(hit) = hits.get(before.saturating_sub(1)) else {
-            return;
+        let short_name = || {
+            let (at, _) = death_word?;
+            words[..at]
+                .iter()
+                .rev()
+                .find_map(|w| self.players.tail_of(w.text(lower)))
         };
-        let player = self.players.canonical(hit.name).to_owned();
+        let index = match before.checked_sub(1).and_then(|i| hits.get(i)) {
+            Some(hit) => hit.name,
+            None => match short_name() {
+                Some(index) => index,
+                None => match hits.first() {
+                    Some(hit) => hit.name,
+                    None => return,
+                },
+            },
+        };
+        let player = self.players.canonical(index).to_owned();
         self.out.unread.push(Unread {
             line: index,
             raw: line.text.clone(),
