@@ -24,6 +24,7 @@ pub mod audit;
 pub mod commands;
 pub mod config;
 pub mod correction;
+mod fold;
 pub mod merge;
 pub mod phase;
 pub mod recognise;

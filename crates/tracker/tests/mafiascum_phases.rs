@@ -1293,3 +1293,35 @@ fn a_death_with_a_themes_verb_without_a_hammer_is_no_lynch() {
         .collect();
     assert_eq!(lynched, [("Bob".to_string(), Phase::day(1), false)]);
 }
+
+#[test]
+fn a_name_written_without_its_accent_is_the_players() {
+    // 63716 post 1240: the player is `Keyser Söze`; the host's flip of his night death writes
+    // "Keyser Soze was a Vanilla Townie", and players vote "Keyser Soze" too.
+    let players = &["Alice", "Bob", "Keyser Söze", "Dave", "Renée"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "Alice",
+        "<div style=\"display:inline;font-weight:bold\">VOTE: Keyser Soze</div>",
+    ));
+    t.apply(&html(
+        2,
+        "Bob",
+        "<div style=\"display:inline;font-weight:bold\">VOTE: Renee</div>",
+    ));
+    assert_eq!(
+        wagons(&t),
+        [("Keyser Söze".to_string(), 1), ("Renée".to_string(), 1)]
+    );
+    t.apply(&html(3, "GM", "It is now Night 1."));
+    t.apply(&html(
+        4,
+        "GM",
+        "He got his last glance of one who had been corrupting his circus, and then laid there. Dead.<br>\n<br>\n\
+         <div style=\"display:inline;font-weight:bold\">Keyser Soze was a <div style=\"display:inline;color:#008000\">Vanilla Townie</div></div><br>\n<br>\n\
+         Day 2 begins now.",
+    ));
+    assert_eq!(dead(&t), [("Keyser Söze".to_string(), Phase::night(1))]);
+    assert_eq!(t.phase(), Phase::day(2));
+}

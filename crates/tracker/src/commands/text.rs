@@ -7,6 +7,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 
 use mafia_posts::{Line, SpanKind};
 
+use crate::fold::fold_char;
+
 /// A line folded to lower case, with a map back to the original text's byte offsets.
 pub(crate) struct Folded<'a> {
     original: &'a str,
@@ -71,10 +73,6 @@ impl<'a> Folded<'a> {
         }
         words
     }
-}
-
-fn fold_char(c: char) -> impl Iterator<Item = char> {
-    c.to_lowercase()
 }
 
 /// Folds a whole string the way [`Folded`] does.

@@ -26,6 +26,7 @@
 //! Sometimes) and between letters and digits. Each tier's match must be unique; two or more
 //! candidates make the name ambiguous. Nicknames no rule derives are a game file's aliases.
 
+use crate::fold::{fold_char, fold_str};
 use serde::{Deserialize, Serialize};
 
 /// The names votes are matched against: one entry per slot, lower-cased name and aliases.
@@ -61,7 +62,7 @@ impl Form {
             if i == 0 || starts_word(&chars, i) {
                 starts.push(squashed.len());
             }
-            squashed.extend(c.to_lowercase());
+            squashed.extend(fold_char(c));
         }
         if starts.first() != Some(&0) && !squashed.is_empty() {
             starts.insert(0, 0);
@@ -201,7 +202,7 @@ impl Roster {
 
     /// Adds a name (or alias) for a slot.
     pub fn add(&mut self, slot: usize, name: &str) {
-        let key = name.trim().to_lowercase();
+        let key = fold_str(name.trim());
         if !key.is_empty() && !self.names.iter().any(|(s, k)| *s == slot && *k == key) {
             self.names.push((slot, key));
             let initials = initials(name.trim());
@@ -228,7 +229,7 @@ impl Roster {
     /// punctuation around it aside): `Espressojet.` is a name and nothing more, `Peabody with
     /// me, then.` says more.
     pub fn names_only(&self, written: &str) -> Option<usize> {
-        let lower = clean_name(written).to_lowercase();
+        let lower = fold_str(&clean_name(written));
         let words: Vec<&str> = lower
             .split(|c: char| c.is_whitespace() || c == '/')
             .filter(|w| !w.is_empty())
@@ -243,7 +244,7 @@ impl Roster {
     /// Resolves a written name: exact or alias first, then a unique near miss.
     pub fn resolve(&self, written: &str) -> Resolution {
         let written = clean_name(written);
-        let lower = written.to_lowercase();
+        let lower = fold_str(&written);
         if lower.is_empty() {
             return Resolution::Unknown;
         }
@@ -449,7 +450,7 @@ pub enum Resolution {
 fn squash(s: &str) -> String {
     s.chars()
         .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
+        .flat_map(fold_char)
         .collect()
 }
 
@@ -493,7 +494,7 @@ fn initials(name: &str) -> String {
             .and_then(|j| chars.get(j))
             .is_some_and(|p| p.is_numeric());
         if starts_word(&chars, i) && !after_digit {
-            out.extend(c.to_lowercase());
+            out.extend(fold_char(c));
         }
     }
     out
