@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Print the host slips of the audit corpus as a Markdown table, for docs/corpus-audit.md.
+"""Print the host errors of the audit corpus as Markdown tables, for docs/corpus-audit.md.
 
 The slips are listed, one `[[slip]]` each, in crates/tracker/tests/corpus/slips/<thread>.toml
-(see that folder's README). Usage: python3 scripts/slips-table.py            # print the table
-       python3 scripts/slips-table.py --write    # replace it in docs/corpus-audit.md
+(see that folder's README). The votes a host kept after the voter's unvote are classed by the
+replay: the audit corpus test (`cargo test -p mafia-tracker --test audit_corpus`) lists them in
+target/tmp/audit-corpus.txt, which the second table is made from (run the test first).
+Usage: python3 scripts/slips-table.py            # print the tables
+       python3 scripts/slips-table.py --write    # replace them in docs/corpus-audit.md
 """
 import sys
 import pathlib
@@ -37,17 +40,45 @@ def table() -> str:
     return "\n".join(out)
 
 
+KEPT = ROOT / "target/tmp/audit-corpus.txt"
+
+
+def kept_table() -> str:
+    """The counts where the host kept a vote after the voter's unvote, from the test's file."""
+    lines = KEPT.read_text().split("\n")
+    start = lines.index("== the host kept a vote after the voter's unvote") + 1
+    rows = ["| thread | count post | voter | the host still counts a vote on | the unvote, as written | its post |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    counts = set()
+    for line in lines[start:]:
+        if not line.strip():
+            break
+        thread, post, voter, target, mark, since = line.split("\t")
+        thread = f"mafiascum {thread}" if thread.isdigit() else thread
+        mark = mark.replace("|", "\\|")
+        rows.append(f"| {thread} | {post} | {voter} | {target} | `{mark}` | {since} |")
+        counts.add((thread, post))
+    rows.append(f"\n{len(counts)} counts.")
+    return "\n".join(rows)
+
+
+def replace(body: str, name: str, text: str) -> str:
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    head, found, rest = body.partition(begin)
+    if not found:
+        sys.exit(f"docs/corpus-audit.md has no {begin} marker")
+    _, _, tail = rest.partition(end)
+    return f"{head}{begin}\n{text}\n{end}{tail}"
+
+
 def main() -> None:
-    text = table()
+    slips, kept = table(), kept_table()
     if "--write" not in sys.argv:
-        print(text)
+        print(f"{slips}\n\n{kept}")
         return
     doc = ROOT / "docs/corpus-audit.md"
-    body = doc.read_text()
-    begin, end = "<!-- slips:begin -->", "<!-- slips:end -->"
-    head, _, rest = body.partition(begin)
-    _, _, tail = rest.partition(end)
-    doc.write_text(f"{head}{begin}\n{text}\n{end}{tail}")
+    body = replace(doc.read_text(), "slips", slips)
+    doc.write_text(replace(body, "kept", kept))
 
 
 if __name__ == "__main__":

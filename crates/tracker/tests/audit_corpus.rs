@@ -133,6 +133,9 @@ struct Pass {
     details: String,
     /// The differing counts that are not the host's: `label post N (whose reading)`.
     left: Vec<String>,
+    /// The counts where the host kept a vote after the voter's unvote, one line each:
+    /// `label<TAB>post<TAB>voter<TAB>the host's target<TAB>the unvote as written<TAB>its post`.
+    kept: Vec<String>,
 }
 
 fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
@@ -165,6 +168,18 @@ fn audit_pass(corrected_games: bool, slips: &[Slip]) -> Pass {
                 };
                 if !side.starts_with("host") {
                     pass.left.push(format!("{label} post {} ({side})", c.post));
+                }
+                if side == "host (kept a vote after an unvote)" {
+                    for d in &c.differences {
+                        pass.kept.push(format!(
+                            "{label}\t{}\t{}\t{}\t{}\t{}",
+                            c.post,
+                            d.voter,
+                            d.host.as_deref().unwrap_or("-"),
+                            d.last_mark.as_deref().unwrap_or("-"),
+                            d.since
+                        ));
+                    }
                 }
                 *pass.blamed.entry(side.to_string()).or_default() += 1;
             }
@@ -237,10 +252,12 @@ fn moderators_vote_counts_agree_with_the_tracker() {
         dir.join("audit-corpus.txt"),
         format!(
             "{summary}\n== the tracker alone\n{}\n== with the hosts' corrections\n{}\n\
-             == counts left, with the hosts' corrections (neither agreed nor the host's)\n{}\n\n{}",
+             == counts left, with the hosts' corrections (neither agreed nor the host's)\n{}\n\n\
+             == the host kept a vote after the voter's unvote\n{}\n\n{}",
             alone.table,
             corrected.table,
             corrected.left.join("\n"),
+            corrected.kept.join("\n"),
             corrected.details
         ),
     );
