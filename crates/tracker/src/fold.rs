@@ -15,7 +15,11 @@ pub(crate) fn fold_char(c: char) -> std::char::ToLowercase {
 
 /// A string folded as [`fold_char`] folds each character.
 pub(crate) fn fold_str(s: &str) -> String {
-    s.chars().flat_map(fold_char).collect()
+    if s.is_ascii() {
+        s.to_ascii_lowercase()
+    } else {
+        s.chars().flat_map(fold_char).collect()
+    }
 }
 
 fn base_letter(c: char) -> char {

@@ -77,7 +77,7 @@ impl<'a> Folded<'a> {
 
 /// Folds a whole string the way [`Folded`] does.
 pub(crate) fn fold(s: &str) -> String {
-    s.chars().flat_map(fold_char).collect()
+    crate::fold::fold_str(s)
 }
 
 /// A word of a folded line: a byte range into its lower-case text.

@@ -4,6 +4,9 @@
 //! record that would make it so; the tracker does not apply it by itself (a player's word is
 //! not the host's).
 
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
 use mafia_posts::Post;
 
 use super::Tracker;
@@ -109,21 +112,13 @@ impl Tracker {
     /// the game file's name and aliases), the longest name that fits, matched as the
     /// recogniser matches names ([`NameSet::prefix_of`]).
     fn slot_taken_in_words(&self, post: &Post) -> Option<usize> {
-        // Each phrase as written, and without its apostrophe.
-        let mut phrases: Vec<String> = SELF_REPLACEMENT
-            .iter()
-            .flat_map(|p| [p.to_string(), p.replace('\'', "")])
-            .collect();
-        phrases.dedup();
         // What follows each phrase, on the lines read as the phrases are written.
         let mut after: Vec<String> = Vec::new();
         for line in &post.body.lines {
             let plain = straight_apostrophes(&fold(&line.text));
-            for phrase in &phrases {
-                for (at, _) in plain.match_indices(phrase.as_str()) {
-                    let rest = plain[at + phrase.len()..].trim_start_matches('@');
-                    after.push(rest.to_string());
-                }
+            for m in self_replacement().find_overlapping_iter(&plain) {
+                let rest = plain[m.end()..].trim_start_matches('@');
+                after.push(rest.to_string());
             }
         }
         if after.is_empty() {
@@ -160,6 +155,21 @@ impl Tracker {
 
 /// `text` with its curly apostrophes (U+2019, U+2018) written straight, as
 /// [`SELF_REPLACEMENT`] writes them.
+/// Each of [`SELF_REPLACEMENT`]'s phrases as written and without its apostrophe, in one
+/// automaton built on first use (this runs for every post of an unknown poster).
+fn self_replacement() -> &'static AhoCorasick {
+    static PHRASES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+        let mut phrases: Vec<String> = SELF_REPLACEMENT
+            .iter()
+            .flat_map(|p| [p.to_string(), p.replace('\'', "")])
+            .collect();
+        phrases.sort();
+        phrases.dedup();
+        AhoCorasick::new(phrases).expect("the self-replacement phrases are plain text")
+    });
+    &PHRASES
+}
+
 fn straight_apostrophes(text: &str) -> String {
     text.replace(['\u{2019}', '\u{2018}'], "'")
 }
