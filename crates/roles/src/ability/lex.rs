@@ -457,14 +457,25 @@ impl<'a> Cursor<'a> {
     pub fn word(&mut self) -> Option<&'a str> {
         self.ws();
         let start = self.pos;
-        while let Some(c) = self.peek() {
-            if is_word_char(c) {
-                self.bump();
+        let bytes = &self.src.as_bytes()[..self.end];
+        let mut p = start;
+        // A byte at a time while the text is ASCII.
+        while let Some(&b) = bytes.get(p) {
+            let c = if b.is_ascii() {
+                char::from(b)
             } else {
+                match self.src[p..self.end].chars().next() {
+                    Some(c) => c,
+                    None => break,
+                }
+            };
+            if !is_word_char(c) {
                 break;
             }
+            p += c.len_utf8();
         }
-        (self.pos > start).then(|| &self.src[start..self.pos])
+        self.pos = p;
+        (p > start).then(|| &self.src[start..p])
     }
 
     /// The contents of a bracket group opening at the cursor (`(`, `[`, `{`, `⟨`), returning
