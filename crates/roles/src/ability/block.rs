@@ -358,16 +358,26 @@ impl<'a> BlockParser<'a> {
             let head_loc = self.span(start, b);
             let head_text = trim_end(&src[start..colon]);
             let mut hc = self.cursor(start, colon);
+            // A head followed by a clause on its line holds that clause's step and usually
+            // nothing more: room for one (a step is large; a first push makes room for four).
+            let inline = !trim(&src[colon + 1..b]).is_empty();
+            let children = || {
+                if inline {
+                    Vec::with_capacity(1)
+                } else {
+                    Vec::new()
+                }
+            };
             let step = if head_text.eq_ignore_ascii_case("Process") {
                 Step::Process {
                     params: Params::default(),
-                    steps: Vec::new(),
+                    steps: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Evaluate") {
                 Step::Evaluate {
                     params: Params::default(),
-                    steps: Vec::new(),
+                    steps: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Action") {
@@ -377,7 +387,7 @@ impl<'a> BlockParser<'a> {
                 }
             } else if head_text.eq_ignore_ascii_case("Feedback") {
                 Step::Feedback {
-                    steps: Vec::new(),
+                    steps: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Otherwise") {
@@ -386,7 +396,7 @@ impl<'a> BlockParser<'a> {
                         loc: self.span(start, colon),
                     },
                     params: Params::default(),
-                    then: Vec::new(),
+                    then: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Always") {
@@ -395,7 +405,7 @@ impl<'a> BlockParser<'a> {
                         loc: self.span(start, colon),
                     },
                     params: Params::default(),
-                    then: Vec::new(),
+                    then: children(),
                     loc: head_loc,
                 }
             } else if hc.kw("For Each") {
@@ -403,7 +413,7 @@ impl<'a> BlockParser<'a> {
                     Ok(target) if hc.at_end() => Step::ForEach {
                         target,
                         params: Params::default(),
-                        steps: Vec::new(),
+                        steps: children(),
                         loc: head_loc,
                     },
                     Ok(_) => {
@@ -422,7 +432,7 @@ impl<'a> BlockParser<'a> {
                     Ok(cond) => Step::If {
                         guard: Guard::When(cond),
                         params: Params::default(),
-                        then: Vec::new(),
+                        then: children(),
                         loc: head_loc,
                     },
                     Err(e) => {

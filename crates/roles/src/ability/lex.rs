@@ -352,7 +352,8 @@ impl<'a> Cursor<'a> {
     /// Consumes `kw` (after optional whitespace) when it appears as whole words.
     ///
     /// The ability grammar tries many keywords at each position, and most fail on their first
-    /// letter: that test is inlined at every call, the rest is [`kw_at`](Self::kw_at).
+    /// letter: that test is inlined at every call. After spaces and an ASCII character (the
+    /// usual case) the rest is [`kw_here`](Self::kw_here), otherwise [`kw_at`](Self::kw_at).
     #[inline(always)]
     pub fn kw(&mut self, kw: &str) -> bool {
         let bytes = &self.src.as_bytes()[..self.end];
@@ -363,51 +364,79 @@ impl<'a> Cursor<'a> {
         if let (Some(&b), Some(&k)) = (bytes.get(p), kw.as_bytes().first())
             && b.is_ascii()
             && !(b'\t'..=b'\r').contains(&b)
-            && !b.eq_ignore_ascii_case(&k)
         {
-            // `b` is the first character after the whitespace and differs from `kw`'s.
-            return false;
+            // `b` is the first character after the whitespace: `ws` would stop at `p`.
+            if !b.eq_ignore_ascii_case(&k) {
+                return false;
+            }
+            return self.kw_here(kw, p);
         }
         self.kw_at(kw)
     }
 
-    /// [`kw`](Self::kw) without the first-letter shortcut.
+    /// [`kw`](Self::kw) with the whitespace before it already skipped: `kw` is at `at` or not.
+    #[inline(never)]
+    fn kw_here(&mut self, kw: &str, at: usize) -> bool {
+        if self.kw_matches(kw, at) {
+            self.pos = at + kw.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// [`kw`](Self::kw) without the shortcuts.
     #[inline(never)]
     fn kw_at(&mut self, kw: &str) -> bool {
         let save = self.pos;
         self.ws();
-        let bytes = &self.src.as_bytes()[..self.end];
         let at = self.pos;
-        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when the text
-        // holds the same characters there, so `at + kw.len()` is a character boundary.
-        if let Some(&last) = kw.as_bytes().last()
-            && let Some(head) = bytes.get(at..at + kw.len())
-            && head.eq_ignore_ascii_case(kw.as_bytes())
-        {
-            let after = at + kw.len();
-            let boundary = match bytes.get(after) {
-                None => true,
-                Some(&a) => {
-                    let l = if last.is_ascii() {
-                        char::from(last)
-                    } else {
-                        kw.chars().last().unwrap_or(' ')
-                    };
-                    let a = if a.is_ascii() {
-                        char::from(a)
-                    } else {
-                        self.src[after..self.end].chars().next().unwrap_or(' ')
-                    };
-                    !(is_word_char(l) && is_word_char(a))
-                }
-            };
-            if boundary {
-                self.pos = after;
-                return true;
-            }
+        if self.kw_matches(kw, at) {
+            self.pos = at + kw.len();
+            return true;
         }
         self.pos = save;
         false
+    }
+
+    /// Whether the text at `at` holds `kw` (ASCII case ignored) ending at a word boundary.
+    #[inline(always)]
+    fn kw_matches(&self, kw: &str, at: usize) -> bool {
+        let bytes = &self.src.as_bytes()[..self.end];
+        let k = kw.as_bytes();
+        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when the text
+        // holds the same characters there, so `at + kw.len()` is a character boundary. Most
+        // bytes are equal as written: that test comes first.
+        let Some(&last) = k.last() else {
+            return false;
+        };
+        let Some(head) = bytes.get(at..at + k.len()) else {
+            return false;
+        };
+        if !head
+            .iter()
+            .zip(k)
+            .all(|(&t, &c)| t == c || t.eq_ignore_ascii_case(&c))
+        {
+            return false;
+        }
+        let after = at + k.len();
+        match bytes.get(after) {
+            None => true,
+            Some(&a) => {
+                let l = if last.is_ascii() {
+                    char::from(last)
+                } else {
+                    kw.chars().last().unwrap_or(' ')
+                };
+                let a = if a.is_ascii() {
+                    char::from(a)
+                } else {
+                    self.src[after..self.end].chars().next().unwrap_or(' ')
+                };
+                !(is_word_char(l) && is_word_char(a))
+            }
+        }
     }
 
     /// Like [`kw`](Self::kw) but only looks.
