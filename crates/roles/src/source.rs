@@ -107,7 +107,7 @@ impl<'a> Iterator for Lines<'a> {
 
 /// The position of the first `\n` in `bytes`, eight bytes at a time (role files are mostly
 /// short lines, for which a general-purpose search spends more on setting up than on looking).
-fn next_newline(bytes: &[u8]) -> Option<usize> {
+pub(crate) fn next_newline(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
     const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);

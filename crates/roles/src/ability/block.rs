@@ -9,7 +9,7 @@
 use super::ast::{Guard, Loc, Params, Step, Trigger};
 use super::lex::{ByteSet, Cursor, PErr, scan_top_in};
 use super::params::starts_params;
-use crate::source::{trim, trim_end, trim_start};
+use crate::source::{next_newline, trim, trim_end, trim_start};
 
 /// The bullet glyphs by nesting level (1-based), as the guide lists them.
 pub const GLYPHS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
@@ -132,7 +132,7 @@ impl<'a> BlockParser<'a> {
     ) -> (Trigger, Params, Vec<Step>) {
         let src = self.src;
         // The first line (without its line break); the others are walked below.
-        let first_end = src.find('\n').unwrap_or(src.len());
+        let first_end = next_newline(src.as_bytes()).unwrap_or(src.len());
         let first_b = if src[..first_end].ends_with('\r') {
             first_end - 1
         } else {
@@ -199,7 +199,7 @@ impl<'a> BlockParser<'a> {
         let mut next = first_end + 1;
         while next <= src.len() {
             let a = next;
-            let end = src[a..].find('\n').map_or(src.len(), |i| a + i);
+            let end = next_newline(&src.as_bytes()[a..]).map_or(src.len(), |i| a + i);
             next = end + 1;
             let b = if src[a..end].ends_with('\r') {
                 end - 1
