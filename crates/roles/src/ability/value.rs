@@ -250,8 +250,13 @@ impl<'a> Cursor<'a> {
     pub(crate) fn value(&mut self) -> PResult<Value> {
         self.ws();
         let start = self.pos;
-        // Rounding prefix: `ceil $total/3`.
-        for r in Rounding::ALL {
+        // Rounding prefix: `ceil $total/3` (the cursor is on the first letter, if any).
+        let rounding = matches!(
+            self.src.as_bytes()[..self.end].get(start),
+            Some(b'c' | b'C' | b'f' | b'F' | b'r' | b'R')
+        );
+        let roundings: &[Rounding] = if rounding { Rounding::ALL } else { &[] };
+        for r in roundings {
             let save = self.pos;
             if self.kw(r.name()) {
                 self.ws();
