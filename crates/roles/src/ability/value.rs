@@ -157,7 +157,13 @@ impl Vocab {
         while candidates != 0 {
             let i = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            if self.words[i].eq_ignore_ascii_case(name) {
+            // Most names are written as the vocabulary spells them: equal bytes first.
+            let word = self.words[i].as_bytes();
+            if word
+                .iter()
+                .zip(name.as_bytes())
+                .all(|(w, n)| w == n || w.eq_ignore_ascii_case(n))
+            {
                 return true;
             }
         }

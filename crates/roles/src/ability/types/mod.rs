@@ -279,15 +279,10 @@ impl Cursor<'_> {
         }
         // Choices and plain feedback start with a value.
         let start = self.pos;
-        let first_word: String = self
-            .rest()
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_string();
+        let first_word = self.rest().split_whitespace().next().unwrap_or("");
         let value = match self.value() {
             Ok(v) => v,
-            Err(_) => return Err(self.unknown_ability(start, &first_word)),
+            Err(_) => return Err(self.unknown_ability(start, first_word)),
         };
         if self.kw("Choice") {
             if self.kw("Creation") {
@@ -326,7 +321,7 @@ impl Cursor<'_> {
         if is_feedback && self.at_end() {
             return Ok(A::Feedback { value });
         }
-        Err(self.unknown_ability(start, &first_word))
+        Err(self.unknown_ability(start, first_word))
     }
 
     fn unknown_ability(&self, start: usize, first_word: &str) -> PErr {
