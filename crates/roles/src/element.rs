@@ -453,7 +453,7 @@ fn parse_items(
     while let Some(line) = lines.get(i) {
         i += 1;
         let text = line.text;
-        if source::trim(text).is_empty() {
+        if source::trim_start(text).is_empty() {
             continue;
         }
         if is_continuation(text) {

@@ -258,7 +258,7 @@ fn extract_inner<'a>(
                 out.push(line);
             }
         }
-        if trim(line.text).is_empty() {
+        if trim_start(line.text).is_empty() {
             continue;
         }
         if section == Section::Open {

@@ -9,7 +9,7 @@
 use super::ast::{Guard, Loc, Params, Step, Trigger};
 use super::lex::{ByteSet, Cursor, PErr, scan_top_in};
 use super::params::starts_params;
-use crate::source::{next_newline, trim, trim_end, trim_start};
+use crate::source::{next_newline, trim_end, trim_start};
 
 /// The bullet glyphs by nesting level (1-based), as the guide lists them.
 pub const GLYPHS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
@@ -208,7 +208,7 @@ impl<'a> BlockParser<'a> {
             };
             let text = &src[a..b];
             let trimmed = trim_start(text);
-            if trim(trimmed).is_empty() {
+            if trimmed.is_empty() {
                 continue;
             }
             let ga = a + (text.len() - trimmed.len());
@@ -360,7 +360,7 @@ impl<'a> BlockParser<'a> {
             let mut hc = self.cursor(start, colon);
             // A head followed by a clause on its line holds that clause's step and usually
             // nothing more: room for one (a step is large; a first push makes room for four).
-            let inline = !trim(&src[colon + 1..b]).is_empty();
+            let inline = !trim_start(&src[colon + 1..b]).is_empty();
             let children = || {
                 if inline {
                     Vec::with_capacity(1)

@@ -121,6 +121,11 @@ const GROUP_BYTES: ByteSet = ByteSet::new(b")]}");
 /// never occurs inside another character's encoding; other bytes are skipped through a table.
 pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
     let bytes = s.as_bytes();
+    if bytes.get(open) == Some(&b'`') {
+        // A backtick string (the usual constant): nothing nests inside.
+        let close = bytes.get(open + 1..)?.iter().position(|&c| c == b'`')?;
+        return Some(open + close + 2);
+    }
     let mut stack = Closers::new();
     let mut at = open;
     loop {
