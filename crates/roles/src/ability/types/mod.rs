@@ -228,8 +228,9 @@ impl Cursor<'_> {
     pub(crate) fn ability(&mut self) -> PResult<AbilityKind> {
         self.ws();
         let start = self.pos;
-        let a = self.ability_inner()?;
-        if !self.at_end() {
+        // The result is returned as the dispatcher built it (an ability is large: not moved).
+        let a = self.ability_inner();
+        if a.is_ok() && !self.at_end() {
             let mut e = self.err_here(
                 "unexpected text after the ability",
                 &[
@@ -245,7 +246,7 @@ impl Cursor<'_> {
             }
             return Err(e);
         }
-        Ok(a)
+        a
     }
 
     /// Tries each family of ability types in a fixed order; the first whose leading keyword
