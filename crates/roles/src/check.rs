@@ -302,7 +302,7 @@ fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Di
     }
     let lookup = match want {
         Want::Attribute => {
-            let (head, _) = name.split_once(':').unwrap_or((name, ""));
+            let (head, _) = crate::source::split_once_byte(name, b':').unwrap_or((name, ""));
             let mut buf = [0u8; 64];
             let standard = match normalize_ascii(head, &mut buf) {
                 Some(key) => STANDARD_ATTRIBUTES.iter().any(|a| a.as_bytes() == key),
@@ -313,7 +313,7 @@ fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Di
             }
             head
         }
-        _ => name.split_once(':').map_or(name, |(head, _)| head),
+        _ => crate::source::split_once_byte(name, b':').map_or(name, |(head, _)| head),
     };
     if index.defines(want, lookup) {
         return;

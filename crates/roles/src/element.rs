@@ -611,7 +611,7 @@ fn parse_header_line(
         ));
         return Some(Item::Unfinished(Spanned::new(trimmed.to_string(), span)));
     }
-    let (key, value) = trimmed.split_once(':')?;
+    let (key, value) = source::split_once_byte(trimmed, b':')?;
     let &(key, kinds) = KEYS.iter().find(|(k, _)| *k == key)?;
     // Value text and its span (trimmed).
     let after = trimmed.get(key.len() + 1..).unwrap_or("");

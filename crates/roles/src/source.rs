@@ -46,6 +46,14 @@ pub(crate) fn trim(s: &str) -> &str {
     }
 }
 
+/// `s.split_once(c)` for an ASCII `c`, looking byte by byte: the strings are short, and a
+/// general search spends more on setting up than on looking.
+pub(crate) fn split_once_byte(s: &str, c: u8) -> Option<(&str, &str)> {
+    debug_assert!(c.is_ascii());
+    let i = s.bytes().position(|b| b == c)?;
+    Some((&s[..i], &s[i + 1..]))
+}
+
 /// `s.trim_start()` with the shortcut of [`trim`].
 #[inline]
 pub(crate) fn trim_start(s: &str) -> &str {
