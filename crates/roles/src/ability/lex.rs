@@ -586,8 +586,8 @@ impl Iterator for TopCommas<'_> {
 /// Trims whitespace off a local range.
 pub(crate) fn trim_range(s: &str, a: usize, b: usize) -> (usize, usize) {
     let piece = &s[a..b];
-    let lead = piece.len() - piece.trim_start().len();
-    let trail = piece.len() - piece.trim_end().len();
+    let lead = piece.len() - crate::source::trim_start(piece).len();
+    let trail = piece.len() - crate::source::trim_end(piece).len();
     if lead + trail >= piece.len() {
         (a + lead.min(piece.len()), a + lead.min(piece.len()))
     } else {

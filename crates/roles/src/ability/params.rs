@@ -63,7 +63,7 @@ impl Cursor<'_> {
                     self.pos = self.end;
                     return;
                 };
-                let inner = rest[..close].trim();
+                let inner = crate::source::trim(&rest[..close]);
                 self.pos = at + 1 + close + 1;
                 let (silent, key) = match inner.strip_prefix("silent:") {
                     Some(k) => (true, k.trim()),
@@ -401,7 +401,7 @@ impl Cursor<'_> {
     fn scale_count(&self, a: usize, b: usize) -> PResult<ScaleCount> {
         let mut c = Cursor::new(self.src, a, b, self.base);
         c.ws();
-        let piece = c.rest().trim();
+        let piece = crate::source::trim(c.rest());
         let times = piece
             .strip_prefix('x')
             .filter(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()));

@@ -139,9 +139,7 @@ struct Walker<'a, 'f> {
 }
 
 fn text_name(t: &str) -> &str {
-    crate::source::split_once_byte(t, b':')
-        .map_or(t, |(head, _)| head)
-        .trim()
+    crate::source::trim(crate::source::split_once_byte(t, b':').map_or(t, |(head, _)| head))
 }
 
 impl<'a> Walker<'a, '_> {

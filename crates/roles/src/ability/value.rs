@@ -473,7 +473,7 @@ impl<'a> Cursor<'a> {
             )?;
             let arg = if self.peek() == Some('(') {
                 let (a, b) = self.group("a property argument")?;
-                Some(CompactString::from(self.src[a..b].trim()))
+                Some(CompactString::from(crate::source::trim(&self.src[a..b])))
             } else {
                 None
             };
@@ -498,7 +498,7 @@ impl<'a> Cursor<'a> {
             return Ok(None);
         }
         let (a, b) = self.group("a type annotation")?;
-        let t = self.src[a..b].trim();
+        let t = crate::source::trim(&self.src[a..b]);
         if t.is_empty() || !t.chars().all(|c| is_word_char(c) || c == ' ') {
             return Err(
                 PErr::new(self.span(a - 1, b + 1), "malformed type annotation").expected(&[
@@ -522,11 +522,11 @@ impl<'a> Cursor<'a> {
                 )
                 .expected(&["`Attr:Name`", "`Role:Name`", "`Align:!Name`"]));
             };
-            let key = piece[..colon].trim();
-            let mut value = piece[colon + 1..].trim();
+            let key = crate::source::trim(&piece[..colon]);
+            let mut value = crate::source::trim(&piece[colon + 1..]);
             let negated = value.starts_with('!');
             if negated {
-                value = value[1..].trim();
+                value = crate::source::trim(&value[1..]);
             }
             if key.is_empty() || value.is_empty() {
                 return Err(PErr::new(

@@ -274,7 +274,7 @@ impl Cursor<'_> {
     fn nothing_choice_or_feedback(&mut self) -> PResult<AbilityKind> {
         use AbilityKind as A;
         self.ws();
-        if self.rest().trim() == "*Nothing*" {
+        if crate::source::trim(self.rest()) == "*Nothing*" {
             self.pos = self.end;
             return Ok(A::Nothing);
         }
@@ -376,7 +376,7 @@ impl Cursor<'_> {
             return Ok(None);
         }
         let (a, b) = self.group("a duration")?;
-        let inner = self.src[a..b].trim();
+        let inner = crate::source::trim(&self.src[a..b]);
         let name = inner.trim_start_matches('~').trim();
         let Some(known) = DURATIONS.iter().find(|d| d.eq_ignore_ascii_case(name)) else {
             let mut e =
