@@ -615,9 +615,9 @@ fn parse_header_line(
     let &(key, kinds) = KEYS.iter().find(|(k, _)| *k == key)?;
     // Value text and its span (trimmed).
     let after = trimmed.get(key.len() + 1..).unwrap_or("");
-    let lead = after.len() - after.trim_start().len();
+    let lead = after.len() - source::trim_start(after).len();
     let vstart = line.start + key.len() + 1 + lead;
-    let value = value.trim();
+    let value = source::trim(value);
     let vspan = vstart..vstart + value.len();
     if !kinds.contains(&kind) {
         diags.push(
@@ -730,8 +730,8 @@ pub fn split_list(value: &str, base: usize) -> Vec<Spanned<&str>> {
         out: &mut Vec<Spanned<&'v str>>,
     ) {
         let piece = value.get(from..to).unwrap_or("");
-        let lead = piece.len() - piece.trim_start().len();
-        let t = piece.trim();
+        let lead = piece.len() - source::trim_start(piece).len();
+        let t = source::trim(piece);
         if !t.is_empty() {
             let s = base + from + lead;
             out.push(Spanned::new(t, s..s + t.len()));

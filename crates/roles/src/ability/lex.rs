@@ -351,7 +351,7 @@ impl<'a> Cursor<'a> {
     pub fn at_end(&self) -> bool {
         // `trim_start` only looks at the whitespace right after the cursor, which the next
         // `ws()` skips anyway, so repeated calls stay linear.
-        self.rest().trim_start().is_empty()
+        crate::source::trim_start(self.rest()).is_empty()
     }
 
     /// Consumes `kw` (after optional whitespace) when it appears as whole words.

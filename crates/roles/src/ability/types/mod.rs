@@ -371,7 +371,9 @@ impl Cursor<'_> {
     fn opt_duration(&mut self) -> PResult<Option<Duration>> {
         let save = self.pos;
         self.ws();
-        if self.peek() != Some('(') || !self.rest()[1..].trim_start().starts_with('~') {
+        if self.peek() != Some('(')
+            || !crate::source::trim_start(&self.rest()[1..]).starts_with('~')
+        {
             self.pos = save;
             return Ok(None);
         }
