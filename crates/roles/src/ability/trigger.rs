@@ -46,7 +46,13 @@ impl Cursor<'_> {
         let start = self.pos;
         let text = crate::source::trim(self.rest());
         let loc = Loc::new(self.span(start, start + text.len()));
-        let timing = if text.contains("  ") || text.contains(['\t', '\r', '\n']) {
+        // Whitespace other than single spaces (one pass over the bytes: a substring search
+        // costs more to set up than this short text takes to read).
+        let bytes = text.as_bytes();
+        let irregular = bytes.iter().enumerate().any(|(i, &b)| {
+            matches!(b, b'\t' | b'\r' | b'\n') || (b == b' ' && bytes.get(i + 1) == Some(&b' '))
+        });
+        let timing = if irregular {
             Timing::from_name(&collapse_ws(text))
         } else {
             Timing::from_name(text)
