@@ -151,7 +151,11 @@ fn normalize_ascii<'b>(name: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
 /// Whether a reference names something dynamic that cannot be checked statically:
 /// host information (`%Role%`), variables (`$total`), selectors (`@Self`).
 fn is_dynamic(name: &str) -> bool {
-    name.is_empty() || name.contains(['%', '$', '@', '{', '<'])
+    // Bytes, not characters: all five are ASCII.
+    name.is_empty()
+        || name
+            .bytes()
+            .any(|b| matches!(b, b'%' | b'$' | b'@' | b'{' | b'<'))
 }
 
 /// Checks a whole role set. Parse diagnostics stay in each file; this returns the findings of
