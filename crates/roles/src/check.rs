@@ -151,7 +151,11 @@ fn normalize_ascii<'b>(name: &str, buf: &'b mut [u8; 64]) -> Option<&'b [u8]> {
 /// Whether a reference names something dynamic that cannot be checked statically:
 /// host information (`%Role%`), variables (`$total`), selectors (`@Self`).
 fn is_dynamic(name: &str) -> bool {
-    name.is_empty() || name.contains(['%', '$', '@', '{', '<'])
+    // Bytes, not characters: all five are ASCII.
+    name.is_empty()
+        || name
+            .bytes()
+            .any(|b| matches!(b, b'%' | b'$' | b'@' | b'{' | b'<'))
 }
 
 /// Checks a whole role set. Parse diagnostics stay in each file; this returns the findings of
@@ -302,7 +306,7 @@ fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Di
     }
     let lookup = match want {
         Want::Attribute => {
-            let (head, _) = name.split_once(':').unwrap_or((name, ""));
+            let (head, _) = crate::source::split_once_byte(name, b':').unwrap_or((name, ""));
             let mut buf = [0u8; 64];
             let standard = match normalize_ascii(head, &mut buf) {
                 Some(key) => STANDARD_ATTRIBUTES.iter().any(|a| a.as_bytes() == key),
@@ -313,7 +317,7 @@ fn resolve(index: &Index, want: Want, name: &str, span: Span, diags: &mut Vec<Di
             }
             head
         }
-        _ => name.split_once(':').map_or(name, |(head, _)| head),
+        _ => crate::source::split_once_byte(name, b':').map_or(name, |(head, _)| head),
     };
     if index.defines(want, lookup) {
         return;

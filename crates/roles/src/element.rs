@@ -453,7 +453,7 @@ fn parse_items(
     while let Some(line) = lines.get(i) {
         i += 1;
         let text = line.text;
-        if source::trim(text).is_empty() {
+        if source::trim_start(text).is_empty() {
             continue;
         }
         if is_continuation(text) {
@@ -611,13 +611,13 @@ fn parse_header_line(
         ));
         return Some(Item::Unfinished(Spanned::new(trimmed.to_string(), span)));
     }
-    let (key, value) = trimmed.split_once(':')?;
+    let (key, value) = source::split_once_byte(trimmed, b':')?;
     let &(key, kinds) = KEYS.iter().find(|(k, _)| *k == key)?;
     // Value text and its span (trimmed).
     let after = trimmed.get(key.len() + 1..).unwrap_or("");
-    let lead = after.len() - after.trim_start().len();
+    let lead = after.len() - source::trim_start(after).len();
     let vstart = line.start + key.len() + 1 + lead;
-    let value = value.trim();
+    let value = source::trim(value);
     let vspan = vstart..vstart + value.len();
     if !kinds.contains(&kind) {
         diags.push(
@@ -730,8 +730,8 @@ pub fn split_list(value: &str, base: usize) -> Vec<Spanned<&str>> {
         out: &mut Vec<Spanned<&'v str>>,
     ) {
         let piece = value.get(from..to).unwrap_or("");
-        let lead = piece.len() - piece.trim_start().len();
-        let t = piece.trim();
+        let lead = piece.len() - source::trim_start(piece).len();
+        let t = source::trim(piece);
         if !t.is_empty() {
             let s = base + from + lead;
             out.push(Spanned::new(t, s..s + t.len()));

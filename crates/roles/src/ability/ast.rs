@@ -277,8 +277,17 @@ impl Params {
     }
 
     pub(crate) fn merge(&mut self, other: Params) {
-        self.restrictions.extend(other.restrictions);
-        self.compulsion.extend(other.compulsion);
+        // Usually one side is empty: the other's vectors are taken whole, not copied.
+        if self.restrictions.is_empty() {
+            self.restrictions = other.restrictions;
+        } else {
+            self.restrictions.extend(other.restrictions);
+        }
+        if self.compulsion.is_empty() {
+            self.compulsion = other.compulsion;
+        } else {
+            self.compulsion.extend(other.compulsion);
+        }
         if other.scaling.is_some() {
             self.scaling = other.scaling;
         }

@@ -9,7 +9,7 @@
 use super::ast::{Guard, Loc, Params, Step, Trigger};
 use super::lex::{ByteSet, Cursor, PErr, scan_top_in};
 use super::params::starts_params;
-use crate::source::{trim, trim_end, trim_start};
+use crate::source::{next_newline, trim_end, trim_start};
 
 /// The bullet glyphs by nesting level (1-based), as the guide lists them.
 pub const GLYPHS: [char; 6] = ['•', '‣', '◦', '·', '⁃', '⹀'];
@@ -132,7 +132,7 @@ impl<'a> BlockParser<'a> {
     ) -> (Trigger, Params, Vec<Step>) {
         let src = self.src;
         // The first line (without its line break); the others are walked below.
-        let first_end = src.find('\n').unwrap_or(src.len());
+        let first_end = next_newline(src.as_bytes()).unwrap_or(src.len());
         let first_b = if src[..first_end].ends_with('\r') {
             first_end - 1
         } else {
@@ -199,7 +199,7 @@ impl<'a> BlockParser<'a> {
         let mut next = first_end + 1;
         while next <= src.len() {
             let a = next;
-            let end = src[a..].find('\n').map_or(src.len(), |i| a + i);
+            let end = next_newline(&src.as_bytes()[a..]).map_or(src.len(), |i| a + i);
             next = end + 1;
             let b = if src[a..end].ends_with('\r') {
                 end - 1
@@ -208,7 +208,7 @@ impl<'a> BlockParser<'a> {
             };
             let text = &src[a..b];
             let trimmed = trim_start(text);
-            if trim(trimmed).is_empty() {
+            if trimmed.is_empty() {
                 continue;
             }
             let ga = a + (text.len() - trimmed.len());
@@ -358,16 +358,26 @@ impl<'a> BlockParser<'a> {
             let head_loc = self.span(start, b);
             let head_text = trim_end(&src[start..colon]);
             let mut hc = self.cursor(start, colon);
+            // A head followed by a clause on its line holds that clause's step and usually
+            // nothing more: room for one (a step is large; a first push makes room for four).
+            let inline = !trim_start(&src[colon + 1..b]).is_empty();
+            let children = || {
+                if inline {
+                    Vec::with_capacity(1)
+                } else {
+                    Vec::new()
+                }
+            };
             let step = if head_text.eq_ignore_ascii_case("Process") {
                 Step::Process {
                     params: Params::default(),
-                    steps: Vec::new(),
+                    steps: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Evaluate") {
                 Step::Evaluate {
                     params: Params::default(),
-                    steps: Vec::new(),
+                    steps: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Action") {
@@ -377,7 +387,7 @@ impl<'a> BlockParser<'a> {
                 }
             } else if head_text.eq_ignore_ascii_case("Feedback") {
                 Step::Feedback {
-                    steps: Vec::new(),
+                    steps: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Otherwise") {
@@ -386,7 +396,7 @@ impl<'a> BlockParser<'a> {
                         loc: self.span(start, colon),
                     },
                     params: Params::default(),
-                    then: Vec::new(),
+                    then: children(),
                     loc: head_loc,
                 }
             } else if head_text.eq_ignore_ascii_case("Always") {
@@ -395,7 +405,7 @@ impl<'a> BlockParser<'a> {
                         loc: self.span(start, colon),
                     },
                     params: Params::default(),
-                    then: Vec::new(),
+                    then: children(),
                     loc: head_loc,
                 }
             } else if hc.kw("For Each") {
@@ -403,7 +413,7 @@ impl<'a> BlockParser<'a> {
                     Ok(target) if hc.at_end() => Step::ForEach {
                         target,
                         params: Params::default(),
-                        steps: Vec::new(),
+                        steps: children(),
                         loc: head_loc,
                     },
                     Ok(_) => {
@@ -422,7 +432,7 @@ impl<'a> BlockParser<'a> {
                     Ok(cond) => Step::If {
                         guard: Guard::When(cond),
                         params: Params::default(),
-                        then: Vec::new(),
+                        then: children(),
                         loc: head_loc,
                     },
                     Err(e) => {

@@ -121,6 +121,11 @@ const GROUP_BYTES: ByteSet = ByteSet::new(b")]}");
 /// never occurs inside another character's encoding; other bytes are skipped through a table.
 pub(crate) fn group_end(s: &str, open: usize) -> Option<usize> {
     let bytes = s.as_bytes();
+    if bytes.get(open) == Some(&b'`') {
+        // A backtick string (the usual constant): nothing nests inside.
+        let close = bytes.get(open + 1..)?.iter().position(|&c| c == b'`')?;
+        return Some(open + close + 2);
+    }
     let mut stack = Closers::new();
     let mut at = open;
     loop {
@@ -346,13 +351,14 @@ impl<'a> Cursor<'a> {
     pub fn at_end(&self) -> bool {
         // `trim_start` only looks at the whitespace right after the cursor, which the next
         // `ws()` skips anyway, so repeated calls stay linear.
-        self.rest().trim_start().is_empty()
+        crate::source::trim_start(self.rest()).is_empty()
     }
 
     /// Consumes `kw` (after optional whitespace) when it appears as whole words.
     ///
     /// The ability grammar tries many keywords at each position, and most fail on their first
-    /// letter: that test is inlined at every call, the rest is [`kw_at`](Self::kw_at).
+    /// letter: that test is inlined at every call. After spaces and an ASCII character (the
+    /// usual case) the rest is [`kw_here`](Self::kw_here), otherwise [`kw_at`](Self::kw_at).
     #[inline(always)]
     pub fn kw(&mut self, kw: &str) -> bool {
         let bytes = &self.src.as_bytes()[..self.end];
@@ -363,51 +369,79 @@ impl<'a> Cursor<'a> {
         if let (Some(&b), Some(&k)) = (bytes.get(p), kw.as_bytes().first())
             && b.is_ascii()
             && !(b'\t'..=b'\r').contains(&b)
-            && !b.eq_ignore_ascii_case(&k)
         {
-            // `b` is the first character after the whitespace and differs from `kw`'s.
-            return false;
+            // `b` is the first character after the whitespace: `ws` would stop at `p`.
+            if !b.eq_ignore_ascii_case(&k) {
+                return false;
+            }
+            return self.kw_here(kw, p);
         }
         self.kw_at(kw)
     }
 
-    /// [`kw`](Self::kw) without the first-letter shortcut.
+    /// [`kw`](Self::kw) with the whitespace before it already skipped: `kw` is at `at` or not.
+    #[inline(never)]
+    fn kw_here(&mut self, kw: &str, at: usize) -> bool {
+        if self.kw_matches(kw, at) {
+            self.pos = at + kw.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// [`kw`](Self::kw) without the shortcuts.
     #[inline(never)]
     fn kw_at(&mut self, kw: &str) -> bool {
         let save = self.pos;
         self.ws();
-        let bytes = &self.src.as_bytes()[..self.end];
         let at = self.pos;
-        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when the text
-        // holds the same characters there, so `at + kw.len()` is a character boundary.
-        if let Some(&last) = kw.as_bytes().last()
-            && let Some(head) = bytes.get(at..at + kw.len())
-            && head.eq_ignore_ascii_case(kw.as_bytes())
-        {
-            let after = at + kw.len();
-            let boundary = match bytes.get(after) {
-                None => true,
-                Some(&a) => {
-                    let l = if last.is_ascii() {
-                        char::from(last)
-                    } else {
-                        kw.chars().last().unwrap_or(' ')
-                    };
-                    let a = if a.is_ascii() {
-                        char::from(a)
-                    } else {
-                        self.src[after..self.end].chars().next().unwrap_or(' ')
-                    };
-                    !(is_word_char(l) && is_word_char(a))
-                }
-            };
-            if boundary {
-                self.pos = after;
-                return true;
-            }
+        if self.kw_matches(kw, at) {
+            self.pos = at + kw.len();
+            return true;
         }
         self.pos = save;
         false
+    }
+
+    /// Whether the text at `at` holds `kw` (ASCII case ignored) ending at a word boundary.
+    #[inline(always)]
+    fn kw_matches(&self, kw: &str, at: usize) -> bool {
+        let bytes = &self.src.as_bytes()[..self.end];
+        let k = kw.as_bytes();
+        // Compared as bytes: the bytes of `kw` match ignoring ASCII case only when the text
+        // holds the same characters there, so `at + kw.len()` is a character boundary. Most
+        // bytes are equal as written: that test comes first.
+        let Some(&last) = k.last() else {
+            return false;
+        };
+        let Some(head) = bytes.get(at..at + k.len()) else {
+            return false;
+        };
+        if !head
+            .iter()
+            .zip(k)
+            .all(|(&t, &c)| t == c || t.eq_ignore_ascii_case(&c))
+        {
+            return false;
+        }
+        let after = at + k.len();
+        match bytes.get(after) {
+            None => true,
+            Some(&a) => {
+                let l = if last.is_ascii() {
+                    char::from(last)
+                } else {
+                    kw.chars().last().unwrap_or(' ')
+                };
+                let a = if a.is_ascii() {
+                    char::from(a)
+                } else {
+                    self.src[after..self.end].chars().next().unwrap_or(' ')
+                };
+                !(is_word_char(l) && is_word_char(a))
+            }
+        }
     }
 
     /// Like [`kw`](Self::kw) but only looks.
@@ -457,14 +491,25 @@ impl<'a> Cursor<'a> {
     pub fn word(&mut self) -> Option<&'a str> {
         self.ws();
         let start = self.pos;
-        while let Some(c) = self.peek() {
-            if is_word_char(c) {
-                self.bump();
+        let bytes = &self.src.as_bytes()[..self.end];
+        let mut p = start;
+        // A byte at a time while the text is ASCII.
+        while let Some(&b) = bytes.get(p) {
+            let c = if b.is_ascii() {
+                char::from(b)
             } else {
+                match self.src[p..self.end].chars().next() {
+                    Some(c) => c,
+                    None => break,
+                }
+            };
+            if !is_word_char(c) {
                 break;
             }
+            p += c.len_utf8();
         }
-        (self.pos > start).then(|| &self.src[start..self.pos])
+        self.pos = p;
+        (p > start).then(|| &self.src[start..p])
     }
 
     /// The contents of a bracket group opening at the cursor (`(`, `[`, `{`, `⟨`), returning
@@ -541,8 +586,8 @@ impl Iterator for TopCommas<'_> {
 /// Trims whitespace off a local range.
 pub(crate) fn trim_range(s: &str, a: usize, b: usize) -> (usize, usize) {
     let piece = &s[a..b];
-    let lead = piece.len() - piece.trim_start().len();
-    let trail = piece.len() - piece.trim_end().len();
+    let lead = piece.len() - crate::source::trim_start(piece).len();
+    let trail = piece.len() - crate::source::trim_end(piece).len();
     if lead + trail >= piece.len() {
         (a + lead.min(piece.len()), a + lead.min(piece.len()))
     } else {

@@ -127,7 +127,7 @@ pub(crate) fn classify_line_at(line: &str, offset: usize) -> (LineKind, Option<H
         };
         return (kind, None);
     };
-    let head = line[..colon].trim();
+    let head = crate::source::trim(&line[..colon]);
     if head.is_empty() {
         return (LineKind::Other, None);
     }

@@ -21,14 +21,14 @@ const COMPULSIONS: &[&str] = &["Forced", "Direct", "Repeating", "Visitless", "Va
 /// Whether a `[` at local position `at` opens a restriction block (as opposed to an ability type
 /// filter or a type annotation): its contents start with `Key:`.
 pub(crate) fn is_restriction_block(s: &str, at: usize) -> bool {
-    let inner = s[at + 1..].trim_start();
+    let inner = crate::source::trim_start(&s[at + 1..]);
     let key_len = inner
         .char_indices()
         .find(|&(_, c)| !c.is_alphabetic())
         .map_or(inner.len(), |(i, _)| i);
     let key = &inner[..key_len];
     !key.is_empty()
-        && inner[key_len..].trim_start().starts_with(':')
+        && crate::source::trim_start(&inner[key_len..]).starts_with(':')
         && (RESTRICTION_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key))
             || suggest(key, RESTRICTION_KEYS.iter().copied()).is_some())
 }
@@ -63,7 +63,7 @@ impl Cursor<'_> {
                     self.pos = self.end;
                     return;
                 };
-                let inner = rest[..close].trim();
+                let inner = crate::source::trim(&rest[..close]);
                 self.pos = at + 1 + close + 1;
                 let (silent, key) = match inner.strip_prefix("silent:") {
                     Some(k) => (true, k.trim()),
@@ -401,7 +401,7 @@ impl Cursor<'_> {
     fn scale_count(&self, a: usize, b: usize) -> PResult<ScaleCount> {
         let mut c = Cursor::new(self.src, a, b, self.base);
         c.ws();
-        let piece = c.rest().trim();
+        let piece = crate::source::trim(c.rest());
         let times = piece
             .strip_prefix('x')
             .filter(|n| !n.is_empty() && n.chars().all(|d| d.is_ascii_digit()));
@@ -420,5 +420,5 @@ impl Cursor<'_> {
 }
 
 fn starts_word(s: &str, w: &str) -> bool {
-    s.trim_start().starts_with(w)
+    crate::source::trim_start(s).starts_with(w)
 }

@@ -139,7 +139,7 @@ struct Walker<'a, 'f> {
 }
 
 fn text_name(t: &str) -> &str {
-    t.split(':').next().unwrap_or(t).trim()
+    crate::source::trim(crate::source::split_once_byte(t, b':').map_or(t, |(head, _)| head))
 }
 
 impl<'a> Walker<'a, '_> {
@@ -255,7 +255,7 @@ impl<'a> Walker<'a, '_> {
     fn info_text(&mut self, t: &'a str, loc: &Loc, ctx: &Ctx) {
         let mut rest = t;
         let mut offset = 0;
-        while let Some(i) = rest.find('@') {
+        while let Some(i) = rest.bytes().position(|b| b == b'@') {
             let after = &rest[i + 1..];
             let len = after
                 .find(|c: char| !(c.is_alphanumeric() || c == '_'))

@@ -44,9 +44,15 @@ impl Cursor<'_> {
     pub(crate) fn trigger(&mut self) -> PResult<Trigger> {
         self.ws();
         let start = self.pos;
-        let text = self.rest().trim();
+        let text = crate::source::trim(self.rest());
         let loc = Loc::new(self.span(start, start + text.len()));
-        let timing = if text.contains("  ") || text.contains(['\t', '\r', '\n']) {
+        // Whitespace other than single spaces (one pass over the bytes: a substring search
+        // costs more to set up than this short text takes to read).
+        let bytes = text.as_bytes();
+        let irregular = bytes.iter().enumerate().any(|(i, &b)| {
+            matches!(b, b'\t' | b'\r' | b'\n') || (b == b' ' && bytes.get(i + 1) == Some(&b' '))
+        });
+        let timing = if irregular {
             Timing::from_name(&collapse_ws(text))
         } else {
             Timing::from_name(text)
@@ -158,7 +164,7 @@ impl Cursor<'_> {
             self.ws();
             let filter = if event.takes_filter() && self.peek() == Some('[') {
                 let (a, b) = self.group("an ability type filter")?;
-                let inner = self.src[a..b].trim();
+                let inner = crate::source::trim(&self.src[a..b]);
                 let (negated, name) = match inner.strip_prefix('!') {
                     Some(n) => (true, n.trim()),
                     None => (false, inner),
@@ -197,7 +203,7 @@ impl Cursor<'_> {
     }
 
     fn unknown_trigger(&self, start: usize, _at: usize) -> PErr {
-        let text = self.src[start..self.end].trim();
+        let text = crate::source::trim(&self.src[start..self.end]);
         let mut e = PErr::new(
             self.span(start, start + text.len()),
             format!("unknown trigger type `{text}`"),

@@ -130,27 +130,69 @@ pub const VARIABLES: &[&str] = &[
     "total", "living", "dead", "ghostly", "haunting", "phase", "phname",
 ];
 
+/// A vocabulary with its words grouped by length (bit `i` of `by_len[n]`: `words[i]` has `n`
+/// bytes), so that a lookup compares only the few words of the right length.
+struct Vocab {
+    words: &'static [&'static str],
+    by_len: [u64; 32],
+}
+
+impl Vocab {
+    const fn new(words: &'static [&'static str]) -> Self {
+        assert!(words.len() <= 64, "a vocabulary of at most 64 words");
+        let mut by_len = [0u64; 32];
+        let mut i = 0;
+        while i < words.len() {
+            let n = words[i].len();
+            assert!(n < 32, "words of fewer than 32 bytes");
+            by_len[n] |= 1 << i;
+            i += 1;
+        }
+        Vocab { words, by_len }
+    }
+
+    /// Whether `name` is one of the words, ignoring ASCII case.
+    fn contains(&self, name: &str) -> bool {
+        let mut candidates = self.by_len.get(name.len()).copied().unwrap_or(0);
+        while candidates != 0 {
+            let i = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            // Most names are written as the vocabulary spells them: equal bytes first.
+            let word = self.words[i].as_bytes();
+            if word
+                .iter()
+                .zip(name.as_bytes())
+                .all(|(w, n)| w == n || w.eq_ignore_ascii_case(n))
+            {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+static PLAYER_VOCAB: Vocab = Vocab::new(PLAYER_SELECTORS);
+static ROLE_VOCAB: Vocab = Vocab::new(&["All"]);
+static VARIABLE_VOCAB: Vocab = Vocab::new(VARIABLES);
+static PROPERTY_VOCAB: Vocab = Vocab::new(PROPERTIES);
+static QUERY_KEY_VOCAB: Vocab = Vocab::new(QUERY_KEYS);
+
 /// Checks `name` against a vocabulary (ASCII case-insensitive); an unknown name is an error
 /// naming the closest known one.
 fn known(
     name: &str,
-    vocabulary: &[&str],
+    vocabulary: &Vocab,
     what: &str,
     prefix: &str,
     span: crate::diag::Span,
 ) -> PResult<()> {
-    // Lengths and first letters first: most entries differ there.
-    let first = name.as_bytes().first();
-    if vocabulary.iter().any(|v| {
-        v.len() == name.len()
-            && v.as_bytes().first().map(u8::to_ascii_lowercase) == first.map(u8::to_ascii_lowercase)
-            && v.eq_ignore_ascii_case(name)
-    }) {
+    if vocabulary.contains(name) {
         return Ok(());
     }
+    let words = vocabulary.words;
     let mut e = PErr::new(span, format!("unknown {what} `{prefix}{name}`"));
-    e.expected = vec![format!("{what} such as `{prefix}{}`", vocabulary[0])];
-    if let Some(s) = super::lex::suggest(name, vocabulary.iter().copied()) {
+    e.expected = vec![format!("{what} such as `{prefix}{}`", words[0])];
+    if let Some(s) = super::lex::suggest(name, words.iter().copied()) {
         e = e.help(format!("did you mean `{prefix}{s}`?"));
     }
     Err(e)
@@ -214,8 +256,13 @@ impl<'a> Cursor<'a> {
     pub(crate) fn value(&mut self) -> PResult<Value> {
         self.ws();
         let start = self.pos;
-        // Rounding prefix: `ceil $total/3`.
-        for r in Rounding::ALL {
+        // Rounding prefix: `ceil $total/3` (the cursor is on the first letter, if any).
+        let rounding = matches!(
+            self.src.as_bytes()[..self.end].get(start),
+            Some(b'c' | b'C' | b'f' | b'F' | b'r' | b'R')
+        );
+        let roundings: &[Rounding] = if rounding { Rounding::ALL } else { &[] };
+        for r in roundings {
             let save = self.pos;
             if self.kw(r.name()) {
                 self.ws();
@@ -301,12 +348,12 @@ impl<'a> Cursor<'a> {
                             let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
                             let numbered_result = stem == "Result" && name.len() > stem.len();
                             if !numbered_result {
-                                known(name, PLAYER_SELECTORS, "selector", "@", span)?;
+                                known(name, &PLAYER_VOCAB, "selector", "@", span)?;
                             }
                         }
                         // `&<TeamName>` names any team; `^` only has `^All`.
                         Sigil::Team => {}
-                        Sigil::Role => known(name, &["All"], "role selector", "^", span)?,
+                        Sigil::Role => known(name, &ROLE_VOCAB, "role selector", "^", span)?,
                     }
                     Base::Selector {
                         sigil,
@@ -357,7 +404,13 @@ impl<'a> Cursor<'a> {
                     )
                     .expected(&["`$total`", "`$living`", "`$phase`"]));
                 }
-                known(name, VARIABLES, "variable", "$", self.span(start, self.pos))?;
+                known(
+                    name,
+                    &VARIABLE_VOCAB,
+                    "variable",
+                    "$",
+                    self.span(start, self.pos),
+                )?;
                 Base::Variable(name.into())
             }
             c if c == '-' || c.is_ascii_digit() => {
@@ -413,14 +466,14 @@ impl<'a> Cursor<'a> {
             }
             known(
                 name,
-                PROPERTIES,
+                &PROPERTY_VOCAB,
                 "property",
                 "->",
                 self.span(pstart, self.pos),
             )?;
             let arg = if self.peek() == Some('(') {
                 let (a, b) = self.group("a property argument")?;
-                Some(CompactString::from(self.src[a..b].trim()))
+                Some(CompactString::from(crate::source::trim(&self.src[a..b])))
             } else {
                 None
             };
@@ -445,7 +498,7 @@ impl<'a> Cursor<'a> {
             return Ok(None);
         }
         let (a, b) = self.group("a type annotation")?;
-        let t = self.src[a..b].trim();
+        let t = crate::source::trim(&self.src[a..b]);
         if t.is_empty() || !t.chars().all(|c| is_word_char(c) || c == ' ') {
             return Err(
                 PErr::new(self.span(a - 1, b + 1), "malformed type annotation").expected(&[
@@ -469,11 +522,11 @@ impl<'a> Cursor<'a> {
                 )
                 .expected(&["`Attr:Name`", "`Role:Name`", "`Align:!Name`"]));
             };
-            let key = piece[..colon].trim();
-            let mut value = piece[colon + 1..].trim();
+            let key = crate::source::trim(&piece[..colon]);
+            let mut value = crate::source::trim(&piece[colon + 1..]);
             let negated = value.starts_with('!');
             if negated {
-                value = value[1..].trim();
+                value = crate::source::trim(&value[1..]);
             }
             if key.is_empty() || value.is_empty() {
                 return Err(PErr::new(
@@ -481,7 +534,13 @@ impl<'a> Cursor<'a> {
                     format!("expected `Key:Value` in selector query, found `{piece}`"),
                 ));
             }
-            known(key, QUERY_KEYS, "selector key", "", self.span(x, x + colon))?;
+            known(
+                key,
+                &QUERY_KEY_VOCAB,
+                "selector key",
+                "",
+                self.span(x, x + colon),
+            )?;
             items.push(QueryItem {
                 key: key.into(),
                 negated,
@@ -494,14 +553,25 @@ impl<'a> Cursor<'a> {
 
     fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
         let start = self.pos;
-        while let Some(c) = self.peek() {
-            if f(c) {
-                self.bump();
+        let bytes = &self.src.as_bytes()[..self.end];
+        let mut p = start;
+        // A byte at a time while the text is ASCII (names almost always are).
+        while let Some(&b) = bytes.get(p) {
+            let c = if b.is_ascii() {
+                char::from(b)
             } else {
+                match self.src[p..self.end].chars().next() {
+                    Some(c) => c,
+                    None => break,
+                }
+            };
+            if !f(c) {
                 break;
             }
+            p += c.len_utf8();
         }
-        &self.src[start..self.pos]
+        self.pos = p;
+        &self.src[start..p]
     }
 
     /// A group name after `#`: word characters, `'` and `:` (instance identifiers, which may

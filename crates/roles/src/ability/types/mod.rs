@@ -228,8 +228,9 @@ impl Cursor<'_> {
     pub(crate) fn ability(&mut self) -> PResult<AbilityKind> {
         self.ws();
         let start = self.pos;
-        let a = self.ability_inner()?;
-        if !self.at_end() {
+        // The result is returned as the dispatcher built it (an ability is large: not moved).
+        let a = self.ability_inner();
+        if a.is_ok() && !self.at_end() {
             let mut e = self.err_here(
                 "unexpected text after the ability",
                 &[
@@ -245,7 +246,7 @@ impl Cursor<'_> {
             }
             return Err(e);
         }
-        Ok(a)
+        a
     }
 
     /// Tries each family of ability types in a fixed order; the first whose leading keyword
@@ -273,21 +274,16 @@ impl Cursor<'_> {
     fn nothing_choice_or_feedback(&mut self) -> PResult<AbilityKind> {
         use AbilityKind as A;
         self.ws();
-        if self.rest().trim() == "*Nothing*" {
+        if crate::source::trim(self.rest()) == "*Nothing*" {
             self.pos = self.end;
             return Ok(A::Nothing);
         }
         // Choices and plain feedback start with a value.
         let start = self.pos;
-        let first_word: String = self
-            .rest()
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_string();
+        let first_word = self.rest().split_whitespace().next().unwrap_or("");
         let value = match self.value() {
             Ok(v) => v,
-            Err(_) => return Err(self.unknown_ability(start, &first_word)),
+            Err(_) => return Err(self.unknown_ability(start, first_word)),
         };
         if self.kw("Choice") {
             if self.kw("Creation") {
@@ -326,7 +322,7 @@ impl Cursor<'_> {
         if is_feedback && self.at_end() {
             return Ok(A::Feedback { value });
         }
-        Err(self.unknown_ability(start, &first_word))
+        Err(self.unknown_ability(start, first_word))
     }
 
     fn unknown_ability(&self, start: usize, first_word: &str) -> PErr {
@@ -375,12 +371,14 @@ impl Cursor<'_> {
     fn opt_duration(&mut self) -> PResult<Option<Duration>> {
         let save = self.pos;
         self.ws();
-        if self.peek() != Some('(') || !self.rest()[1..].trim_start().starts_with('~') {
+        if self.peek() != Some('(')
+            || !crate::source::trim_start(&self.rest()[1..]).starts_with('~')
+        {
             self.pos = save;
             return Ok(None);
         }
         let (a, b) = self.group("a duration")?;
-        let inner = self.src[a..b].trim();
+        let inner = crate::source::trim(&self.src[a..b]);
         let name = inner.trim_start_matches('~').trim();
         let Some(known) = DURATIONS.iter().find(|d| d.eq_ignore_ascii_case(name)) else {
             let mut e =
