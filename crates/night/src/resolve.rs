@@ -282,8 +282,7 @@ enum Looks {
 }
 
 /// What the tracker or watcher of action `ai` sees through its landings `lands`: the players
-/// seen, in the order first seen (the places the tracked player visited, or the watched
-/// player's visitors); the abilities seen visiting, by name (when it reports actions); and
+/// seen, by seat (the places the tracked player visited, or the watched player's visitors); the abilities seen visiting, by name (when it reports actions); and
 /// whether it saw that no visit was made. Each question's tree goes to `questions`.
 fn observe<'n>(
     rar: &mut Rar<'_>,
@@ -375,7 +374,9 @@ fn observe<'n>(
         questions.extend(tree);
         none |= yes;
     }
-    // The actions seen are named in a fixed order, whatever order they were submitted in.
+    // The players and actions seen are named in a fixed order (players by seat, actions by
+    // name), whatever order the actions were submitted in.
+    seen.sort_unstable();
     used.sort_unstable();
     (seen, used, none)
 }
