@@ -418,6 +418,21 @@ impl Tracker {
         });
     }
 
+    /// A review item that carries the record that would fix it.
+    fn note_fixed(
+        &mut self,
+        kind: ReviewKind,
+        post: Option<u64>,
+        who: Option<String>,
+        message: String,
+        record: &crate::correction::Correction,
+    ) {
+        self.note(kind, post, who, message);
+        if let Some(item) = self.review.last_mut() {
+            item.fix = Some(record.to_toml());
+        }
+    }
+
     fn note_edit(&mut self, edited: bool, post: &Post) {
         if edited {
             self.note(

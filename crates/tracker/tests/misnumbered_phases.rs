@@ -8,7 +8,9 @@
 //! `<span class="bbvote" title="This is an official vote.">VOTE: name</span>`, a quote as
 //! `<blockquote><div><cite>… wrote:</cite>…`: the fixtures README and 28480 posts 881-884).
 
-use mafia_posts::{Markup, Post, RawPost};
+mod support;
+
+use mafia_posts::Post;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::{ReviewItem, ReviewKind};
 use mafia_tracker::tally::Wagon;
@@ -31,19 +33,8 @@ fn game_file(timed: bool) -> String {
 
 /// A post as mafiascum renders it, made on 2 March 2026 at 12:`number`.
 fn post(number: u64, author: &str, html: &str) -> Post {
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(
-            format!("2026-03-02T12:{:02}:00Z", number % 60)
-                .parse()
-                .expect("time"),
-        ),
-        edited: None,
-        body: Markup::Html(html.to_string()),
-    }
-    .normalise()
+    let at = format!("2026-03-02T12:{:02}:00", number % 60);
+    support::mafiascum_post_at(number, author, &at, html)
 }
 
 /// The host's colour, as 28480's host wrote every announcement.

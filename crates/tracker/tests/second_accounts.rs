@@ -8,7 +8,9 @@
 //! `<span class="bbvote" title="This is an official vote.">VOTE: name</span>`, a quote as
 //! `<blockquote><div><cite>… wrote:</cite>…`; 34780 posts 363 and 885).
 
-use mafia_posts::{Markup, Post, RawPost};
+mod support;
+
+use mafia_posts::Post;
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::{Game, Tracker};
 
@@ -22,19 +24,8 @@ const ETL: &str = "[[corrections]]\nat = 0\nalias = { name = \"EspeciallyTheLies
                    \"Taylor\" }\ncomment = \"a head of Taylor's hydra\"\n";
 
 fn post(number: u64, author: &str, html: &str) -> Post {
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(
-            format!("2026-03-02T12:{:02}:00Z", number % 60)
-                .parse()
-                .expect("time"),
-        ),
-        edited: None,
-        body: Markup::Html(html.to_string()),
-    }
-    .normalise()
+    let at = format!("2026-03-02T12:{:02}:00", number % 60);
+    support::mafiascum_post_at(number, author, &at, html)
 }
 
 /// A vote as 34780 post 885 is written.

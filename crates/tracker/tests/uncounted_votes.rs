@@ -8,7 +8,9 @@
 //! and 206: TheNoggyOne's unbolded "Vote: Espressojet", and the host's "I'll count the
 //! vote, but in the future, please try to bold all votes when possible."
 
-use mafia_posts::{Markup, Post, RawPost};
+mod support;
+
+use mafia_posts::Post;
 use mafia_tracker::review::{ReviewItem, ReviewKind};
 use mafia_tracker::{Game, Tracker};
 
@@ -20,19 +22,8 @@ players = [\"Espressojet\", \"TheNoggyOne\", \"Konowa\", \"Wolfy\", \"Natirasha\
 
 /// A post as mafiascum renders it, on Day 1.
 fn post(number: u64, author: &str, html: &str) -> Post {
-    RawPost {
-        id: format!("p{number}"),
-        number,
-        author: author.to_string(),
-        time: Some(
-            format!("2014-07-13T08:{:02}:00Z", number % 60)
-                .parse()
-                .expect("time"),
-        ),
-        edited: None,
-        body: Markup::Html(html.to_string()),
-    }
-    .normalise()
+    let at = format!("2014-07-13T08:{:02}:00", number % 60);
+    support::mafiascum_post_at(number, author, &at, html)
 }
 
 fn bold(text: &str) -> String {

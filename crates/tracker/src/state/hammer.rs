@@ -310,15 +310,13 @@ impl Tracker {
             action: CorrectionAction::Dies(name.clone()),
             comment: Some(format!("lynched {day}")),
         };
-        self.note(
+        self.note_fixed(
             ReviewKind::UnreadLine,
             Some(post.number),
             Some(name),
             message,
+            &record,
         );
-        if let Some(item) = self.review.last_mut() {
-            item.fix = Some(record.to_toml());
-        }
     }
 
     /// The slot a name in a GM line belongs to: its holder's or a former holder's name.

@@ -186,15 +186,13 @@ impl Tracker {
             action: correction,
             comment: None,
         };
-        self.note(
+        self.note_fixed(
             ReviewKind::UnreadLine,
             Some(post.number),
             Some(post.author.clone()),
             message,
+            &record,
         );
-        if let Some(item) = self.review.last_mut() {
-            item.fix = Some(record.to_toml());
-        }
     }
 
     /// After `ended`: the deaths of the host's list whose named phase ended before it (the
@@ -294,15 +292,13 @@ impl Tracker {
                 post.number
             )),
         };
-        self.note(
+        self.note_fixed(
             ReviewKind::PhaseMismatch,
             Some(post.number),
             Some(post.author.clone()),
             message,
+            &record,
         );
-        if let Some(item) = self.review.last_mut() {
-            item.fix = Some(record.to_toml());
-        }
     }
 }
 

@@ -134,15 +134,13 @@ impl Tracker {
                 post.number
             )),
         };
-        self.note(
+        self.note_fixed(
             ReviewKind::PhaseMismatch,
             Some(post.number),
             Some(post.author.clone()),
             message,
+            &record,
         );
-        if let Some(item) = self.review.last_mut() {
-            item.fix = Some(record.to_toml());
-        }
     }
 
     /// After the review item of a refused announcement of `refused`, a phase already over:
