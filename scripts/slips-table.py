@@ -8,6 +8,7 @@ target/tmp/audit-corpus.txt, which the second table is made from (run the test f
 Usage: python3 scripts/slips-table.py            # print the tables
        python3 scripts/slips-table.py --write    # replace them in docs/corpus-audit.md
 """
+import os
 import sys
 import pathlib
 import tomllib
@@ -40,7 +41,7 @@ def table() -> str:
     return "\n".join(out)
 
 
-KEPT = ROOT / "target/tmp/audit-corpus.txt"
+KEPT = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "tmp/audit-corpus.txt"
 
 
 def kept_table() -> str:

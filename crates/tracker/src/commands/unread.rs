@@ -64,7 +64,7 @@ impl Reader<'_> {
                 return;
             }
         }
-        let Some((_, word)) = death_word else {
+        let Some((at, word)) = death_word else {
             return;
         };
         // The name nearest before the death word, else a word before it that is the end of
@@ -72,23 +72,21 @@ impl Reader<'_> {
         // death", 23438 post 1142: TheTrollie's death), else the first name.
         let before = hits.partition_point(|h| h.end <= word.start);
         let short_name = || {
-            let (at, _) = death_word?;
             words[..at]
                 .iter()
                 .rev()
                 .find_map(|w| self.players.tail_of(w.text(lower)))
         };
-        let index = match before.checked_sub(1).and_then(|i| hits.get(i)) {
-            Some(hit) => hit.name,
-            None => match short_name() {
-                Some(index) => index,
-                None => match hits.first() {
-                    Some(hit) => hit.name,
-                    None => return,
-                },
-            },
+        let Some(name) = before
+            .checked_sub(1)
+            .and_then(|i| hits.get(i))
+            .map(|h| h.name)
+            .or_else(short_name)
+            .or_else(|| hits.first().map(|h| h.name))
+        else {
+            return;
         };
-        let player = self.players.canonical(index).to_owned();
+        let player = self.players.canonical(name).to_owned();
         self.out.unread.push(Unread {
             line: index,
             raw: line.text.clone(),
