@@ -379,8 +379,9 @@ fn compare(count: &HostCount, ours: &Ours, names: &Names, at: &At<'_>) -> Option
                 .map(|(slot, voter)| (Choice::Slot(slot), Some(voter)))
         };
         let near = || names.candidate(&entry.candidate).map(|c| (c, None));
-        let guessed = exact.is_none() && dash().is_none();
-        let Some((candidate, first_voter)) = exact.or_else(dash).or_else(near) else {
+        let exact = exact.or_else(dash);
+        let guessed = exact.is_none();
+        let Some((candidate, first_voter)) = exact.or_else(near) else {
             continue;
         };
         let mut slots = Vec::new();

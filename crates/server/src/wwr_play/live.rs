@@ -82,7 +82,7 @@ impl Live {
         // fired on two instances, two hosts pressing "next"), the input is not appended again.
         let phase = self.table.game().state.phase;
         let give_up = std::time::Instant::now() + RETRY_FOR;
-        let mut wait_ms = 1;
+        let mut wait_ms = 0;
         loop {
             let seq = self.seq() + 1;
             if store.append_wwr_input(self.id(), seq, &json, ends_phase)? {
@@ -101,10 +101,13 @@ impl Live {
             if std::time::Instant::now() >= give_up {
                 return Err(PlayError::Busy);
             }
-            // Another writer appended first. A writer that keeps losing the race to a busy
-            // one waits a little longer each time (1, 2, 4 … 32 ms), so it gets a turn.
-            std::thread::sleep(std::time::Duration::from_millis(wait_ms));
-            wait_ms = (wait_ms * 2).min(32);
+            // Another writer appended first: catch up and try again at once; a writer that
+            // keeps losing the race to a busy one waits a little longer each time (1, 2, 4 …
+            // 32 ms), so it gets a turn.
+            if wait_ms > 0 {
+                std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+            }
+            wait_ms = (wait_ms * 2).clamp(1, 32);
             catch_up(self, store)?;
             if ends_phase && self.table.game().state.phase != phase {
                 return Ok(None);

@@ -153,8 +153,6 @@ impl Tracker {
     }
 }
 
-/// `text` with its curly apostrophes (U+2019, U+2018) written straight, as
-/// [`SELF_REPLACEMENT`] writes them.
 /// Each of [`SELF_REPLACEMENT`]'s phrases as written and without its apostrophe, in one
 /// automaton built on first use (this runs for every post of an unknown poster).
 fn self_replacement() -> &'static AhoCorasick {
@@ -170,6 +168,8 @@ fn self_replacement() -> &'static AhoCorasick {
     &PHRASES
 }
 
+/// `text` with its curly apostrophes (U+2019, U+2018) written straight, as
+/// [`SELF_REPLACEMENT`] writes them.
 fn straight_apostrophes(text: &str) -> String {
     text.replace(['\u{2019}', '\u{2018}'], "'")
 }

@@ -27,9 +27,8 @@ impl Tracker {
     /// place in the cadence.
     pub(super) fn go_back(&mut self, to: Phase) -> Result<(), CorrectionRefusal> {
         self.may_go_back(to)?;
-        let mut schedule = self.schedule.clone();
-        schedule.go_back_to(to).map_err(Refusal::from)?;
-        self.schedule = schedule;
+        // `go_back_to` changes the schedule only when it succeeds.
+        self.schedule.go_back_to(to).map_err(Refusal::from)?;
         let limit = self.order(to);
         let kept = self
             .days

@@ -218,9 +218,15 @@ impl Tracker {
                 let _ = write!(message, "; no correction is offered: {why}");
             }
         }
-        self.note(ReviewKind::VoteNotCounted, Some(post), Some(name), message);
-        if let (Ok(record), Some(item)) = (offer, self.review.last_mut()) {
-            item.fix = Some(record.to_toml());
+        match offer {
+            Ok(record) => self.note_fixed(
+                ReviewKind::VoteNotCounted,
+                Some(post),
+                Some(name),
+                message,
+                &record,
+            ),
+            Err(_) => self.note(ReviewKind::VoteNotCounted, Some(post), Some(name), message),
         }
     }
 }
