@@ -161,28 +161,22 @@ fn is_dynamic(name: &str) -> bool {
 /// Checks a whole role set. Parse diagnostics stay in each file; this returns the findings of
 /// the cross-file checks, in file order.
 pub fn check(set: &RoleSet) -> Vec<Finding> {
-    let index = Index::new(set);
-    let mut out = Vec::new();
-    let mut wanted = Vec::new();
-    for (n, file) in set.files.iter().enumerate() {
-        let Some(element) = &file.element else {
-            continue;
-        };
-        let mut diags = Vec::new();
-        check_element(element, &index, &mut diags, &mut wanted);
-        out.extend(diags.into_iter().map(|diag| Finding { file: n, diag }));
-    }
-    out
+    check_in(set, 0..set.files.len())
 }
 
 /// [`check`] for some files only (indices into [`RoleSet::files`]): the findings of those
 /// files, against the names the whole set defines. An editor re-checks the files it shows
 /// after one file changed without walking the whole set.
 pub fn check_files(set: &RoleSet, files: &[usize]) -> Vec<Finding> {
+    check_in(set, files.iter().copied())
+}
+
+/// The findings of the files `files` (indices into [`RoleSet::files`]), in that order.
+fn check_in(set: &RoleSet, files: impl IntoIterator<Item = usize>) -> Vec<Finding> {
     let index = Index::new(set);
     let mut out = Vec::new();
     let mut wanted = Vec::new();
-    for &n in files {
+    for n in files {
         let Some(element) = set.files.get(n).and_then(|f| f.element.as_ref()) else {
             continue;
         };

@@ -153,7 +153,8 @@ fn the_record_at_a_post_makes_the_account_the_slots_from_that_post_on() {
 
 #[test]
 fn a_quoted_vote_of_the_second_account_is_no_vote() {
-    // Fugitive's post 441 quotes TwoHeadedBoy's vote: the quote counts for nobody.
+    // 16214 post 441: the second account posts a quote with a vote in it ("^ is me on a
+    // hydra" under it); the quoted vote counts for nobody, the slot's nor the quoted player's.
     let posts = [
         post(1, "GM", "It is now Day 1!"),
         post(
