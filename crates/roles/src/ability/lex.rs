@@ -396,8 +396,7 @@ impl<'a> Cursor<'a> {
         let save = self.pos;
         self.ws();
         let at = self.pos;
-        if self.kw_matches(kw, at) {
-            self.pos = at + kw.len();
+        if self.kw_here(kw, at) {
             return true;
         }
         self.pos = save;
@@ -490,10 +489,16 @@ impl<'a> Cursor<'a> {
     /// A word: letters, digits, `_`, `-`.
     pub fn word(&mut self) -> Option<&'a str> {
         self.ws();
+        let w = self.take_while(is_word_char);
+        (!w.is_empty()).then_some(w)
+    }
+
+    /// The text from the cursor while `f` holds, the cursor moved past it.
+    pub(super) fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
         let start = self.pos;
         let bytes = &self.src.as_bytes()[..self.end];
         let mut p = start;
-        // A byte at a time while the text is ASCII.
+        // A byte at a time while the text is ASCII (names almost always are).
         while let Some(&b) = bytes.get(p) {
             let c = if b.is_ascii() {
                 char::from(b)
@@ -503,13 +508,13 @@ impl<'a> Cursor<'a> {
                     None => break,
                 }
             };
-            if !is_word_char(c) {
+            if !f(c) {
                 break;
             }
             p += c.len_utf8();
         }
         self.pos = p;
-        (p > start).then(|| &self.src[start..p])
+        &self.src[start..p]
     }
 
     /// The contents of a bracket group opening at the cursor (`(`, `[`, `{`, `⟨`), returning

@@ -551,29 +551,6 @@ impl<'a> Cursor<'a> {
         Ok(items)
     }
 
-    fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
-        let start = self.pos;
-        let bytes = &self.src.as_bytes()[..self.end];
-        let mut p = start;
-        // A byte at a time while the text is ASCII (names almost always are).
-        while let Some(&b) = bytes.get(p) {
-            let c = if b.is_ascii() {
-                char::from(b)
-            } else {
-                match self.src[p..self.end].chars().next() {
-                    Some(c) => c,
-                    None => break,
-                }
-            };
-            if !f(c) {
-                break;
-            }
-            p += c.len_utf8();
-        }
-        self.pos = p;
-        &self.src[start..p]
-    }
-
     /// A group name after `#`: word characters, `'` and `:` (instance identifiers, which may
     /// also hold `@` and `%`: `#Bakers:@Self`), up to a property access `->`.
     fn group_name(&mut self) -> &'a str {
