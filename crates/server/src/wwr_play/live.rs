@@ -235,6 +235,7 @@ impl Games {
             seed,
             seats,
             book_fingerprint: Some(book_fingerprint(&table)),
+            book: None,
         })?;
         Ok(links)
     }
