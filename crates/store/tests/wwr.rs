@@ -238,3 +238,41 @@ on_both_engines!(
         assert_eq!(setup.wwr_book_keys().unwrap(), ["c".repeat(64)]);
     }
 );
+
+/// Runs SQL on the database directly (a row as an older release wrote it).
+fn raw_sql(db: &TestDb, sql: &str) {
+    if db.url.starts_with("postgres") {
+        let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+        client.batch_execute(sql).unwrap();
+    } else {
+        let conn = rusqlite::Connection::open(&db.url).unwrap();
+        conn.execute_batch(sql).unwrap();
+    }
+}
+
+// A database of schema 7 kept a WWR game without its role book (the book's folder and the
+// dealt roles' fingerprint); opened by this release, the game is as it was and names no
+// book, so the service reads its folder as before; a new game stores its book.
+on_both_engines!(
+    a_wwr_game_of_schema_7_keeps_its_folder_and_no_book,
+    |db: &TestDb| {
+        let old = Store::open_at_schema(&db.url, 7).unwrap();
+        old.add_account("Mod", "correct horse", false).unwrap();
+        drop(old);
+        raw_sql(
+            db,
+            "INSERT INTO wwr_games (slug, owner, setup_name, setup, roles_dir, seed, \
+         phase_started, created, book_fingerprint) VALUES ('old', 'Mod', 'five.toml', \
+         'players = []', '/roles', 7, '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z', 'f00d')",
+        );
+        let store = db.open();
+        let row = store.wwr_game("old").unwrap().unwrap();
+        assert_eq!(row.roles_dir, "/roles");
+        assert_eq!(row.book_fingerprint.as_deref(), Some("f00d"));
+        assert_eq!(row.book, None);
+        assert!(store.wwr_book_keys().unwrap().is_empty());
+        game_of_book(&store, "new", Some(book('d', WOLF_BOOK)));
+        let new = store.wwr_game("new").unwrap().unwrap();
+        assert_eq!(new.book, Some("d".repeat(64)));
+    }
+);
