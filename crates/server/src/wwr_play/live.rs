@@ -5,7 +5,7 @@
 //! or this one before a restart, may have appended), then fires a passed deadline.
 //!
 //! A game keeps its role book in the store: creating it reads the book's folder once and
-//! stores the files (a [`Snapshot`], shared by every game of the same files); rebuilding it
+//! stores the files (a `Snapshot`, one row for every game of the same files); rebuilding it
 //! reads that snapshot, never the folder, so the host may edit or remove the folder while
 //! the game runs. A game stored before books were stored reads its folder, and is refused
 //! when the dealt roles' files changed ([`PlayError::BookChanged`]).
@@ -428,8 +428,9 @@ impl Games {
     }
 
     /// Fires every passed deadline (the background loop's call). A game that cannot be
-    /// brought up (an older game whose role book folder is gone, say) is logged and skipped: the others' deadlines
-    /// still fire. The error is the store's, when the deadlines cannot be read.
+    /// brought up (an older game whose role book folder is gone, say) is logged and skipped:
+    /// the others' deadlines still fire. The error is the store's, when the deadlines cannot
+    /// be read.
     pub fn check_deadlines(&self, store: &Store) -> Result<(), PlayError> {
         let now = Timestamp::now();
         for (slug, deadline) in store.wwr_deadlines()? {
