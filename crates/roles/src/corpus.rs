@@ -140,6 +140,32 @@ impl RoleSet {
         Ok(RoleSet { root, files })
     }
 
+    /// A role set from files held in memory, each `(path, kind, text)` with its path relative
+    /// to `root` (as [`ParsedFile::display`] shows it): the same files as
+    /// [`RoleSet::load_dir`] gives when those are the files it read, in its order (files
+    /// without formalized text are left out as there). Nothing is read from disk.
+    pub fn from_files<'a>(
+        root: &Path,
+        files: impl IntoIterator<Item = (&'a str, ElementKind, &'a str)>,
+    ) -> RoleSet {
+        let mut parsed: Vec<ParsedFile> = files
+            .into_iter()
+            .map(|(display, kind, text)| {
+                ParsedFile::parse(
+                    root.join(display),
+                    display.to_owned(),
+                    text.to_owned(),
+                    kind,
+                )
+            })
+            .collect();
+        parsed.retain(|f| f.element.is_some());
+        RoleSet {
+            root: Some(root.to_path_buf()),
+            files: parsed,
+        }
+    }
+
     /// Loads one file; its kind comes from the enclosing role set's `_paths` if the file lies
     /// in a listed folder, else from its title and content (a role by default).
     pub fn load_file(path: &Path) -> Result<ParsedFile, LoadError> {

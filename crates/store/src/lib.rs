@@ -34,7 +34,7 @@ use backend::{Backend, Row, Tx, Value};
 pub use backend::{Engine, POSTGRES_POOL_SIZE};
 pub use hosts::{Account, HostRole, Hosts};
 pub use lease::Claim;
-pub use wwr::{NewWwrGame, WwrGameRow, WwrSeat};
+pub use wwr::{NewWwrGame, WwrBook, WwrGameRow, WwrSeat};
 
 /// Why a storage operation failed.
 #[derive(Debug, thiserror::Error)]

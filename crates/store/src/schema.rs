@@ -164,6 +164,19 @@ const MIGRATIONS: &[Step] = &[
     // 7: a WWR game's replay reads role files that are not stored: the SHA-256 of the dealt
     // roles' files at creation, checked when the game is rebuilt (none for older games).
     Step::Sql("ALTER TABLE wwr_games ADD COLUMN book_fingerprint TEXT;"),
+    // 8: a WWR game keeps its role book in the database, so that it replays without the
+    // folder and whatever the host edits there (issue 15, point 1): snapshots of role books,
+    // content-addressed (the key is the SHA-256 of the files' text as stored, so two games
+    // of one book share a row), and the snapshot each game was dealt from (none for older
+    // games, which still read the folder and check `book_fingerprint`).
+    Step::Sql(
+        "CREATE TABLE wwr_books (
+        hash TEXT PRIMARY KEY,
+        files TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    ALTER TABLE wwr_games ADD COLUMN book TEXT REFERENCES wwr_books (hash);",
+    ),
 ];
 
 /// The first schema with game versions and poll leases.

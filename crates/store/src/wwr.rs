@@ -4,6 +4,10 @@
 //! so the log is the game: it is appended one input at a time, each at the next sequence
 //! number, in a transaction that a second writer of the same number loses.
 //!
+//! A game dealt since schema 8 also keeps its role book: a snapshot of the book's files,
+//! stored once per content (its key is the SHA-256 the caller computed of the files' text)
+//! and shared by every game of that book, so the game replays without the folder.
+//!
 //! A seat holds the name of who plays it and the SHA-256 (hex) of their link's token, never
 //! the token itself; replacing a player (or a new link) deactivates the seat's row and adds
 //! a new one.
@@ -30,8 +34,19 @@ pub struct NewWwrGame {
     /// `(player name, SHA-256 hex of their link's token)` per seat.
     pub seats: Vec<(String, String)>,
     /// The SHA-256 (hex) of the dealt roles' files, so that a replay can tell whether the
-    /// role book changed under the game.
+    /// role book changed under the game (a game without a stored book).
     pub book_fingerprint: Option<String>,
+    /// The role book the game was dealt from, stored with it (added only if no game stored
+    /// that book before).
+    pub book: Option<WwrBook>,
+}
+
+/// A snapshot of a role book: its files as one text (the service's JSON) and its key, the
+/// SHA-256 (hex) of that text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WwrBook {
+    pub hash: String,
+    pub files: String,
 }
 
 /// A WWR game as stored.
@@ -49,8 +64,11 @@ pub struct WwrGameRow {
     /// When the current phase began.
     pub phase_started: Timestamp,
     /// The SHA-256 (hex) of the dealt roles' files at creation (none: a game made before
-    /// fingerprints were stored).
+    /// fingerprints were stored, or one with its book stored).
     pub book_fingerprint: Option<String>,
+    /// The key of the role book stored with the game ([`Store::wwr_book`]); none for a game
+    /// made before books were stored, which reads its book from `roles_dir`.
+    pub book: Option<String>,
 }
 
 /// A seat's current player.
@@ -62,7 +80,7 @@ pub struct WwrSeat {
     pub name: String,
 }
 
-const GAME_COLUMNS: &str = "id, slug, owner, setup_name, setup, roles_dir, seed, deadline, phase_started, book_fingerprint";
+const GAME_COLUMNS: &str = "id, slug, owner, setup_name, setup, roles_dir, seed, deadline, phase_started, book_fingerprint, book";
 
 fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
     let mut c = row.into_iter();
@@ -82,6 +100,7 @@ fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
         .transpose()?;
     let phase_started = time(&col_text(&mut c, what)?)?;
     let book_fingerprint = c.next().and_then(Value::text);
+    let book = c.next().and_then(Value::text);
     Ok(WwrGameRow {
         id,
         slug,
@@ -93,6 +112,7 @@ fn wwr_game_row(row: Vec<Value>) -> Result<WwrGameRow> {
         deadline,
         phase_started,
         book_fingerprint,
+        book,
     })
 }
 
@@ -149,10 +169,23 @@ impl Store {
                 return Err(StoreError::GameExists(game.slug.clone()));
             }
             let started = now();
+            if let Some(book) = &game.book {
+                // Content-addressed: a book already stored (by another game, or by another
+                // instance at the same moment) is the same text, so the first row stays.
+                tx.exec(
+                    "INSERT INTO wwr_books (hash, files, created) VALUES ($1, $2, $3) \
+                     ON CONFLICT (hash) DO NOTHING",
+                    &[
+                        book.hash.as_str().into(),
+                        book.files.as_str().into(),
+                        started.as_str().into(),
+                    ],
+                )?;
+            }
             let rows = tx.query(
                 "INSERT INTO wwr_games (slug, owner, setup_name, setup, roles_dir, seed, \
-                 phase_started, created, book_fingerprint) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING id",
+                 phase_started, created, book_fingerprint, book) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) RETURNING id",
                 &[
                     game.slug.as_str().into(),
                     game.owner.as_str().into(),
@@ -162,6 +195,7 @@ impl Store {
                     (game.seed as i64).into(),
                     started.into(),
                     game.book_fingerprint.clone().into(),
+                    game.book.as_ref().map(|b| b.hash.clone()).into(),
                 ],
             )?;
             let id = first_int(rows, "WWR game id")?;
@@ -196,6 +230,30 @@ impl Store {
             .into_iter()
             .map(wwr_game_row)
             .collect()
+        })
+    }
+
+    /// The files of a stored role book, by its key (`None`: no such book).
+    pub fn wwr_book(&self, hash: &str) -> Result<Option<String>> {
+        self.read(|tx| {
+            tx.query(
+                "SELECT files FROM wwr_books WHERE hash = $1",
+                &[hash.into()],
+            )?
+            .into_iter()
+            .next()
+            .map(|row| col_text(&mut row.into_iter(), "WWR role book"))
+            .transpose()
+        })
+    }
+
+    /// The keys of every stored role book, in order.
+    pub fn wwr_book_keys(&self) -> Result<Vec<String>> {
+        self.read(|tx| {
+            tx.query("SELECT hash FROM wwr_books ORDER BY hash", &[])?
+                .into_iter()
+                .map(|row| col_text(&mut row.into_iter(), "WWR role book key"))
+                .collect()
         })
     }
 

@@ -1,11 +1,12 @@
 //! WWR games played on the web (issue 15, point 1): the setup, the seats with hashed link
-//! tokens, and the log of inputs that two writers cannot both extend at one number.
+//! tokens, the log of inputs that two writers cannot both extend at one number, and the
+//! role book stored once for all the games dealt from it.
 
 #[allow(dead_code)] // the post helpers are for the other suites
 mod common;
 
 use common::TestDb;
-use mafia_store::{HostRole, NewWwrGame, Store, WwrSeat};
+use mafia_store::{HostRole, NewWwrGame, Store, WwrBook, WwrSeat};
 
 /// Five seats; each token hash is a stand-in (64 hex digits made from the seat's letter).
 fn five(store: &Store) -> i64 {
@@ -24,6 +25,7 @@ fn five(store: &Store) -> i64 {
             seed: u64::MAX - 6,
             seats,
             book_fingerprint: None,
+            book: None,
         })
         .unwrap()
 }
@@ -68,6 +70,7 @@ on_both_engines!(a_second_game_of_a_slug_is_refused, |db: &TestDb| {
         seed: 1,
         seats: Vec::new(),
         book_fingerprint: None,
+        book: None,
     });
     assert!(matches!(again, Err(mafia_store::StoreError::GameExists(s)) if s == "five"));
 });
@@ -164,3 +167,112 @@ on_both_engines!(the_owner_cohosts_and_admins_run_a_game, |db: &TestDb| {
     );
     assert_eq!(store.wwr_host_role(id, "Other").unwrap(), None);
 });
+
+/// A game of a one-seat setup dealt from `book`: the store keeps whatever key and text the
+/// service gives it (here a stand-in key, 64 hex digits).
+fn game_of_book(store: &Store, slug: &str, book: Option<WwrBook>) -> i64 {
+    store
+        .create_wwr_game(&NewWwrGame {
+            slug: slug.into(),
+            owner: "Mod".into(),
+            setup_name: "one.toml".into(),
+            setup: "players = [\"Alice\"]\n".into(),
+            roles_dir: "/roles".into(),
+            seed: 3,
+            seats: vec![("Alice".into(), hash_of(slug))],
+            book_fingerprint: None,
+            book,
+        })
+        .unwrap()
+}
+
+fn book(letter: char, files: &str) -> WwrBook {
+    WwrBook {
+        hash: letter.to_string().repeat(64),
+        files: files.into(),
+    }
+}
+
+const WOLF_BOOK: &str = r#"[{"path":"roles/Wolf","kind":"role","text":"Wolf"}]"#;
+
+on_both_engines!(two_games_of_one_book_share_its_row, |db: &TestDb| {
+    let store = db.open();
+    store.add_account("Mod", "correct horse", false).unwrap();
+    game_of_book(&store, "first", Some(book('a', WOLF_BOOK)));
+    game_of_book(&store, "second", Some(book('a', WOLF_BOOK)));
+    game_of_book(&store, "older", None);
+    assert_eq!(store.wwr_book_keys().unwrap(), ["a".repeat(64)]);
+    for slug in ["first", "second"] {
+        let row = store.wwr_game(slug).unwrap().unwrap();
+        assert_eq!(row.book, Some("a".repeat(64)));
+    }
+    assert_eq!(store.wwr_game("older").unwrap().unwrap().book, None);
+    assert_eq!(
+        store.wwr_book(&"a".repeat(64)).unwrap().as_deref(),
+        Some(WOLF_BOOK)
+    );
+    assert_eq!(store.wwr_book(&"b".repeat(64)).unwrap(), None);
+    // Another book is another row.
+    game_of_book(&store, "third", Some(book('b', "[]")));
+    assert_eq!(store.wwr_book_keys().unwrap().len(), 2);
+});
+
+on_both_engines!(
+    two_instances_creating_games_of_one_book_at_once_store_it_once,
+    |db: &TestDb| {
+        let setup = db.open();
+        setup.add_account("Mod", "correct horse", false).unwrap();
+        // Two instances (two stores on one database, two pools on PostgreSQL), each creating
+        // games of the same book at the same moment.
+        let instances = [db.open(), db.open()];
+        std::thread::scope(|s| {
+            for (i, store) in instances.iter().enumerate() {
+                s.spawn(move || {
+                    for n in 0..6 {
+                        game_of_book(store, &format!("g{i}-{n}"), Some(book('c', WOLF_BOOK)));
+                    }
+                });
+            }
+        });
+        assert_eq!(setup.wwr_games().unwrap().len(), 12);
+        assert_eq!(setup.wwr_book_keys().unwrap(), ["c".repeat(64)]);
+    }
+);
+
+/// Runs SQL on the database directly (a row as an older release wrote it).
+fn raw_sql(db: &TestDb, sql: &str) {
+    if db.url.starts_with("postgres") {
+        let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+        client.batch_execute(sql).unwrap();
+    } else {
+        let conn = rusqlite::Connection::open(&db.url).unwrap();
+        conn.execute_batch(sql).unwrap();
+    }
+}
+
+// A database of schema 7 kept a WWR game without its role book (the book's folder and the
+// dealt roles' fingerprint); opened by this release, the game is as it was and names no
+// book, so the service reads its folder as before; a new game stores its book.
+on_both_engines!(
+    a_wwr_game_of_schema_7_keeps_its_folder_and_no_book,
+    |db: &TestDb| {
+        let old = Store::open_at_schema(&db.url, 7).unwrap();
+        old.add_account("Mod", "correct horse", false).unwrap();
+        drop(old);
+        raw_sql(
+            db,
+            "INSERT INTO wwr_games (slug, owner, setup_name, setup, roles_dir, seed, \
+         phase_started, created, book_fingerprint) VALUES ('old', 'Mod', 'five.toml', \
+         'players = []', '/roles', 7, '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z', 'f00d')",
+        );
+        let store = db.open();
+        let row = store.wwr_game("old").unwrap().unwrap();
+        assert_eq!(row.roles_dir, "/roles");
+        assert_eq!(row.book_fingerprint.as_deref(), Some("f00d"));
+        assert_eq!(row.book, None);
+        assert!(store.wwr_book_keys().unwrap().is_empty());
+        game_of_book(&store, "new", Some(book('d', WOLF_BOOK)));
+        let new = store.wwr_game("new").unwrap().unwrap();
+        assert_eq!(new.book, Some("d".repeat(64)));
+    }
+);

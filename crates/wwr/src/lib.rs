@@ -34,7 +34,7 @@ pub mod state;
 
 pub use engine::Game;
 pub use error::WwrError;
-pub use library::{Library, Unsupported};
+pub use library::{BookFile, Library, Unsupported};
 pub use save::SaveError;
 pub use script::ScriptError;
 pub use setup::Setup;

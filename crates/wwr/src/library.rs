@@ -91,12 +91,52 @@ pub struct Library {
     defs: BTreeMap<(ElementKind, String), Arc<Def>>,
 }
 
+/// One file of a role book as [`Library::load`] reads it: its path relative to the role
+/// set's root (as [`Def::file`] names it), its kind, and its text as written. A book held as
+/// these files (a game's stored snapshot) builds the same library without the folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookFile {
+    pub path: String,
+    pub kind: ElementKind,
+    pub text: String,
+}
+
 impl Library {
     /// Loads a role-set folder (see `mafia_roles::RoleSet::load_dir`). Elements defined twice
     /// (e.g. the haunting variants of polls) keep the first definition in `_paths` order;
     /// a later one stays reachable by its file name (`Medium Haunted`).
     pub fn load(dir: &Path) -> Result<Library, WwrError> {
         let set = RoleSet::load_dir(dir).map_err(|e| WwrError::RoleSet(e.to_string()))?;
+        Ok(Library::from_set(dir, &set))
+    }
+
+    /// Loads a role-set folder as [`Library::load`] does, and returns the files it read (those
+    /// that define an element), in the order read: [`Library::from_files`] on them gives the
+    /// same library.
+    pub fn load_with_files(dir: &Path) -> Result<(Library, Vec<BookFile>), WwrError> {
+        let set = RoleSet::load_dir(dir).map_err(|e| WwrError::RoleSet(e.to_string()))?;
+        let lib = Library::from_set(dir, &set);
+        let files = (set.files.into_iter())
+            .map(|f| BookFile {
+                path: f.display,
+                kind: f.kind,
+                text: f.text,
+            })
+            .collect();
+        Ok((lib, files))
+    }
+
+    /// The library of a role book held in memory (from [`Library::load_with_files`]), with
+    /// `dir` as its root: nothing is read from disk.
+    pub fn from_files(dir: &Path, files: &[BookFile]) -> Library {
+        let set = RoleSet::from_files(
+            dir,
+            (files.iter()).map(|f| (f.path.as_str(), f.kind, f.text.as_str())),
+        );
+        Library::from_set(dir, &set)
+    }
+
+    fn from_set(dir: &Path, set: &RoleSet) -> Library {
         let mut raw: Raw = BTreeMap::new();
         let mut aliases: Vec<((ElementKind, String), (ElementKind, String))> = Vec::new();
         for file in &set.files {
@@ -195,7 +235,7 @@ impl Library {
                 lib.defs.entry(alias).or_insert(d);
             }
         }
-        Ok(lib)
+        lib
     }
 
     pub fn get(&self, kind: ElementKind, name: &str) -> Option<&Arc<Def>> {

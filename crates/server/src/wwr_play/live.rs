@@ -3,15 +3,21 @@
 //! dealing again from the seed and replaying the log, and kept in memory with the number of
 //! the last input it applied. Every use first catches up from the store (a second instance,
 //! or this one before a restart, may have appended), then fires a passed deadline.
+//!
+//! A game keeps its role book in the store: creating it reads the book's folder once and
+//! stores the files (a `Snapshot`, one row for every game of the same files); rebuilding it
+//! reads that snapshot, never the folder, so the host may edit or remove the folder while
+//! the game runs. A game stored before books were stored reads its folder, and is refused
+//! when the dealt roles' files changed ([`PlayError::BookChanged`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use jiff::Timestamp;
-use mafia_store::{GameId, NewWwrGame, Store, WwrGameRow, WwrSeat};
+use mafia_store::{GameId, NewWwrGame, Store, WwrBook, WwrGameRow, WwrSeat};
 use mafia_wwr::chat::{Input, Table};
-use mafia_wwr::{Library, Setup};
+use mafia_wwr::{BookFile, Library, Setup};
 
 use super::error::PlayError;
 use super::token;
@@ -24,6 +30,60 @@ pub struct Live {
     /// Who plays each seat now.
     pub seats: Vec<WwrSeat>,
     pub table: Table<Web>,
+    /// The role book stored with the game (none: an older game, whose book is its folder).
+    snapshot: Option<Arc<Snapshot>>,
+}
+
+/// A role book as stored with a game: its library, and each file's text by its path from
+/// the book's root (the role card).
+#[derive(Debug)]
+struct Snapshot {
+    /// The key it is stored under: the SHA-256 (hex) of the files as JSON.
+    key: String,
+    lib: Arc<Library>,
+    texts: HashMap<String, String>,
+}
+
+impl Snapshot {
+    /// The snapshot of a book read from its folder (`Library::load_with_files`), and the
+    /// files as they are stored: JSON, in the order they were read, so that the same files
+    /// always give the same key.
+    fn new(lib: Library, files: Vec<BookFile>) -> Result<(Snapshot, WwrBook), PlayError> {
+        let json = serde_json::to_string(&files).map_err(|e| PlayError::Engine(e.to_string()))?;
+        let key = sha256_hex(json.as_bytes());
+        let snapshot = Snapshot::with_library(Arc::new(lib), key.clone(), files);
+        Ok((
+            snapshot,
+            WwrBook {
+                hash: key,
+                files: json,
+            },
+        ))
+    }
+
+    /// The snapshot of stored files, its library built over `dir` without reading it.
+    fn from_files(dir: &Path, key: String, files: Vec<BookFile>) -> Snapshot {
+        let lib = Arc::new(Library::from_files(dir, &files));
+        Snapshot::with_library(lib, key, files)
+    }
+
+    fn with_library(lib: Arc<Library>, key: String, files: Vec<BookFile>) -> Snapshot {
+        let texts = files.into_iter().map(|f| (f.path, f.text)).collect();
+        Snapshot { key, lib, texts }
+    }
+
+    /// The text of a file of the book, as written.
+    fn text(&self, path: &str) -> Option<&str> {
+        self.texts.get(path).map(String::as_str)
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 impl Live {
@@ -64,12 +124,16 @@ impl Live {
             .map_err(|e| PlayError::Engine(e.to_string()))
     }
 
-    /// The text of a seat's role card: the role's file in the role book, as written.
+    /// The text of a seat's role card: the role's file in the game's role book, as written
+    /// (as stored with the game; an older game's from its folder).
     pub fn role_card(&self, seat: usize) -> Option<String> {
         let game = self.table.game();
         let role = &game.state.players.get(seat)?.role;
         let def = game.lib.role(role)?;
-        std::fs::read_to_string(game.lib.root.join(&def.file)).ok()
+        match &self.snapshot {
+            Some(book) => book.text(&def.file).map(str::to_owned),
+            None => std::fs::read_to_string(game.lib.root.join(&def.file)).ok(),
+        }
     }
 
     /// Appends an input to the game's log and applies it; the engine's refusal, if any.
@@ -141,7 +205,10 @@ pub struct Link {
 #[derive(Debug, Default)]
 pub struct Games {
     dir: Option<PathBuf>,
+    /// The role books of older games (no snapshot stored), by folder.
     libraries: Mutex<HashMap<PathBuf, Arc<Library>>>,
+    /// The stored role books in use, by key: games of one book share its library.
+    snapshots: Mutex<HashMap<String, Arc<Snapshot>>>,
     live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
 }
 
@@ -178,6 +245,35 @@ impl Games {
         names
     }
 
+    /// The role book stored under `key`, from the cache or the store (checked against its
+    /// key), built over `dir` (the folder it was read from, which is not read again).
+    fn stored_snapshot(
+        &self,
+        store: &Store,
+        key: &str,
+        dir: &Path,
+    ) -> Result<Arc<Snapshot>, PlayError> {
+        if let Some(book) = lock(&self.snapshots).get(key) {
+            return Ok(book.clone());
+        }
+        let bad =
+            |problem: String| PlayError::Engine(format!("the stored role book {key} {problem}"));
+        let json = store
+            .wwr_book(key)?
+            .ok_or_else(|| bad("is missing".into()))?;
+        if sha256_hex(json.as_bytes()) != key {
+            return Err(bad("does not match its key".into()));
+        }
+        let files: Vec<BookFile> =
+            serde_json::from_str(&json).map_err(|e| bad(format!("cannot be read: {e}")))?;
+        let book = Arc::new(Snapshot::from_files(dir, key.to_owned(), files));
+        Ok(lock(&self.snapshots)
+            .entry(key.to_owned())
+            .or_insert(book)
+            .clone())
+    }
+
+    /// The role book of an older game, from its folder (cached per folder).
     fn library(&self, dir: &Path) -> Result<Arc<Library>, PlayError> {
         if let Some(lib) = lock(&self.libraries).get(dir) {
             return Ok(lib.clone());
@@ -210,7 +306,16 @@ impl Games {
             .roles_dir
             .canonicalize()
             .unwrap_or_else(|_| setup.roles_dir.clone());
-        let lib = self.library(&roles_dir)?;
+        // The book as it is now (not a cached copy: the host may have edited it since the
+        // last game), stored with the game.
+        let (lib, files) =
+            Library::load_with_files(&roles_dir).map_err(|e| PlayError::Setup(e.to_string()))?;
+        let (snapshot, book) = Snapshot::new(lib, files)?;
+        let snapshot = lock(&self.snapshots)
+            .entry(snapshot.key.clone())
+            .or_insert_with(|| Arc::new(snapshot))
+            .clone();
+        let lib = snapshot.lib.clone();
         let seed = token::seed()?;
         // The deal is checked here, so a stored game always starts. Seats are the engine's
         // player indexes, which need not follow the setup's order.
@@ -234,7 +339,8 @@ impl Games {
             roles_dir: roles_dir.display().to_string(),
             seed,
             seats,
-            book_fingerprint: Some(book_fingerprint(&table)),
+            book_fingerprint: None,
+            book: Some(book),
         })?;
         Ok(links)
     }
@@ -248,13 +354,19 @@ impl Games {
         let mut setup = Setup::parse(&row.setup, &row.setup_name, &roles_dir)
             .map_err(|e| PlayError::Engine(e.to_string()))?;
         setup.roles_dir = roles_dir.clone();
-        let lib = self.library(&roles_dir)?;
+        let snapshot = match &row.book {
+            Some(key) => Some(self.stored_snapshot(store, key, &roles_dir)?),
+            None => None,
+        };
+        let lib = match &snapshot {
+            Some(book) => book.lib.clone(),
+            None => self.library(&roles_dir)?,
+        };
         let table = Table::start(setup, lib, row.seed, Web::default())
             .map_err(|e| PlayError::Engine(e.to_string()))?;
-        if row
-            .book_fingerprint
-            .as_ref()
-            .is_some_and(|f| *f != book_fingerprint(&table))
+        // An older game reads its folder: it must still hold the files it was dealt from.
+        if snapshot.is_none()
+            && (row.book_fingerprint.as_ref()).is_some_and(|f| *f != book_fingerprint(&table))
         {
             return Err(PlayError::BookChanged {
                 game: row.slug.clone(),
@@ -262,7 +374,12 @@ impl Games {
             });
         }
         let seats = store.wwr_seats(row.id)?;
-        Ok(Live { row, seats, table })
+        Ok(Live {
+            row,
+            seats,
+            table,
+            snapshot,
+        })
     }
 
     /// Runs `f` on a game brought up to date with the store: its inputs applied, its seats
@@ -311,8 +428,9 @@ impl Games {
     }
 
     /// Fires every passed deadline (the background loop's call). A game that cannot be
-    /// brought up (its role book gone, say) is logged and skipped: the others' deadlines
-    /// still fire. The error is the store's, when the deadlines cannot be read.
+    /// brought up (an older game whose role book folder is gone, say) is logged and skipped:
+    /// the others' deadlines still fire. The error is the store's, when the deadlines cannot
+    /// be read.
     pub fn check_deadlines(&self, store: &Store) -> Result<(), PlayError> {
         let now = Timestamp::now();
         for (slug, deadline) in store.wwr_deadlines()? {
@@ -355,7 +473,8 @@ impl Games {
 }
 
 /// The SHA-256 (hex) of the dealt roles' files: each player's role name and its file's
-/// bytes (a file that cannot be read counts as empty), in seat order.
+/// bytes (a file that cannot be read counts as empty), in seat order. Only games stored
+/// without their book (before schema 8) have one.
 fn book_fingerprint(table: &Table<Web>) -> String {
     use sha2::{Digest, Sha256};
     let game = table.game();
@@ -524,14 +643,38 @@ mod tests {
         dir
     }
 
+    /// Stores a game of the folder's `five.toml` as the service did before it stored role
+    /// books (schema 7): the book's folder and the dealt roles' fingerprint, no book.
+    fn create_as_before_books(store: &Store, folder: &Path, slug: &str) {
+        let text = std::fs::read_to_string(folder.join("five.toml")).unwrap();
+        let setup = Setup::parse(&text, "five.toml", folder).unwrap();
+        let roles_dir = setup.roles_dir.canonicalize().unwrap();
+        let lib = Arc::new(Library::load(&roles_dir).unwrap());
+        let table = Table::start(setup, lib, 7, Web::default()).unwrap();
+        let seats = (table.game().state.players.iter().enumerate())
+            .map(|(i, p)| (p.name.clone(), token::hash(&format!("{slug}-{i}"))))
+            .collect();
+        store
+            .create_wwr_game(&NewWwrGame {
+                slug: slug.to_owned(),
+                owner: "Mod".to_owned(),
+                setup_name: "five.toml".to_owned(),
+                setup: text,
+                roles_dir: roles_dir.display().to_string(),
+                seed: 7,
+                seats,
+                book_fingerprint: Some(book_fingerprint(&table)),
+                book: None,
+            })
+            .unwrap();
+    }
+
     #[test]
     fn a_game_whose_role_book_is_gone_does_not_stop_another_games_deadline() {
         let two = two_instances();
         let folder = own_setup_folder();
-        let elsewhere = Games::new(Some(folder.path().to_path_buf()));
-        elsewhere
-            .create(&two.store, "a-lost", "Mod", "five.toml")
-            .unwrap();
+        // An older game (its book not stored) reads the book's folder.
+        create_as_before_books(&two.store, folder.path(), "a-lost");
         std::fs::remove_dir_all(folder.path().join("roles")).unwrap();
         // Both games' days are over; `a-lost` comes first and cannot be dealt again.
         let past = Timestamp::now() - jiff::SignedDuration::from_secs(1);
@@ -551,9 +694,8 @@ mod tests {
         let two = two_instances();
         let folder = own_setup_folder();
         let games = Games::new(Some(folder.path().to_path_buf()));
-        games
-            .create(&two.store, "edited", "Mod", "five.toml")
-            .unwrap();
+        // An older game (its book not stored) reads the book's folder.
+        create_as_before_books(&two.store, folder.path(), "edited");
         // The Wolf's file in the game's own book is edited after the deal.
         let wolf = games
             .with(&two.store, "edited", |live| {
