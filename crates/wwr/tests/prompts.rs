@@ -128,6 +128,19 @@ fn check_game(mut g: Game, driver: u64, phases: usize) -> Result<(), TestCaseErr
     offers_exactly_the_accepted(&g)
 }
 
+const CHOOSERS: &[(&str, &str)] = &[
+    ("Ana", "Apothecary"),
+    ("Rex", "Dog"),
+    ("Pia", "Pyromancer"),
+    ("Cleo", "Clairvoyant Fox"),
+    ("Dev", "Devil"),
+    ("Kid", "Child"),
+    ("Sid", "Stalker"),
+    ("Cub", "Wolf Cub"),
+    ("Sab", "Saboteur Wolf"),
+    ("Eve", "Wolf"),
+];
+
 /// Six roles drawn from the whole role book (a Wolf always among them, so the game runs).
 fn drawn(picks: &[usize], seed: u64) -> Option<Game> {
     let lib = lib();
@@ -174,6 +187,24 @@ proptest! {
         if let Some(g) = drawn(&picks, seed) {
             check_game(g, driver, 6)?;
         }
+    }
+}
+
+proptest! {
+    // Ten players with many prompts each: fewer cases.
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_setup_full_of_choices_offers_exactly_the_targets_the_engine_accepts(
+        seed in any::<u64>(),
+        driver in any::<u64>(),
+    ) {
+        // The choosers of choices_properties.rs: choices, added polls, manipulations.
+        let setup = Setup {
+            polls: vec!["Lynch".into(), "Election".into()],
+            ..Setup::with_roles(roles_dir(), CHOOSERS)
+        };
+        check_game(Game::new(setup, lib(), seed).expect("game starts"), driver, 8)?;
     }
 }
 
