@@ -55,8 +55,9 @@ pub enum Secondary<P = usize> {
 pub enum Chosen {
     /// One of the open choice's options, as its creator listed them.
     Options(Vec<String>),
-    /// Any text (an ability that takes a `@Chosen` without an open choice listing options;
-    /// the fixture role book has none: every `@Chosen` answers a `Choice Choose`).
+    /// Any text: for an ability that would take a `@Chosen` without listed options. The
+    /// engine offers none today (`act` takes a `@Chosen` only for a `Choice Choose` action,
+    /// whose open choice always lists its options); an adapter should still handle it.
     Free,
 }
 
@@ -221,11 +222,9 @@ impl Game {
                     .collect(),
             )
         });
-        let chosen = match e.options {
-            Some(o) => Some(Chosen::Options(o)),
-            None if uses.contains("@Chosen") => Some(Chosen::Free),
-            None => None,
-        };
+        // `act` takes a `@Chosen` only for a `Choice Choose` action, whose open choice
+        // lists its options: no free `@Chosen` to offer today.
+        let chosen = e.options.map(Chosen::Options);
         PromptSpec {
             trigger: e.trigger,
             key: e.key,
