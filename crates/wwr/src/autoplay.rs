@@ -1,13 +1,13 @@
 //! Random legal play, for property tests and benchmarks: every living player votes on each
-//! open poll they may vote on and tries each of their chosen-action abilities on a random
-//! living player. All choices come from a caller-owned seed, never from the game's RNG, so
+//! open poll they may vote on and answers each of their prompts ([`Game::prompt_specs`])
+//! with a target drawn from those the engine accepts now (and a choice's option at
+//! random). All choices come from a caller-owned seed, never from the game's RNG, so
 //! the same game seed and driver seed always give the same game.
 
-use mafia_roles::ability::{Timing, Trigger};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
-use crate::engine::Game;
+use crate::engine::{Chosen, Game, Secondary};
 use crate::rng;
 use crate::state::Opt;
 
@@ -55,45 +55,43 @@ pub fn random_lines(game: &Game, d: &mut Driver) -> Vec<String> {
             ));
         }
     }
+    // Each prompt, half the time: a target drawn from those the engine accepts, a second
+    // player drawn likewise, a choice's option at random.
     for &p in &living {
-        let Some(def) = game.lib.role(&s.players[p].role) else {
-            continue;
-        };
-        for (ab, _) in &def.abilities {
-            let Trigger::Timing { timing, .. } = &ab.trigger else {
-                continue;
-            };
-            let chosen = matches!(
-                timing,
-                Timing::Immediate
-                    | Timing::ImmediateNight
-                    | Timing::ImmediateDay
-                    | Timing::EndNight
-                    | Timing::EndDay
-            );
-            if !chosen || d.below(2) == 0 {
+        for spec in game.prompt_specs(p) {
+            if d.below(2) == 0 {
                 continue;
             }
-            let target = &s.players[living[d.below(living.len())]].name;
-            lines.push(format!(
-                "{}: {}: @Selection = {target}",
-                s.players[p].name,
-                timing.name()
-            ));
-        }
-    }
-    // Open choices: a random option (with a random target, in case it takes one).
-    for &p in &living {
-        for (trigger, options) in game.choice_answers(p) {
-            if options.is_empty() || d.below(2) == 0 {
-                continue;
+            let mut args = Vec::new();
+            if let Some(legal) = &spec.selection {
+                if legal.is_empty() {
+                    continue;
+                }
+                let q = legal[d.below(legal.len())];
+                args.push(format!("@Selection = {}", s.players[q].name));
             }
-            let opt = &options[d.below(options.len())];
-            let target = &s.players[living[d.below(living.len())]].name;
-            lines.push(format!(
-                "{}: {trigger}: @Chosen = {opt}, @Selection = {target}",
-                s.players[p].name
-            ));
+            if let Some(Secondary::Players(legal)) = &spec.secondary {
+                if legal.is_empty() {
+                    continue;
+                }
+                let q = legal[d.below(legal.len())];
+                args.push(format!("@SecondarySelection = {}", s.players[q].name));
+            }
+            if let Some(Chosen::Options(options)) = &spec.chosen {
+                if options.is_empty() {
+                    continue;
+                }
+                args.push(format!("@Chosen = {}", options[d.below(options.len())]));
+            }
+            let mut line = format!("{}: {}", s.players[p].name, spec.trigger);
+            if let Some(k) = &spec.key {
+                line.push_str(&format!(" |{k}|"));
+            }
+            if !args.is_empty() {
+                line.push_str(": ");
+                line.push_str(&args.join(", "));
+            }
+            lines.push(line);
         }
     }
     lines

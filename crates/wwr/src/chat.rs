@@ -10,7 +10,8 @@
 //! player may do now ([`Waiting`]: prompts and polls), who reads and writes which channel
 //! ([`Access`]), the public state ([`PublicView`]) and refusals. Waiting, access and the
 //! public view are whole snapshots, sent only when they changed, so an adapter never
-//! tracks differences itself. [`Memory`] is the in-memory adapter the tests play through.
+//! tracks differences itself (a prompt's legal targets are part of it: a death resends
+//! the waiting of everyone who could target the dead). [`Memory`] is the in-memory adapter the tests play through.
 //!
 //! An adapter's duties: set `player` on an input from the authenticated sender (a web
 //! session's token, a Discord user id mapped to a seat), never from what they typed; let
@@ -24,8 +25,12 @@
 //!   or extra role, [`Room::Host`] a host-only channel; [`Output::Access`] becomes each
 //!   channel's permission overwrites (read, send) for the players' Discord users;
 //! - [`Output::Post`] sends the lines (a writer's name in bold before a player's message);
-//! - [`Output::Waiting`] edits one message in the player's channel holding a select menu
-//!   per prompt (the living players as targets, a choice's options) and per poll;
+//! - [`Output::Waiting`] edits one message in the player's channel holding, per prompt, a
+//!   select menu of exactly the legal targets ([`Prompt::selection`], and
+//!   [`Secondary::Players`] for a second target; an empty list is a line "no one can be
+//!   chosen now", not a menu), a select menu of a choice's options ([`Chosen::Options`])
+//!   or a text input ([`Secondary::Free`], [`Chosen::Free`]), and a select menu per poll.
+//!   The prompt's `text` is the engine's wording, to show, never to parse;
 //! - a menu selection, a button or a slash command becomes an [`Input`] pushed on a queue
 //!   that [`ChatAdapter::take_inputs`] drains; the bot's event loop calls
 //!   [`Table::pump`] after each event (or after a batch), holding the table in a mutex;
@@ -39,6 +44,7 @@ mod adapter;
 mod memory;
 mod table;
 
+pub use crate::engine::{Chosen, Secondary};
 pub use adapter::{
     Access, ChatAdapter, Dead, Input, Line, Output, PollView, Prompt, PublicView, Room, Waiting,
 };

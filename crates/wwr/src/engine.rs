@@ -22,8 +22,9 @@
 //! - the machinery: `lifecycle` (new/load), `phase` (the phase machine above), `triggers`
 //!   (which abilities fire on which timing or event, bucket order), `restrictions` (may it
 //!   run now), `steps` (an ability's steps, visits, redirection, obstruction), `registry`
-//!   (one arm per `AbilityKind`, calling the module that owns it), `actions` (`act`,
-//!   prompts), `kinds` (timings, parameters and type names of an ability);
+//!   (one arm per `AbilityKind`, calling the module that owns it), `actions` (`act`, and
+//!   `admit`: whether an ability accepts an answer now), `prompting` (the prompts, with the
+//!   answers `admit` accepts: [`PromptSpec`]), `kinds` (timings, parameters and type names of an ability);
 //! - one module per ability family: `killing`, `investigating`, `targeting`, `disguising`,
 //!   `protecting`, `attributes`, `obstruction`, `roles`, `membership`, `groups`,
 //!   `messages`, `poll_voting`, `polls`, `choices`, `copying`, `channels` and
@@ -53,6 +54,7 @@ mod obstruction;
 mod phase;
 mod poll_voting;
 mod polls;
+mod prompting;
 mod protecting;
 mod registry;
 mod requirements;
@@ -64,3 +66,4 @@ mod triggers;
 
 pub use crate::game::{AttrPattern, FORMAT, Game, team_key, team_of_def};
 pub use kinds::{filter_matches, type_names};
+pub use prompting::{Chosen, PromptSpec, Secondary};

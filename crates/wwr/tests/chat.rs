@@ -229,3 +229,50 @@ fn a_resumed_table_tells_a_new_chat_everything_the_old_one_knows() {
     assert_eq!(after.public, before.public);
     assert_eq!(after.phases, ["N1"]);
 }
+
+/// The players `player`'s prompt with this key offers, as the adapter was last sent them.
+fn offered(table: &Table<Memory>, player: &str, key: &str) -> Option<Vec<String>> {
+    table.adapter().waiting[player]
+        .prompts
+        .iter()
+        .find(|p| p.key.as_deref() == Some(key))
+        .and_then(|p| p.selection.clone())
+}
+
+#[test]
+fn a_prompt_offers_exactly_the_legal_targets_and_a_death_resends_it() {
+    let mut table = Table::start(five(), lib(), 7, Memory::default()).expect("the game starts");
+    // D0: the Witch's protection (`Immediate Night: … Protect @Selection`) is a night
+    // ability: nothing to offer by day.
+    assert_eq!(offered(&table, "Bob", "witch.pol"), None);
+    play(&mut table, vec![Input::EndPhase]);
+    // N1: any living player may be protected, the Witch herself included.
+    let everyone = ["Alice", "Bob", "Carol", "Dave", "Eve"];
+    assert_eq!(offered(&table, "Bob", "witch.pol").unwrap(), everyone);
+    let prompt = table.adapter().waiting["Bob"]
+        .prompts
+        .iter()
+        .find(|p| p.key.as_deref() == Some("witch.pol"))
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (prompt.trigger.as_str(), prompt.secondary, prompt.chosen),
+        ("Immediate Night", None, None)
+    );
+    // The wolf kills Dave; nobody is lynched on D1.
+    play(
+        &mut table,
+        vec![
+            vote("Eve", "Wolfpack", "Dave"),
+            Input::EndPhase,
+            Input::EndPhase,
+        ],
+    );
+    assert_eq!(table.adapter().phases.last().unwrap(), "N2");
+    assert!(!table.adapter().public.living.contains(&"Dave".to_string()));
+    // N2: the snapshot was sent again without the dead.
+    assert_eq!(
+        offered(&table, "Bob", "witch.pol").unwrap(),
+        ["Alice", "Bob", "Carol", "Eve"]
+    );
+}

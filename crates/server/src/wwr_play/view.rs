@@ -2,7 +2,7 @@
 //! JavaScript: every action is a form that posts and is redirected back.
 
 use jiff::Timestamp;
-use mafia_wwr::chat::{Line, PollView, Prompt, Room};
+use mafia_wwr::chat::{Chosen, Line, PollView, Prompt, Room, Secondary};
 use maud::{Markup, html};
 
 use super::live::{Link, Live};
@@ -43,49 +43,55 @@ fn phase_line(live: &Live) -> Markup {
     }
 }
 
-/// The options of a choice prompt (`… (@Chosen = one of A, B)`), if it lists them.
-fn chosen_options(text: &str) -> Option<Vec<String>> {
-    let start = text.rfind("(@Chosen = one of ")? + "(@Chosen = one of ".len();
-    let rest = &text[start..];
-    let end = rest.rfind(')')?;
-    Some(
-        rest[..end]
-            .split(',')
-            .map(|o| o.trim().to_owned())
-            .filter(|o| !o.is_empty())
-            .collect(),
-    )
-}
-
-/// A choice of a player: the living first, then the dead.
-fn player_select(live: &Live, name: &str) -> Markup {
-    let players = &live.table.game().state.players;
+/// A select of the players a prompt accepts, the living first, then the dead (marked).
+fn target_select(name: &str, legal: &[String], living: &[String]) -> Markup {
+    let alive = |n: &&String| living.contains(n);
     html! {
         select name=(name) {
-            @for p in players.iter().filter(|p| p.alive) { option value=(p.name) { (p.name) } }
-            @for p in players.iter().filter(|p| !p.alive) { option value=(p.name) { (p.name) " (dead)" } }
+            @for n in legal.iter().filter(alive) { option value=(n) { (n) } }
+            @for n in legal.iter().filter(|n| !alive(n)) { option value=(n) { (n) " (dead)" } }
         }
     }
 }
 
-fn prompt_form(live: &Live, action: &str, p: &Prompt) -> Markup {
-    let chosen = chosen_options(&p.text);
+/// A prompt's form, built from what the engine says the answer takes (never from its
+/// text): a select of exactly the legal targets, a choice's options, a text box for free
+/// text. A prompt that takes a target nobody can be now is shown without a form.
+fn prompt_form(action: &str, p: &Prompt, living: &[String]) -> Markup {
+    let nobody = p.selection.as_ref().is_some_and(|s| s.is_empty())
+        || matches!(&p.secondary, Some(Secondary::Players(s)) if s.is_empty());
+    if nobody {
+        return html! {
+            div.prompt {
+                p { code { (p.text) } }
+                p.muted { "No one can be chosen now." }
+            }
+        };
+    }
     html! {
         form.prompt method="post" action=(action) {
             input type="hidden" name="kind" value="use";
             input type="hidden" name="trigger" value=(p.trigger);
             @if let Some(k) = &p.key { input type="hidden" name="key" value=(k); }
             p { code { (p.text) } }
-            @if p.text.contains("@Selection") {
-                label { "Target " (player_select(live, "selection")) } " "
+            @if let Some(legal) = &p.selection {
+                label { "Target " (target_select("selection", legal, living)) } " "
             }
-            @if p.text.contains("@SecondarySelection") {
-                label { "Second target " (player_select(live, "secondary")) } " "
+            @match &p.secondary {
+                Some(Secondary::Players(legal)) => {
+                    label { "Second target " (target_select("secondary", legal, living)) } " "
+                }
+                Some(Secondary::Free { kind }) => {
+                    label { "Second " (kind) " " input name="secondary" required; } " "
+                }
+                None => {}
             }
-            @if let Some(options) = &chosen {
-                label { "Choose " select name="chosen" { @for o in options { option value=(o) { (o) } } } } " "
-            } @else if p.text.contains("@Chosen") {
-                label { "Choose " input name="chosen"; } " "
+            @match &p.chosen {
+                Some(Chosen::Options(options)) => {
+                    label { "Choose " select name="chosen" { @for o in options { option value=(o) { (o) } } } } " "
+                }
+                Some(Chosen::Free) => { label { "Choose " input name="chosen" required; } " " }
+                None => {}
             }
             button { "Use" }
         }
@@ -167,7 +173,7 @@ pub fn player_page(live: &Live, seat: usize, action: &str) -> Markup {
         @if waiting.prompts.is_empty() && waiting.polls.is_empty() {
             p.muted { "Nothing to do now." }
         }
-        @for p in &waiting.prompts { (prompt_form(live, action, p)) }
+        @for p in &waiting.prompts { (prompt_form(action, p, &web.public.living)) }
         @for poll in &waiting.polls { (poll_form(action, poll, my_votes(poll).as_deref())) }
         h2 { "Your channels" }
         @for (room, title) in web.rooms_of(&me) {
@@ -350,12 +356,74 @@ pub fn links_page(slug: &str, links: &[Link]) -> Markup {
 mod tests {
     use super::*;
 
+    fn prompt(text: &str) -> Prompt {
+        Prompt {
+            trigger: "Immediate Night".into(),
+            key: None,
+            text: text.into(),
+            selection: None,
+            secondary: None,
+            chosen: None,
+        }
+    }
+
+    fn names(ns: &[&str]) -> Vec<String> {
+        ns.iter().map(|n| n.to_string()).collect()
+    }
+
     #[test]
-    fn a_choice_prompt_lists_its_options() {
-        assert_eq!(
-            chosen_options("Immediate: Choice Choose `Path` (@Chosen = one of Left, Right)"),
-            Some(vec!["Left".to_owned(), "Right".to_owned()])
+    fn a_target_select_lists_exactly_the_legal_targets_living_first() {
+        // The engine accepts Dave (dead) and Alice; Bob is alive but not accepted.
+        let p = Prompt {
+            selection: Some(names(&["Dave", "Alice"])),
+            ..prompt("Immediate Night: Target @Selection (Dead)")
+        };
+        let html = prompt_form("/a", &p, &names(&["Alice", "Bob"])).into_string();
+        assert!(
+            html.contains(
+                r#"<select name="selection"><option value="Alice">Alice</option><option value="Dave">Dave (dead)</option></select>"#
+            ),
+            "{html}"
         );
-        assert_eq!(chosen_options("Immediate Night: Protect @Selection"), None);
+        assert!(!html.contains("Bob"), "{html}");
+        assert!(!html.contains(r#"name="chosen""#), "{html}");
+    }
+
+    #[test]
+    fn a_choice_offers_its_options_and_a_free_secondary_a_text_box() {
+        let p = Prompt {
+            trigger: "Immediate Day".into(),
+            chosen: Some(Chosen::Options(names(&["Current Role", "Final Role"]))),
+            secondary: Some(Secondary::Free {
+                kind: "role".into(),
+            }),
+            ..prompt(
+                "Immediate Day: `Detective` Choice Choose @Chosen (@Chosen = one of Current Role, Final Role)",
+            )
+        };
+        let html = prompt_form("/a", &p, &[]).into_string();
+        assert!(
+            html.contains(
+                r#"<select name="chosen"><option value="Current Role">Current Role</option><option value="Final Role">Final Role</option></select>"#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"<input name="secondary" required>"#),
+            "{html}"
+        );
+        assert!(!html.contains(r#"name="selection""#), "{html}");
+    }
+
+    #[test]
+    fn a_prompt_nobody_can_answer_now_is_text_without_a_form() {
+        let p = Prompt {
+            selection: Some(Vec::new()),
+            ..prompt("Immediate Night: Target @Selection (Dead)")
+        };
+        let html = prompt_form("/a", &p, &names(&["Alice"])).into_string();
+        assert!(html.contains("No one can be chosen now."), "{html}");
+        assert!(!html.contains("<form"), "{html}");
+        assert!(!html.contains("<select"), "{html}");
     }
 }

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::PromptSpec;
+
 /// Where lines are posted.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Room {
@@ -30,17 +32,11 @@ pub struct Line {
     pub text: String,
 }
 
-/// Something a player may do now, as the engine words it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Prompt {
-    /// The trigger to answer with (`Immediate Night`), as [`Input::Use`] names it.
-    pub trigger: String,
-    /// The prompt key (`witch.pod`) when a role has several abilities of one trigger.
-    pub key: Option<String>,
-    /// The whole prompt as shown to the player: trigger, key, the ability, a choice's
-    /// options.
-    pub text: String,
-}
+/// Something a player may do now: the trigger and key to answer with ([`Input::Use`]), the
+/// prompt as the engine words it, and what the answer takes, players by name: the players
+/// the engine accepts now as `selection` and `secondary` (so a menu offers exactly the
+/// legal targets), a choice's options as `chosen`. See [`PromptSpec`].
+pub type Prompt = PromptSpec<String>;
 
 /// An open poll as one player (or the public) sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

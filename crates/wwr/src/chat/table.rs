@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::adapter::{
-    Access, ChatAdapter, Dead, Input, Line, Output, PollView, Prompt, PublicView, Room, Waiting,
+    Access, ChatAdapter, Dead, Input, Line, Output, PollView, PublicView, Room, Waiting,
 };
 use crate::engine::Game;
 use crate::error::WwrError;
@@ -267,7 +267,11 @@ impl<A: ChatAdapter> Table<A> {
         }
         let may_vote = s.players[p].alive || g.is_ghost(p);
         Waiting {
-            prompts: g.prompts(p).into_iter().map(prompt).collect(),
+            prompts: g
+                .prompt_specs(p)
+                .into_iter()
+                .map(|spec| spec.map_players(|q| s.players[q].name.clone()))
+                .collect(),
             polls: s
                 .polls
                 .iter()
@@ -276,17 +280,6 @@ impl<A: ChatAdapter> Table<A> {
                 .collect(),
         }
     }
-}
-
-/// A prompt line of the engine (`Immediate Night |witch.pod|: …`) with its trigger and key.
-fn prompt(text: String) -> Prompt {
-    let head = text.find([':', '|']).unwrap_or(text.len());
-    let trigger = text[..head].trim().to_string();
-    let key = text[head..]
-        .strip_prefix('|')
-        .and_then(|rest| rest.split('|').next())
-        .map(|k| k.trim().to_string());
-    Prompt { trigger, key, text }
 }
 
 /// Refuses a name that would change the meaning of the act line it goes into.
@@ -379,15 +372,6 @@ fn act_line(input: &Input) -> Result<Option<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_prompt_line_gives_its_trigger_and_key() {
-        let p = prompt("Immediate Night |witch.pod|: Protect @Selection".into());
-        assert_eq!(p.trigger, "Immediate Night");
-        assert_eq!(p.key.as_deref(), Some("witch.pod"));
-        let p = prompt("Immediate: Target @Selection".into());
-        assert_eq!((p.trigger.as_str(), p.key), ("Immediate", None));
-    }
 
     #[test]
     fn inputs_become_act_lines_and_separators_in_names_are_refused() {

@@ -1,15 +1,39 @@
-//! What players do: `act` lines, prompts and using an ability.
+//! What players do: `act` lines and using an ability; [`Game::admit`], the one check of
+//! whether an ability accepts an answer now (the prompts' legal answers use it too).
 
-use mafia_roles::ability::{Step, Timing};
+use std::sync::Arc;
+
+use mafia_roles::ability::{Ability, Timing};
 
 use crate::error::WwrError;
-use crate::game::{Game, Item};
+use crate::eval::Ctx;
+use crate::game::{Game, Item, Owner};
 use crate::input::{Act, ActKind};
 use crate::library::norm;
 use crate::state::*;
 
 use super::choices;
+use super::interactions::Unqueued;
 use super::kinds::{params_of, queued_timing, timing_of};
+
+/// An answer one ability accepted ([`Game::admit`]).
+pub(super) struct Admitted {
+    /// The context to run it with (selections set, a choice's option in `@Chosen`).
+    pub(crate) ctx: Ctx,
+    /// The phase it runs in (the next one for a `Start` action).
+    pub(crate) run_phase: Phase,
+    /// The queued action it replaces, taken out of the queue.
+    pub(crate) unqueued: Unqueued,
+}
+
+/// Why one ability refused an answer.
+pub(super) struct Refused {
+    /// The reason, for the player.
+    pub(crate) text: String,
+    /// Whether a restriction refused it (a weaker reason than a wrong phase or target, when
+    /// several abilities share a trigger).
+    pub(crate) restriction: bool,
+}
 
 impl Game {
     /// Runs one `act` line; returns the messages it produced for the acting player.
@@ -49,54 +73,6 @@ impl Game {
             .collect())
     }
 
-    /// What a player may do now: `<Trigger> [|prompt|]: <first step>` for each chosen-action
-    /// ability whose timing fits this phase and whose restrictions pass.
-    pub fn prompts(&self, p: usize) -> Vec<String> {
-        let mut g = self.clone(); // restrictions may draw from the RNG; never from the real one
-        let phase = g.state.phase;
-        let mut out = Vec::new();
-        for owner in g.owners(false) {
-            if owner.me != Some(p) {
-                continue;
-            }
-            let Some(def) = g.def_of(&owner.source) else {
-                continue;
-            };
-            for (i, (ab, _)) in def.abilities.iter().enumerate() {
-                let Some(t) = timing_of(ab) else { continue };
-                let fits = match t {
-                    Timing::Immediate | Timing::EndPhase => true,
-                    Timing::ImmediateNight | Timing::EndNight | Timing::PreEndNight => {
-                        phase.kind == PhaseKind::Night
-                    }
-                    Timing::ImmediateDay | Timing::EndDay | Timing::PreEndDay => {
-                        phase.kind == PhaseKind::Day
-                    }
-                    _ => false,
-                };
-                if !fits || g.allowed(ab, &g.ctx_for(&owner, i), true).is_err() {
-                    continue;
-                }
-                let mut line = t.name().to_string();
-                if let Some(pr) = params_of(ab).prompt {
-                    line.push_str(&format!(" |{}|", pr.key));
-                }
-                if let Some(Step::Do { ability, .. }) = ab.steps.first() {
-                    line.push_str(": ");
-                    ability.write(&mut line);
-                }
-                match g.choice_prompt(ab, &g.ctx_for(&owner, i)) {
-                    Some(None) => continue, // a `Choice Choose` with no open choice
-                    Some(Some(options)) => line.push_str(&options),
-                    None => {}
-                }
-                out.push(line);
-            }
-        }
-        out.extend(g.triggered_choice_prompts(p));
-        out
-    }
-
     pub(crate) fn player_list(&self) -> String {
         self.state
             .players
@@ -106,18 +82,16 @@ impl Game {
             .join(", ")
     }
 
-    pub(crate) fn use_ability(&mut self, p: usize, act: &Act, place: &str) -> Result<(), WwrError> {
-        let ActKind::Ability {
-            trigger,
-            prompt,
-            selection,
-            secondary,
-            chosen,
-        } = &act.kind
-        else {
-            return Ok(());
-        };
-        let phase = self.state.phase;
+    /// The abilities of `p` that an `act` line with this trigger (and prompt key) names,
+    /// dead players' included: (owner, place on the sheet, ability). With `chosen`, only
+    /// `Choice Choose` abilities (`@Chosen` answers a choice).
+    pub(super) fn candidates(
+        &self,
+        p: usize,
+        trigger: &str,
+        prompt: Option<&str>,
+        chosen: bool,
+    ) -> Vec<(Owner, usize, Arc<Ability>)> {
         let mut candidates = Vec::new();
         for owner in self.owners(true) {
             if owner.me != Some(p) {
@@ -138,12 +112,163 @@ impl Game {
                         continue;
                     }
                 }
-                if chosen.is_some() && !choices::is_choose(ab) {
+                if chosen && !choices::is_choose(ab) {
                     continue; // `@Chosen` answers a `Choice Choose` ability
                 }
                 candidates.push((owner.clone(), i, ab.clone()));
             }
         }
+        candidates
+    }
+
+    /// A selection as an `act` line gives it: a player's name is that player, `none` or
+    /// nothing is no selection, other text is text (a role name, a number).
+    pub(super) fn answer_val(&self, s: Option<&str>) -> Option<Val> {
+        let s = s?;
+        if s.eq_ignore_ascii_case("none") || s.is_empty() {
+            return None;
+        }
+        Some(match self.player_named(s) {
+            Some(q) => Val::Players(vec![q]),
+            None => Val::Text(s.to_string()),
+        })
+    }
+
+    /// Whether one candidate ability accepts this answer now: its timing fits the phase, a
+    /// dead or ghostly selection is one it may take, its restrictions pass (in the phase it
+    /// runs in), and a choice's option is valid. The one check behind both `act` and the
+    /// prompts' lists of legal answers. Accepted, the queued action the answer replaces is
+    /// out of the queue (in [`Admitted::unqueued`]) and a choice remembers the option;
+    /// refused, nothing has changed.
+    pub(super) fn admit(
+        &mut self,
+        p: usize,
+        trigger: &str,
+        (owner, i, ab): (&Owner, usize, &Ability),
+        selection: &Option<Val>,
+        secondary: &Option<Val>,
+        chosen: Option<&str>,
+    ) -> Result<Admitted, Refused> {
+        let phase = self.state.phase;
+        let timing = timing_of(ab);
+        let firm = |text: String| Refused {
+            text,
+            restriction: false,
+        };
+        // When does this run?
+        let run_phase = match timing {
+            Some(
+                Timing::ImmediateNight
+                | Timing::EndNight
+                | Timing::PreEndNight
+                | Timing::SecondPreEndNight
+                | Timing::ThirdPreEndNight
+                | Timing::FourthPreEndNight,
+            ) => {
+                if phase.kind != PhaseKind::Night {
+                    return Err(firm(format!("`{trigger}` can only be used at night")));
+                }
+                phase
+            }
+            Some(
+                Timing::ImmediateDay
+                | Timing::EndDay
+                | Timing::PreEndDay
+                | Timing::SecondPreEndDay
+                | Timing::ThirdPreEndDay
+                | Timing::FourthPreEndDay,
+            ) => {
+                if phase.kind != PhaseKind::Day {
+                    return Err(firm(format!("`{trigger}` can only be used during the day")));
+                }
+                phase
+            }
+            Some(Timing::StartNight) | Some(Timing::StartDay) | Some(Timing::StartPhase) => {
+                let next = phase.next();
+                let want = match timing {
+                    Some(Timing::StartNight) => Some(PhaseKind::Night),
+                    Some(Timing::StartDay) => Some(PhaseKind::Day),
+                    _ => None,
+                };
+                if want.is_some_and(|k| k != next.kind) {
+                    return Err(firm(format!(
+                        "`{trigger}` is chosen the phase before a {}",
+                        if want == Some(PhaseKind::Night) {
+                            "night"
+                        } else {
+                            "day"
+                        }
+                    )));
+                }
+                next
+            }
+            _ => phase,
+        };
+        let mut ctx = self.ctx_for(owner, i);
+        ctx.selection = selection.clone();
+        ctx.secondary = secondary.clone();
+        if let Some(Val::Players(ps)) = selection {
+            if ps.iter().any(|&q| !self.state.players[q].alive)
+                && !ab.to_text().contains("Dead")
+                && !self.choice_takes_dead(ab, &ctx)
+                && !self.ghost_selection_ok(ab, ps)
+            {
+                return Err(firm(format!(
+                    "{} is dead",
+                    self.text_of(&Val::Players(ps.clone()))
+                )));
+            }
+            if let Some(r) = self.not_a_ghost(ab, ps) {
+                return Err(firm(r));
+            }
+        }
+        // A new answer replaces a queued one: take it out before counting uses.
+        let r = AbilityRef {
+            source: owner.source.clone(),
+            index: i,
+        };
+        let unqueued = if queued_timing(timing) {
+            self.unqueue(p, &r, run_phase, selection, ab)
+        } else {
+            Default::default()
+        };
+        // Restrictions are checked against the phase the ability runs in, except a
+        // temporal restriction naming the phase it is chosen in (the Chef's `Start Day:
+        // [Temporal: Night 1+]`).
+        let saved = self.state.phase;
+        self.state.phase = self.restriction_phase(ab, phase, run_phase);
+        let ok = self.allowed(ab, &ctx, !choices::is_triggered_choose(ab));
+        self.state.phase = saved;
+        if let Err(e) = ok {
+            self.requeue(unqueued);
+            return Err(Refused {
+                text: e.to_string(),
+                restriction: true,
+            });
+        }
+        if let Err(e) = self.prepare_choice_answer(ab, &mut ctx, chosen) {
+            self.requeue(unqueued);
+            return Err(firm(e.to_string()));
+        }
+        Ok(Admitted {
+            ctx,
+            run_phase,
+            unqueued,
+        })
+    }
+
+    pub(crate) fn use_ability(&mut self, p: usize, act: &Act, place: &str) -> Result<(), WwrError> {
+        let ActKind::Ability {
+            trigger,
+            prompt,
+            selection,
+            secondary,
+            chosen,
+        } = &act.kind
+        else {
+            return Ok(());
+        };
+        let candidates = self.candidates(p, trigger, prompt.as_deref(), chosen.is_some());
         if candidates.is_empty() {
             return Err(WwrError::Input {
                 place: place.to_string(),
@@ -162,121 +287,37 @@ impl Game {
                 },
             });
         }
-        let sel = |g: &Game, s: &Option<String>| -> Option<Val> {
-            let s = s.as_ref()?;
-            if s.eq_ignore_ascii_case("none") || s.is_empty() {
-                return None;
-            }
-            Some(match g.player_named(s) {
-                Some(q) => Val::Players(vec![q]),
-                None => Val::Text(s.clone()),
-            })
-        };
-        let selection = sel(self, selection);
-        let secondary = sel(self, secondary);
+        let selection = self.answer_val(selection.as_deref());
+        let secondary = self.answer_val(secondary.as_deref());
         let mut refusal = String::new();
         for (owner, i, ab) in candidates {
             let timing = timing_of(&ab);
-            // When does this run?
-            let run_phase = match timing {
-                Some(
-                    Timing::ImmediateNight
-                    | Timing::EndNight
-                    | Timing::PreEndNight
-                    | Timing::SecondPreEndNight
-                    | Timing::ThirdPreEndNight
-                    | Timing::FourthPreEndNight,
-                ) => {
-                    if phase.kind != PhaseKind::Night {
-                        refusal = format!("`{trigger}` can only be used at night");
-                        continue;
+            let admitted = self.admit(
+                p,
+                trigger,
+                (&owner, i, &ab),
+                &selection,
+                &secondary,
+                chosen.as_deref(),
+            );
+            let Admitted {
+                mut ctx, run_phase, ..
+            } = match admitted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Among abilities sharing a trigger, a condition that picks the other
+                    // one is the least telling reason (Flute Player's two `Immediate
+                    // Night` lines).
+                    if !e.restriction || refusal.is_empty() || refusal.starts_with("Condition:") {
+                        refusal = e.text;
                     }
-                    phase
+                    continue;
                 }
-                Some(
-                    Timing::ImmediateDay
-                    | Timing::EndDay
-                    | Timing::PreEndDay
-                    | Timing::SecondPreEndDay
-                    | Timing::ThirdPreEndDay
-                    | Timing::FourthPreEndDay,
-                ) => {
-                    if phase.kind != PhaseKind::Day {
-                        refusal = format!("`{trigger}` can only be used during the day");
-                        continue;
-                    }
-                    phase
-                }
-                Some(Timing::StartNight) | Some(Timing::StartDay) | Some(Timing::StartPhase) => {
-                    let next = phase.next();
-                    let want = match timing {
-                        Some(Timing::StartNight) => Some(PhaseKind::Night),
-                        Some(Timing::StartDay) => Some(PhaseKind::Day),
-                        _ => None,
-                    };
-                    if want.is_some_and(|k| k != next.kind) {
-                        refusal = format!(
-                            "`{trigger}` is chosen the phase before a {}",
-                            if want == Some(PhaseKind::Night) {
-                                "night"
-                            } else {
-                                "day"
-                            }
-                        );
-                        continue;
-                    }
-                    next
-                }
-                _ => phase,
             };
-            let mut ctx = self.ctx_for(&owner, i);
-            ctx.selection = selection.clone();
-            ctx.secondary = secondary.clone();
-            if let Some(Val::Players(ps)) = &selection {
-                if ps.iter().any(|&q| !self.state.players[q].alive)
-                    && !ab.to_text().contains("Dead")
-                    && !self.choice_takes_dead(&ab, &ctx)
-                    && !self.ghost_selection_ok(&ab, ps)
-                {
-                    refusal = format!("{} is dead", self.text_of(&Val::Players(ps.clone())));
-                    continue;
-                }
-                if let Some(r) = self.not_a_ghost(&ab, ps) {
-                    refusal = r;
-                    continue;
-                }
-            }
-            // A new answer replaces a queued one: take it out before counting uses.
             let r = AbilityRef {
                 source: owner.source.clone(),
                 index: i,
             };
-            let unqueued = if queued_timing(timing) {
-                self.unqueue(p, &r, run_phase, &selection, &ab)
-            } else {
-                Default::default()
-            };
-            // Restrictions are checked against the phase the ability runs in, except a
-            // temporal restriction naming the phase it is chosen in (the Chef's `Start Day:
-            // [Temporal: Night 1+]`).
-            let saved = self.state.phase;
-            self.state.phase = self.restriction_phase(&ab, phase, run_phase);
-            let ok = self.allowed(&ab, &ctx, !choices::is_triggered_choose(&ab));
-            self.state.phase = saved;
-            if let Err(e) = ok {
-                self.requeue(unqueued);
-                // Among abilities sharing a trigger, a condition that picks the other one
-                // is the least telling reason (Flute Player's two `Immediate Night` lines).
-                if refusal.is_empty() || refusal.starts_with("Condition:") {
-                    refusal = e.to_string();
-                }
-                continue;
-            }
-            if let Err(e) = self.prepare_choice_answer(&ab, &mut ctx, chosen.as_deref()) {
-                self.requeue(unqueued);
-                refusal = e.to_string();
-                continue;
-            }
             let target = selection
                 .as_ref()
                 .and_then(|s| s.players().first().copied());

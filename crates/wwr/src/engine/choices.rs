@@ -257,22 +257,23 @@ impl Game {
     }
 
     /// For the prompt list: `None` if `ab` is not a `Choice Choose` action, `Some(None)` if
-    /// it has no open choice to answer now, else the text listing the options.
-    pub(super) fn choice_prompt(&mut self, ab: &Ability, ctx: &Ctx) -> Option<Option<String>> {
+    /// it has no open choice to answer now, else the options of the open choice.
+    pub(super) fn choice_prompt(&mut self, ab: &Ability, ctx: &Ctx) -> Option<Option<Vec<String>>> {
         let (name, _) = choose_step(ab)?;
         let me = ctx.me?;
         let name = strip(&self.text(name, ctx));
-        Some(self.open_choice(&name, me).map(|i| {
-            format!(
-                " (@Chosen = one of {})",
-                self.state.choices[i].options.join(", ")
-            )
-        }))
+        Some(
+            self.open_choice(&name, me)
+                .map(|i| self.state.choices[i].options.clone()),
+        )
     }
 
-    /// Prompts for open choices answered through an automatic trigger's `Choice Choose`:
-    /// `<Trigger> [|prompt|]: <Choice Choose> (@Chosen = one of …)`.
-    pub(super) fn triggered_choice_prompts(&mut self, p: usize) -> Vec<String> {
+    /// The open choices `p` answers through an automatic trigger's `Choice Choose` (Souls:
+    /// `On 'Soul Action' Emitted`): each ability's owner, place and the choice's options.
+    pub(super) fn triggered_choice_prompts(
+        &mut self,
+        p: usize,
+    ) -> Vec<(Owner, usize, Arc<Ability>, Vec<String>)> {
         let mut out = Vec::new();
         for owner in self.owners(false) {
             if owner.me != Some(p) {
@@ -286,23 +287,38 @@ impl Game {
                     continue;
                 }
                 let ctx = self.ctx_for(&owner, i);
-                let Some(Some(options)) = self.choice_prompt(ab, &ctx) else {
-                    continue;
-                };
-                let mut line = String::new();
-                ab.trigger.write(&mut line);
-                if let Some(pr) = params_of(ab).prompt {
-                    line.push_str(&format!(" |{}|", pr.key));
+                if let Some(Some(options)) = self.choice_prompt(ab, &ctx) {
+                    out.push((owner.clone(), i, ab.clone(), options));
                 }
-                if let Some(Step::Do { ability, .. }) = ab.steps.first() {
-                    line.push_str(": ");
-                    ability.write(&mut line);
-                }
-                line.push_str(&options);
-                out.push(line);
             }
         }
         out
+    }
+
+    /// The text of what answers a `Choice Choose` action runs: the creator's `Choice …
+    /// Chosen` abilities of the open choice (empty when `ab` is no `Choice Choose` or has no
+    /// open choice). Where an answer's `@Selection` goes.
+    pub(super) fn choice_results_text(&mut self, ab: &Ability, ctx: &Ctx) -> String {
+        let Some((name, _)) = choose_step(ab) else {
+            return String::new();
+        };
+        let Some(me) = ctx.me else {
+            return String::new();
+        };
+        let name = strip(&self.text(name, ctx));
+        let Some(i) = self.open_choice(&name, me) else {
+            return String::new();
+        };
+        let creator = self.state.choices[i].creator.clone();
+        let Some(def) = self.def_of(&creator) else {
+            return String::new();
+        };
+        def.abilities
+            .iter()
+            .filter(|(a, _)| matches!(&a.trigger, Trigger::ChoiceChosen { .. }))
+            .map(|(a, _)| a.to_text())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// Whether the creator's resulting abilities of a `Choice Choose` action take a dead
