@@ -371,17 +371,23 @@ impl Roster {
     /// the end left out (`KLINGAMENCE` and `SALONCELT` for Klingoncelt and Salamence20, 62909
     /// post 1218, which the host counted for neither): the slots of every such pair, else none.
     fn blended(&self, probe: &str) -> Vec<usize> {
-        let chars: Vec<char> = probe.chars().collect();
+        let len = probe.chars().count();
         let mut slots = Vec::new();
-        for cut in BLEND_PART..=chars.len().saturating_sub(BLEND_PART) {
-            let head: String = chars[..cut].iter().collect();
-            let tail: String = chars[cut..].iter().collect();
-            for a in self.forms.iter().filter(|f| f.squashed.starts_with(&head)) {
+        // Each cut point between characters, as a byte offset, with at least BLEND_PART
+        // characters on either side: the two parts are slices of the probe.
+        let cuts = probe
+            .char_indices()
+            .map(|(at, _)| at)
+            .take(len.saturating_sub(BLEND_PART) + 1)
+            .skip(BLEND_PART);
+        for cut in cuts {
+            let (head, tail) = probe.split_at(cut);
+            for a in self.forms.iter().filter(|f| f.squashed.starts_with(head)) {
                 let ends = |f: &&Form| {
                     f.slot != a.slot
                         && f.squashed
                             .trim_end_matches(|c: char| c.is_ascii_digit())
-                            .ends_with(&tail)
+                            .ends_with(tail)
                 };
                 for b in self.forms.iter().filter(ends) {
                     for slot in [a.slot, b.slot] {
@@ -554,6 +560,16 @@ mod tests {
         // An alias two slots share names neither alone, and is ambiguous first.
         assert_eq!(r.names_only("Bob"), None);
         assert_eq!(r.resolve("bob"), Resolution::Ambiguous(vec![2, 1]));
+    }
+
+    #[test]
+    fn a_blend_is_cut_between_letters_of_any_width() {
+        // Cyrillic letters are two bytes each: the cut points are the letters' own.
+        let r = roster(&["Жуковский", "Петрович"]);
+        assert_eq!(r.resolve("Жуквич"), Resolution::Ambiguous(vec![0, 1]));
+        let r = roster(&["Klingoncelt", "Salamence20"]);
+        assert_eq!(r.resolve("SALONCELT"), Resolution::Ambiguous(vec![0, 1]));
+        assert_eq!(r.resolve("KLINGAMENCE"), Resolution::Ambiguous(vec![0, 1]));
     }
 
     #[test]
