@@ -13,6 +13,7 @@ mod support;
 use mafia_posts::Post;
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::{Game, Tracker};
+use support::{day_wagons as wagons, mafiascum_post_numbered as post, wagon};
 
 /// Taylor, Bob, Carol, Dave and Erin, hosted by GM; the host announces the phases.
 const GAME: &str = "name = \"Hydra\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
@@ -22,11 +23,6 @@ players = [\"Taylor\", \"Bob\", \"Carol\", \"Dave\", \"Erin\"]\n";
 /// The record a host adds: ETL posts for Taylor's slot from the start.
 const ETL: &str = "[[corrections]]\nat = 0\nalias = { name = \"EspeciallyTheLies\", slot = \
                    \"Taylor\" }\ncomment = \"a head of Taylor's hydra\"\n";
-
-fn post(number: u64, author: &str, html: &str) -> Post {
-    let at = format!("2026-03-02T12:{:02}:00", number % 60);
-    support::mafiascum_post_at(number, author, &at, html)
-}
 
 /// A vote as 34780 post 885 is written.
 fn vote(number: u64, author: &str, target: &str) -> Post {
@@ -55,23 +51,6 @@ fn replay(extra: &str, posts: &[Post]) -> Tracker {
     let mut t = Tracker::new(game).expect("tracker");
     t.apply_all(posts);
     t
-}
-
-fn wagons(t: &Tracker) -> Vec<(String, Vec<String>)> {
-    t.status()
-        .tally
-        .expect("a day")
-        .wagons
-        .iter()
-        .map(|w| (w.candidate.clone(), w.voters.clone()))
-        .collect()
-}
-
-fn wagon(candidate: &str, voters: &[&str]) -> (String, Vec<String>) {
-    (
-        candidate.to_string(),
-        voters.iter().map(|v| v.to_string()).collect(),
-    )
 }
 
 /// The review items about `who` posting while not in the game.
