@@ -6,9 +6,10 @@
 //!
 //! The replay ([`audit`]) applies the thread one post at a time with [`Tracker::apply`]. Only
 //! a GM's post that may hold a count is parsed, and only at a count is the tally read, so the
-//! replay costs little more than the fold. Of a post's readings ([`parse::parse_counts`]) the
-//! first whose wagons name a player is the host's count. Names on both sides become slots (a replaced
-//! player's old and new names are the same voter) and are shown by the slot's current name.
+//! replay costs little more than the fold. Of a post's readings ([`parse::parse_counts`],
+//! built as they are asked for) the first whose wagons name a player is the host's count.
+//! Names on both sides become slots (a replaced player's old and new names are the same voter)
+//! and are shown by the slot's current name.
 //!
 //! Which tally a count is compared with: the tally after its post, unless the post ends the
 //! day (a day was running and the phase changes or a day result is added), whose count is the
@@ -37,7 +38,7 @@ use crate::tally::Tally;
 use crate::votes::{Resolution, Roster, Verdict};
 
 use parse::is_remark;
-pub use parse::{HostCount, HostEntry, parse_count, parse_counts};
+pub use parse::{HostCount, HostEntry, Readings, parse_count, parse_counts};
 pub use report::{Cause, CountCheck, Difference, Explained, Miscount, Report};
 
 /// What a vote is for, by slot.
@@ -57,12 +58,11 @@ pub fn audit<'a>(
     let mut checks = Vec::new();
     for post in posts {
         let phase_before = tracker.phase();
-        let readings = if tracker.is_gm(&post.author) && parse::may_hold_count(&post.body) {
-            parse::parse_counts(&post.body)
-        } else {
-            Vec::new()
-        };
-        if readings.is_empty() {
+        // The post's readings as a count, built as they are asked for: the first now (is
+        // there any?), the others only while those before name no player.
+        let mut readings = (tracker.is_gm(&post.author) && parse::may_hold_count(&post.body))
+            .then(|| parse::parse_counts(&post.body).peekable());
+        if readings.as_mut().is_none_or(|r| r.peek().is_none()) {
             tracker.apply(post);
             if tracker.phase() != phase_before && tracker.phase().is_day() {
                 day_began = post.number;
@@ -88,10 +88,8 @@ pub fn audit<'a>(
         // that names one at all (in its not-voting list): a heading block of only a
         // not-voting line loses to the wagon the host wrote above the heading (34780.jsonl
         // post 787, `No Lynch (1): Shos` above "Official Vote Count 3.1").
-        if let Some(ours) = ours {
-            let mut named = readings
-                .iter()
-                .filter_map(|count| compare(count, &ours, &names, &at));
+        if let (Some(ours), Some(readings)) = (ours, readings) {
+            let mut named = readings.filter_map(|count| compare(&count, &ours, &names, &at));
             if let Some(first) = named.next() {
                 let check = if first.host.is_empty() {
                     named.find(|c| !c.host.is_empty()).unwrap_or(first)

@@ -109,6 +109,9 @@ pub struct Tracker {
     began: PhaseStart,
     /// The number of the last GM post applied.
     last_gm_post: Option<u64>,
+    /// The slots unknown posters' review items offer them (`state/newcomers.rs`): `replace`,
+    /// or `alias` once the slot's own account has posted after theirs and they post on.
+    slot_offers: Vec<SlotOffer>,
 }
 
 /// Where the running phase began: the post read when it began (`None`: the game's first
@@ -131,6 +134,27 @@ struct ListedDeath {
     lynch: bool,
     /// The reserved post that lists it.
     post: u64,
+}
+
+/// A slot an unknown poster's review items offer them (`state/newcomers.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct SlotOffer {
+    /// The poster, by [`user_key`].
+    who: String,
+    /// The poster's name as written.
+    name: String,
+    /// The slot's holder when the offer was made: a later holder (a replacement the host
+    /// announced) posting says nothing of the poster.
+    holder: String,
+    slot: usize,
+    /// The poster's first post whose item offered the slot.
+    first: u64,
+    /// The review items that carry the offer, by their place in the review list.
+    items: Vec<usize>,
+    /// The first post of the slot's own account after `first`, and the account's name.
+    since: Option<(u64, String)>,
+    /// The poster has posted after `since`: the offer is `alias`, its items too.
+    hydra: bool,
 }
 
 /// A day that ended at a hammer whose lynch no GM post has told yet (`state/hammer.rs`).
@@ -231,6 +255,7 @@ impl Tracker {
             standing: None,
             began: PhaseStart::default(),
             last_gm_post: None,
+            slot_offers: Vec::new(),
             game,
         };
         let known: Vec<String> = tracker
@@ -275,6 +300,11 @@ impl Tracker {
                     self.phase_ended(phase);
                 }
             }
+        }
+        if let Author::Player(slot) = author
+            && !self.slot_offers.is_empty()
+        {
+            self.slot_posted(slot, post);
         }
         let now = Now {
             names: Names {

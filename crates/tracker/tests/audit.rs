@@ -3,7 +3,7 @@
 //! normalised as the tracker reads it.
 
 use mafia_posts::{Markup, Post, RawPost};
-use mafia_tracker::audit::{Cause, Explained, HostCount, audit, parse_count};
+use mafia_tracker::audit::{Cause, Explained, HostCount, audit, parse_count, parse_counts};
 use mafia_tracker::{Game, report};
 
 fn html(source: &str) -> HostCount {
@@ -48,6 +48,35 @@ fn mafiascum_bold_names_with_counts_and_a_not_voting_line() {
         ]
     );
     assert_eq!(count.not_voting, ["Ranmaru", "DarthYoshi"]);
+}
+
+#[test]
+fn readings_come_heading_by_heading_and_the_marked_lines_once() {
+    // Two headings, the first over a wagon without a count: each heading's block is a
+    // reading (the first runs on past the second heading), and the marked lines, the same as
+    // the second block, are not given again.
+    let body = mafia_posts::normalise_markup(&Markup::BbCode(
+        "Vote Count 1.1\nAlice - Bob\n\nVote Count 1.2\nBob (2) - Alice, Carol\nCarol (1) - Dave"
+            .into(),
+    ));
+    let readings: Vec<HostCount> = parse_counts(&body).collect();
+    let readings: Vec<_> = readings.iter().map(wagons).collect();
+    assert_eq!(
+        readings,
+        [
+            vec![
+                ("Alice", vec!["Bob"]),
+                ("Bob", vec!["Alice", "Carol"]),
+                ("Carol", vec!["Dave"]),
+            ],
+            vec![("Bob", vec!["Alice", "Carol"]), ("Carol", vec!["Dave"])],
+        ]
+    );
+    // The first reading alone.
+    assert_eq!(
+        parse_count(&body).as_ref().map(wagons),
+        Some(readings[0].clone())
+    );
 }
 
 #[test]

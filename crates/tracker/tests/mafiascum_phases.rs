@@ -489,6 +489,52 @@ fn an_unread_death_told_by_a_short_name_names_that_player() {
 }
 
 #[test]
+fn an_unread_death_told_by_a_short_name_is_noted_with_its_own_line_number() {
+    // 23438 post 1142's death line ("Trollie was killed last night and he was a Vanilla
+    // Townie.", TheTrollie told by the end of the name), as the fourth paragraph of a host's
+    // post. Mafiascum parts paragraphs with `<br>\n<br>\n`, and a blank line is no line of
+    // the post: the lines are 0 "I made a mod error! …", 1 "The night's results …", 2
+    // "Here is what happened:", 3 "Trollie was killed …". The unread line is line 3 (not
+    // TheTrollie's place in the list of names, which the line number once was).
+    use mafia_tracker::commands::{Dialect, LooksLike, Names, recognise};
+    let players = names(&["Alice", "TheTrollie", "AngryPidgeon", "Dave", "Erin"]);
+    let mut users = players.clone();
+    users.push("GM".to_string());
+    let names = Names {
+        players: &players,
+        users: &users,
+    };
+    let text = "I made a mod error! I apologize everyone.<br>\n<br>\nThe night's results went \
+                out wrong.<br>\n<br>\nHere is what happened:<br>\n<br>\nTrollie was killed \
+                last night and he was a Vanilla Townie.";
+    let post = html(1, "GM", text);
+    let found = recognise(&post.body, names, Dialect::Current);
+    assert!(
+        found.commands.is_empty() && found.problems.is_empty(),
+        "{found:?}"
+    );
+    assert_eq!(found.unread.len(), 1, "{found:?}");
+    assert_eq!(found.unread[0].line, 3);
+    assert_eq!(
+        found.unread[0].raw,
+        "Trollie was killed last night and he was a Vanilla Townie."
+    );
+    assert_eq!(
+        found.unread[0].looks_like,
+        LooksLike::Death {
+            player: "TheTrollie".to_string()
+        }
+    );
+    // Quoted, the lines are no lines of the host's.
+    let quoted = html(2, "GM", &quote("Host", text));
+    assert!(
+        recognise(&quoted.body, names, Dialect::Current)
+            .unread
+            .is_empty()
+    );
+}
+
+#[test]
 fn dies_before_a_phase_is_a_death() {
     // 23438 post 1139: "Night Two Results:<br>\n<br>\nAngryPidgeon dies Night 2. He was a
     // 1-Shot Hider.<br>\n<br>\nIt is now Day 3." (the opening post's list: "was killed Night 2").

@@ -13,8 +13,8 @@ mod support;
 use mafia_posts::Post;
 use mafia_tracker::phase::Phase;
 use mafia_tracker::review::{ReviewItem, ReviewKind};
-use mafia_tracker::tally::Wagon;
 use mafia_tracker::{Game, Tracker};
+use support::{day_wagons as wagons, mafiascum_post_numbered as post, names};
 
 /// Alice, Bob, Carol, Dave and Erin, hosted by GM in UTC, starting on Day 1. `timed`: Day 1
 /// ends 2026-03-03 18:00, days 48h, nights 24h; else the host announces every phase.
@@ -29,12 +29,6 @@ fn game_file(timed: bool) -> String {
          {deadline}day_length = \"48h\"\nnight_length = \"24h\"\n\
          players = [\"Alice\", \"Bob\", \"Carol\", \"Dave\", \"Erin\"]\n"
     )
-}
-
-/// A post as mafiascum renders it, made on 2 March 2026 at 12:`number`.
-fn post(number: u64, author: &str, html: &str) -> Post {
-    let at = format!("2026-03-02T12:{:02}:00", number % 60);
-    support::mafiascum_post_at(number, author, &at, html)
 }
 
 /// The host's colour, as 28480's host wrote every announcement.
@@ -104,19 +98,6 @@ fn items(t: &Tracker, kinds: &[ReviewKind]) -> Vec<ReviewItem> {
         .into_iter()
         .filter(|r| kinds.contains(&r.kind))
         .collect()
-}
-
-fn wagons(t: &Tracker) -> Vec<(String, Vec<String>)> {
-    let tally = t.status().tally.expect("a day");
-    tally
-        .wagons
-        .iter()
-        .map(|w: &Wagon| (w.candidate.clone(), w.voters.clone()))
-        .collect()
-}
-
-fn names(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]

@@ -55,6 +55,8 @@ struct Counts {
 #[test]
 fn every_fix_the_review_list_suggests_parses_and_removes_its_item() {
     let mut counts: BTreeMap<String, Counts> = BTreeMap::new();
+    // The suggested records by action (`replace`, `alias`, `dies`, ...).
+    let mut records: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for thread in corpus::thread_texts(false) {
         let review = replay(thread.game(), &thread.posts);
@@ -65,6 +67,9 @@ fn every_fix_the_review_list_suggests_parses_and_removes_its_item() {
                 continue;
             };
             c.with_fix += 1;
+            for action in record_actions(fix) {
+                *records.entry(action).or_default() += 1;
+            }
             let what = format!(
                 "{}: post {:?}, {:?} item about {:?} ({})\nfix:\n{fix}",
                 thread.label, item.post, item.kind, item.who, item.message
@@ -135,6 +140,8 @@ fn every_fix_the_review_list_suggests_parses_and_removes_its_item() {
         "{:<20} {:>8} {:>8} {:>8} {:>8}",
         "total", total.without_fix, total.with_fix, total.fixed, total.excepted
     );
+    let by_action: Vec<String> = records.iter().map(|(a, n)| format!("{a} {n}")).collect();
+    let _ = writeln!(table, "records by action: {}", by_action.join(", "));
     for (kind, why) in EXCEPTIONS {
         let _ = writeln!(table, "excepted {kind:?}: {why}");
     }
@@ -152,4 +159,14 @@ fn every_fix_the_review_list_suggests_parses_and_removes_its_item() {
         total.with_fix,
         failures.join("\n\n")
     );
+}
+
+/// The action of each record in a fix's TOML: the key of every line that is not the header,
+/// `at` or `comment` (`replace = { … }` → `replace`).
+fn record_actions(fix: &str) -> Vec<String> {
+    fix.lines()
+        .filter_map(|line| line.split_once(" = ").map(|(key, _)| key.trim()))
+        .filter(|key| !matches!(*key, "at" | "comment"))
+        .map(str::to_owned)
+        .collect()
 }

@@ -717,3 +717,39 @@ fn going_back_is_refused_past_eight_phases() {
     game.go_back_to(Phase::night(5)).expect("three phases back");
     assert_eq!(current(&game), (Phase::night(5), "none".into()));
 }
+
+#[test]
+fn going_back_reaches_exactly_the_eight_phases_before_the_running_one() {
+    // `go_back_to`'s rule: refused if the phase "is not among the eight phases before the
+    // running one". From Day 7 (nights follow days) the eight before are Night 6, Day 6,
+    // Night 5, Day 5, Night 4, Day 4, Night 3 and Day 3; Night 2 is the ninth.
+    // Day 1 ends Monday 2026-05-04 20:00 CEST, then 24 h nights and 48 h days: Day 3 ends
+    // 05-10, Night 3 05-11, ..., Day 7 05-22 (no clock change in May).
+    let mut game = game_in(STOCKHOLM)
+        .first(Phase::day(1), "2026-05-04 20:00")
+        .start();
+    let now = at(STOCKHOLM, "2026-05-04 12:00");
+    // An announcement reaches at most eight phases ahead: Day 4, then Day 7.
+    game.begin_phase(Phase::day(4), now);
+    game.begin_phase(Phase::day(7), now);
+    assert_eq!(
+        current(&game),
+        (Phase::day(7), "2026-05-22 20:00 +02:00".into())
+    );
+    let before = game.clone();
+    // Nine phases back: refused, the schedule as it was.
+    assert!(matches!(
+        game.go_back_to(Phase::night(2)),
+        Err(ScheduleError::Invalid(_))
+    ));
+    assert_eq!(game, before);
+    // Eight phases back: Day 3, with the deadline the cadence gives it.
+    game.go_back_to(Phase::day(3)).expect("eight phases back");
+    assert_eq!(
+        deadlines(&game, 2),
+        expect(&[
+            (Phase::day(3), "2026-05-10 20:00 +02:00"),
+            (Phase::night(3), "2026-05-11 20:00 +02:00"),
+        ])
+    );
+}

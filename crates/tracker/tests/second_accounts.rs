@@ -13,6 +13,7 @@ mod support;
 use mafia_posts::Post;
 use mafia_tracker::review::ReviewKind;
 use mafia_tracker::{Game, Tracker};
+use support::{day_wagons as wagons, mafiascum_post_numbered as post, wagon};
 
 /// Taylor, Bob, Carol, Dave and Erin, hosted by GM; the host announces the phases.
 const GAME: &str = "name = \"Hydra\"\ngms = [\"GM\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
@@ -22,11 +23,6 @@ players = [\"Taylor\", \"Bob\", \"Carol\", \"Dave\", \"Erin\"]\n";
 /// The record a host adds: ETL posts for Taylor's slot from the start.
 const ETL: &str = "[[corrections]]\nat = 0\nalias = { name = \"EspeciallyTheLies\", slot = \
                    \"Taylor\" }\ncomment = \"a head of Taylor's hydra\"\n";
-
-fn post(number: u64, author: &str, html: &str) -> Post {
-    let at = format!("2026-03-02T12:{:02}:00", number % 60);
-    support::mafiascum_post_at(number, author, &at, html)
-}
 
 /// A vote as 34780 post 885 is written.
 fn vote(number: u64, author: &str, target: &str) -> Post {
@@ -55,23 +51,6 @@ fn replay(extra: &str, posts: &[Post]) -> Tracker {
     let mut t = Tracker::new(game).expect("tracker");
     t.apply_all(posts);
     t
-}
-
-fn wagons(t: &Tracker) -> Vec<(String, Vec<String>)> {
-    t.status()
-        .tally
-        .expect("a day")
-        .wagons
-        .iter()
-        .map(|w| (w.candidate.clone(), w.voters.clone()))
-        .collect()
-}
-
-fn wagon(candidate: &str, voters: &[&str]) -> (String, Vec<String>) {
-    (
-        candidate.to_string(),
-        voters.iter().map(|v| v.to_string()).collect(),
-    )
 }
 
 /// The review items about `who` posting while not in the game.
@@ -192,4 +171,99 @@ fn a_gms_name_stays_the_gms() {
     let fix = "[[corrections]]\nat = 0\nalias = { name = \"GM\", slot = \"Taylor\" }\n";
     let t = replay(fix, &posts);
     assert!(!t.slots()[0].alive, "the GM's post is still a command");
+}
+
+// ---- which record an unknown poster's review item offers ---------------------------------
+
+/// The game with Taylor's slot listing EspeciallyTheLies, as the archive's game files list a
+/// slot's other accounts: the account's review items name the slot and carry a record.
+fn listed() -> String {
+    GAME.replace(
+        "players = [\"Taylor\",",
+        "players = [{ name = \"Taylor\", aliases = [\"EspeciallyTheLies\"] },",
+    )
+}
+
+fn replay_listed(extra: &str, posts: &[Post]) -> Tracker {
+    let game = Game::parse(&format!("{}{extra}", listed()), "hydra.toml").expect("game file");
+    let mut t = Tracker::new(game).expect("tracker");
+    t.apply_all(posts);
+    t
+}
+
+/// The record each review item about `who` posting while not in the game carries, by post.
+fn offered(t: &Tracker, who: &str) -> Vec<(u64, Option<String>)> {
+    t.review()
+        .iter()
+        .filter(|r| r.kind == ReviewKind::NonPlayerPosted && r.who.as_deref() == Some(who))
+        .filter_map(|r| Some((r.post?, r.fix.clone())))
+        .collect()
+}
+
+fn record(at: u64, action: &str) -> Option<String> {
+    Some(format!("[[corrections]]\nat = {at}\n{action}\n"))
+}
+
+const ALIAS: &str = "alias = { name = \"EspeciallyTheLies\", slot = \"Taylor\" }";
+const REPLACE: &str = "replace = { new = \"EspeciallyTheLies\", old = \"Taylor\" }";
+
+#[test]
+fn an_account_whose_slot_goes_on_posting_is_offered_the_alias() {
+    // 34780: EspeciallyTheLies votes for Taylor's slot (post 885's shape), Taylor's own
+    // account posts after it, and EspeciallyTheLies posts on: two accounts play the slot, so
+    // each of the account's items offers the `alias` record at its post, the item listed
+    // before Taylor's post included.
+    let posts = [
+        post(1, "GM", "It is now Day 1!"),
+        post(2, "Taylor", "Morning all."),
+        vote(3, "EspeciallyTheLies", "Bob"),
+        post(4, "Taylor", "That was my other head."),
+        vote(5, "EspeciallyTheLies", "Carol"),
+    ];
+    let t = replay_listed("", &posts);
+    assert_eq!(
+        offered(&t, "EspeciallyTheLies"),
+        [(3, record(2, ALIAS)), (5, record(4, ALIAS))]
+    );
+    let item = t
+        .review()
+        .iter()
+        .find(|r| r.post == Some(3))
+        .expect("the item");
+    assert!(item.message.contains("a hydra"), "{}", item.message);
+    // Pasted back, the record makes the account the slot's: no item, and its last vote is
+    // the slot's.
+    let t = replay_listed(record(2, ALIAS).as_deref().unwrap_or_default(), &posts);
+    assert!(offered(&t, "EspeciallyTheLies").is_empty());
+    assert_eq!(wagons(&t), [wagon("Carol", &["Taylor"])]);
+}
+
+#[test]
+fn an_account_whose_slot_posts_no_more_is_offered_the_replacement() {
+    // Taylor's account posts before EspeciallyTheLies's first post only: the account took
+    // the slot over, so its items offer `replace`.
+    let posts = [
+        post(1, "GM", "It is now Day 1!"),
+        post(2, "Taylor", "Morning all."),
+        vote(3, "EspeciallyTheLies", "Bob"),
+        vote(5, "EspeciallyTheLies", "Carol"),
+    ];
+    let t = replay_listed("", &posts);
+    assert_eq!(
+        offered(&t, "EspeciallyTheLies"),
+        [(3, record(2, REPLACE)), (5, record(4, REPLACE))]
+    );
+}
+
+#[test]
+fn a_slots_account_that_posts_once_after_its_replacement_leaves_the_replacement() {
+    // The old account's goodbye after the new account's first post, and no post of the new
+    // account after it: one account took the slot over from the other.
+    let posts = [
+        post(1, "GM", "It is now Day 1!"),
+        vote(3, "EspeciallyTheLies", "Bob"),
+        post(4, "Taylor", "Good luck, and thanks for replacing me."),
+    ];
+    let t = replay_listed("", &posts);
+    assert_eq!(offered(&t, "EspeciallyTheLies"), [(3, record(2, REPLACE))]);
 }

@@ -13,6 +13,11 @@ mod support;
 use mafia_posts::Post;
 use mafia_tracker::review::{ReviewItem, ReviewKind};
 use mafia_tracker::{Game, Tracker};
+use support::{mafiascum_bold as bold, mafiascum_post_in_hour, wagon, wagon_voters as wagons};
+
+/// Posts on Day 1 (its deadline 2014-07-20 18:00): 13 July 2014 from 08:00, each at the
+/// minute of its number.
+const DAY_1: &str = "2014-07-13 08";
 
 /// A mafiascum game: bold votes and vote tags count, majority hammers.
 const GAME: &str = "name = \"Train\"\ngms = [\"Aronis\"]\nzone = \"UTC\"\nfirst_phase = \"Day 1\"\n\
@@ -20,19 +25,10 @@ first_deadline = \"2014-07-20 18:00\"\nday_length = \"168h\"\nnight_length = \"4
 players = [\"Espressojet\", \"TheNoggyOne\", \"Konowa\", \"Wolfy\", \"Natirasha\", \"Fusion\", \"bjc\"]\n\
 [rules]\nvotes = [\"bold\", \"tag\"]\nmajority = \"hammer\"\n";
 
-/// A post as mafiascum renders it, on Day 1.
-fn post(number: u64, author: &str, html: &str) -> Post {
-    let at = format!("2014-07-13T08:{:02}:00", number % 60);
-    support::mafiascum_post_at(number, author, &at, html)
-}
-
-fn bold(text: &str) -> String {
-    format!("<div style=\"display:inline;font-weight:bold\">{text}</div>")
-}
-
 /// Post 205's shape: talk, then the vote on a line of its own, unbolded.
 fn noggy_205() -> Post {
-    post(
+    mafiascum_post_in_hour(
+        DAY_1,
         205,
         "TheNoggyOne",
         "Since espressojet voted me first I feel it only natural for me to try and lynch him \
@@ -53,22 +49,6 @@ fn uncounted(t: &Tracker) -> Vec<ReviewItem> {
         .filter(|r| r.kind == ReviewKind::VoteNotCounted)
         .cloned()
         .collect()
-}
-
-/// The tally's wagons as (candidate, voters).
-fn wagons(t: &Tracker) -> Vec<(String, Vec<String>)> {
-    t.tally_now()
-        .wagons
-        .into_iter()
-        .map(|w| (w.candidate, w.voters))
-        .collect()
-}
-
-fn wagon(candidate: &str, voters: &[&str]) -> (String, Vec<String>) {
-    (
-        candidate.to_string(),
-        voters.iter().map(|v| v.to_string()).collect(),
-    )
 }
 
 #[test]
@@ -92,7 +72,8 @@ fn an_unbolded_vote_carries_the_record_that_counts_it_and_the_record_removes_the
         "[[corrections]]\nat = 205\nvote = { voter = \"TheNoggyOne\", target = \"Espressojet\" }\n"
     );
     // Post 206: the host counts it. With the record, so does the tracker, and the item goes.
-    let ruling = post(
+    let ruling = mafiascum_post_in_hour(
+        DAY_1,
         206,
         "Aronis",
         &bold(
@@ -135,8 +116,8 @@ fn a_hosts_own_vote_record_at_the_post_covers_its_item_whatever_it_says() {
 fn an_unvote_record_covers_a_post_with_a_vote_naming_nobody() {
     // A vote naming nobody is a rejected vote; the host's `unvote` at the post rules on it.
     let posts = [
-        post(10, "Wolfy", &bold("Vote: Konowa")),
-        post(11, "Wolfy", &bold("Vote: Mr Nobody")),
+        mafiascum_post_in_hour(DAY_1, 10, "Wolfy", &bold("Vote: Konowa")),
+        mafiascum_post_in_hour(DAY_1, 11, "Wolfy", &bold("Vote: Mr Nobody")),
     ];
     let plain = replay("", &posts);
     assert!(
@@ -155,13 +136,16 @@ fn an_unvote_record_covers_a_post_with_a_vote_naming_nobody() {
 #[test]
 fn short_forms_an_unbolded_unvote_and_no_lynch_are_offered_as_written() {
     // `V: name` is not enough to count (the rule set), but a host may rule otherwise.
-    let t = replay("", &[post(12, "bjc", "V: Fusion")]);
+    let t = replay("", &[mafiascum_post_in_hour(DAY_1, 12, "bjc", "V: Fusion")]);
     let fix = uncounted(&t)[0].fix.clone().expect("a fix");
     assert!(
         fix.contains("vote = { voter = \"bjc\", target = \"Fusion\" }"),
         "{fix}"
     );
-    let t = replay("", &[post(12, "bjc", "Vote: no lynch")]);
+    let t = replay(
+        "",
+        &[mafiascum_post_in_hour(DAY_1, 12, "bjc", "Vote: no lynch")],
+    );
     let fix = uncounted(&t)[0].fix.clone().expect("a fix");
     assert!(
         fix.contains("vote = { voter = \"bjc\", target = \"no lynch\" }"),
@@ -169,8 +153,8 @@ fn short_forms_an_unbolded_unvote_and_no_lynch_are_offered_as_written() {
     );
     // An unbolded unvote takes back the vote that stands.
     let posts = [
-        post(12, "bjc", &bold("Vote: Fusion")),
-        post(13, "bjc", "Unvote"),
+        mafiascum_post_in_hour(DAY_1, 12, "bjc", &bold("Vote: Fusion")),
+        mafiascum_post_in_hour(DAY_1, 13, "bjc", "Unvote"),
     ];
     let t = replay("", &posts);
     let fix = uncounted(&t)[0].fix.clone().expect("a fix");
@@ -184,21 +168,25 @@ fn short_forms_an_unbolded_unvote_and_no_lynch_are_offered_as_written() {
 fn no_record_is_offered_where_the_mark_names_no_one_player_and_the_item_says_why() {
     let cases = [
         // Naming nobody.
-        (post(20, "bjc", "Vote: Mr Nobody"), "names no player"),
+        (
+            mafiascum_post_in_hour(DAY_1, 20, "bjc", "Vote: Mr Nobody"),
+            "names no player",
+        ),
         // Talk that starts like a vote: the line goes on after the name (mafiascum 22083
         // post 946, "Vote Peabody with me, then.").
         (
-            post(20, "bjc", "Vote Konowa with me, then."),
+            mafiascum_post_in_hour(DAY_1, 20, "bjc", "Vote Konowa with me, then."),
             "the line says more than a vote",
         ),
         // A near miss is a guess, not the host's word.
         (
-            post(20, "bjc", "Vote: Espresojet"),
+            mafiascum_post_in_hour(DAY_1, 20, "bjc", "Vote: Espresojet"),
             "near miss of Espressojet",
         ),
         // A later bold vote in the post is the post's vote.
         (
-            post(
+            mafiascum_post_in_hour(
+                DAY_1,
                 20,
                 "bjc",
                 &format!("Vote: Konowa<br>\n{}", bold("Vote: Wolfy")),
@@ -206,7 +194,10 @@ fn no_record_is_offered_where_the_mark_names_no_one_player_and_the_item_says_why
             "a later vote in the post replaces it",
         ),
         // Nothing to take back.
-        (post(20, "bjc", "Unvote"), "no vote to take back"),
+        (
+            mafiascum_post_in_hour(DAY_1, 20, "bjc", "Unvote"),
+            "no vote to take back",
+        ),
     ];
     for (p, why) in cases {
         let t = replay("", std::slice::from_ref(&p));
@@ -224,7 +215,8 @@ fn no_record_is_offered_where_the_mark_names_no_one_player_and_the_item_says_why
 #[test]
 fn a_quoted_unbolded_vote_is_no_mark_and_gets_no_item() {
     // Post 206 quotes post 205 whole; the quote's vote is not the host's, nor anyone's.
-    let quoting = post(
+    let quoting = mafiascum_post_in_hour(
+        DAY_1,
         206,
         "Konowa",
         "<blockquote cite=\"./viewtopic.php?p=6013896#p6013896\"><div><cite>TheNoggyOne wrote:</cite>\
@@ -239,7 +231,12 @@ fn a_quoted_unbolded_vote_is_no_mark_and_gets_no_item() {
 fn a_vote_record_at_the_post_covers_a_near_miss_counted_with_a_warning() {
     // `Vote: Espresojet` in bold is counted for Espressojet with a warning; the host's record
     // at the post says whom the vote is for, so the warning is not listed.
-    let posts = [post(30, "Wolfy", &bold("Vote: Espresojet"))];
+    let posts = [mafiascum_post_in_hour(
+        DAY_1,
+        30,
+        "Wolfy",
+        &bold("Vote: Espresojet"),
+    )];
     let plain = replay("", &posts);
     assert!(
         plain

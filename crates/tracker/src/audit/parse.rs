@@ -59,7 +59,7 @@ const MAX_LEAD_LINES: usize = 4;
 /// Reads the first vote count in a post body, if it holds one: the first of
 /// [`parse_counts`]'s readings.
 pub fn parse_count(body: &Body) -> Option<HostCount> {
-    parse_counts(body).into_iter().next()
+    parse_counts(body).next()
 }
 
 /// Every reading of a post body as a vote count, the likeliest first: the lines after each
@@ -69,45 +69,152 @@ pub fn parse_count(body: &Body) -> Option<HostCount> {
 /// be followed by a host's essay whose lines read as wagons before the count itself
 /// (63443.jsonl post 26, 70230.jsonl post 2695), or by a `Deadline: August 10` line that is
 /// no wagon either (22540.jsonl post 1110).
-pub fn parse_counts(body: &Body) -> Vec<HostCount> {
-    // Each heading followed by wagons ("Making this vote count amused me." may come before
-    // the count's own heading, 16959.jsonl post 479).
-    let mut readings: Vec<HostCount> = body
-        .lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| is_heading(&l.text))
-        .filter_map(|(h, _)| {
-            read_block(body, h + 1, true).map(|mut c| {
-                c.day = heading_day(&body.lines[h].text);
-                c
-            })
-        })
-        .filter(|c| c.entries.iter().any(|e| e.separated || e.marked) || !c.not_voting.is_empty())
-        .collect();
-    if let Some(mut marked) = read_block(body, 0, false).filter(|c| !c.entries.is_empty()) {
-        // The day of the heading above the count, when there is one.
-        let first = marked.entries.first().map_or(0, |e| e.line);
-        marked.day = body.lines[..first]
-            .iter()
-            .rfind(|l| is_heading(&l.text))
-            .and_then(|l| heading_day(&l.text));
-        if !readings.contains(&marked) {
-            // A count whose wagons the host spread between other lines (a poem between every
-            // wagon, 16959.jsonl post 351): the marked lines go on the heading's block, so
-            // they are the count, read first.
-            let position = if readings
-                .first()
-                .is_some_and(|head| continues(head, &marked))
-            {
-                0
-            } else {
-                readings.len()
+///
+/// The readings are built as they are asked for: a caller that takes the first reads one
+/// heading's block, and the marked lines only when they might go first (see [`Readings`]).
+pub fn parse_counts(body: &Body) -> Readings<'_> {
+    Readings {
+        body,
+        next_line: 0,
+        begun: false,
+        queued: None,
+        marked: MarkedLines::Unread,
+        unchecked: Vec::new(),
+    }
+}
+
+/// The readings of one post body, in [`parse_counts`]'s order, each built when it is asked
+/// for.
+///
+/// The order: each heading's block ("Making this vote count amused me." may come before the
+/// count's own heading, 16959.jsonl post 479), then the marked lines' reading unless a
+/// heading's block is the same; but the marked lines go first when they continue the first
+/// heading's block (a count whose wagons the host spread between other lines: a poem between
+/// every wagon, 16959.jsonl post 351). That can only be when every wagon of the first block
+/// is marked, for the marked lines' reading holds marked wagons only: only then are the
+/// marked lines read before the first block is given.
+#[derive(Debug, Clone)]
+pub struct Readings<'a> {
+    body: &'a Body,
+    /// The line from which to look for the next heading.
+    next_line: usize,
+    /// The first reading has been given.
+    begun: bool,
+    /// The first heading's block, to give after the marked lines that continue it.
+    queued: Option<HostCount>,
+    marked: MarkedLines,
+    /// The headings' blocks given before the marked lines were read, to compare with their
+    /// reading when it is asked for (kept rather than read again: a block's lines cost more
+    /// to read than to copy).
+    unchecked: Vec<HostCount>,
+}
+
+/// The marked lines' reading, as far as [`Readings`] has got with it.
+#[derive(Debug, Clone)]
+enum MarkedLines {
+    /// Not read yet.
+    Unread,
+    /// Read: the count still to give at the end, unless a heading's block is the same.
+    Pending(HostCount),
+    /// None, given already, or the same as a heading's block that was given.
+    Done,
+}
+
+impl Readings<'_> {
+    /// The next heading's block with a wagon or a not-voting list, from `next_line` on.
+    fn next_block(&mut self) -> Option<HostCount> {
+        let lines = &self.body.lines;
+        while self.next_line < lines.len() {
+            let h = self.next_line;
+            self.next_line += 1;
+            if !is_heading(&lines[h].text) {
+                continue;
+            }
+            let Some(mut count) = read_block(self.body, h + 1, true) else {
+                continue;
             };
-            readings.insert(position, marked);
+            if count.entries.iter().any(|e| e.separated || e.marked) || !count.not_voting.is_empty()
+            {
+                count.day = heading_day(&lines[h].text);
+                return Some(count);
+            }
+        }
+        None
+    }
+
+    /// Reads the marked lines, once.
+    fn read_marked(&mut self) {
+        if matches!(self.marked, MarkedLines::Unread) {
+            self.marked = match marked_reading(self.body) {
+                Some(count) => MarkedLines::Pending(count),
+                None => MarkedLines::Done,
+            };
         }
     }
-    readings
+
+    /// Gives a heading's block; the marked lines' reading, when it is the same, is not given
+    /// again at the end.
+    fn give(&mut self, block: HostCount) -> Option<HostCount> {
+        match &self.marked {
+            MarkedLines::Pending(m) if *m == block => self.marked = MarkedLines::Done,
+            MarkedLines::Unread => self.unchecked.push(block.clone()),
+            _ => {}
+        }
+        Some(block)
+    }
+}
+
+impl Iterator for Readings<'_> {
+    type Item = HostCount;
+
+    fn next(&mut self) -> Option<HostCount> {
+        if !self.begun {
+            self.begun = true;
+            let Some(first) = self.next_block() else {
+                self.read_marked();
+                return self.next();
+            };
+            if !first.entries.is_empty() && first.entries.iter().all(|e| e.marked) {
+                self.read_marked();
+                let goes_first =
+                    matches!(&self.marked, MarkedLines::Pending(m) if continues(&first, m));
+                if goes_first
+                    && let MarkedLines::Pending(m) =
+                        std::mem::replace(&mut self.marked, MarkedLines::Done)
+                {
+                    // No later heading's block can be the same: it would hold the first
+                    // block's wagons (lines above it) and no more.
+                    self.queued = Some(first);
+                    return Some(m);
+                }
+            }
+            return self.give(first);
+        }
+        if let Some(first) = self.queued.take() {
+            return Some(first);
+        }
+        if let Some(block) = self.next_block() {
+            return self.give(block);
+        }
+        // The marked lines last, unless a heading's block given before is the same.
+        self.read_marked();
+        let MarkedLines::Pending(m) = std::mem::replace(&mut self.marked, MarkedLines::Done) else {
+            return None;
+        };
+        (!self.unchecked.contains(&m)).then_some(m)
+    }
+}
+
+/// The lines with count markers anywhere in the post (at least two, or one beside the
+/// host's not-voting list), with the day of the heading above the first, when there is one.
+fn marked_reading(body: &Body) -> Option<HostCount> {
+    let mut marked = read_block(body, 0, false).filter(|c| !c.entries.is_empty())?;
+    let first = marked.entries.first().map_or(0, |e| e.line);
+    marked.day = body.lines[..first]
+        .iter()
+        .rfind(|l| is_heading(&l.text))
+        .and_then(|l| heading_day(&l.text));
+    Some(marked)
 }
 
 /// `marked` holds `head`'s wagons and more below it, each more a wagon with its number of

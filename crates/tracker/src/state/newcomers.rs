@@ -3,13 +3,21 @@
 //! 70912 post 767). Their "not in the game and posted" review item then carries the `replace`
 //! record that would make it so; the tracker does not apply it by itself (a player's word is
 //! not the host's).
+//!
+//! Two accounts may also play one slot (a hydra's heads, mafiascum 34780: EspeciallyTheLies
+//! posting for Taylor's slot while Taylor's account posts too). When the slot's own account
+//! posts after the unknown poster's first post and the poster then posts on, both play the
+//! slot: the poster's items offer the `alias` record instead (`alias = { name, slot }` lets the
+//! account post and vote for the slot), the items already listed included. A slot's account
+//! that posts once more after its replacement's first post (a goodbye) and is not heard from
+//! again leaves the offer `replace`.
 
 use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
 use mafia_posts::Post;
 
-use super::Tracker;
+use super::{SlotOffer, Tracker};
 use crate::commands::{NameSet, fold};
 use crate::config::user_key;
 use crate::correction::{Correction, CorrectionAction, fix_at};
@@ -45,7 +53,101 @@ impl Tracker {
                 );
             }
         }
-        self.offer_replace(post, slot);
+        self.offer_slot(post, slot);
+    }
+
+    /// Gives the review item just noted the record that lets `post`'s author post for `slot`:
+    /// `replace`, or `alias` when both accounts play the slot: the slot's account posted after
+    /// the author's first post offered the slot, and the author posts on. Then the author's
+    /// earlier items with the offer get `alias` too. The offer is remembered for that.
+    fn offer_slot(&mut self, post: &Post, slot: usize) {
+        let Some(item) = self.review.len().checked_sub(1) else {
+            return;
+        };
+        let who = user_key(&post.author);
+        let at = match self
+            .slot_offers
+            .iter()
+            .position(|o| o.who == who && o.slot == slot)
+        {
+            Some(at) => at,
+            None => {
+                self.slot_offers.push(SlotOffer {
+                    who,
+                    name: post.author.trim().to_string(),
+                    holder: self.slots[slot].name.clone(),
+                    slot,
+                    first: post.number,
+                    items: Vec::new(),
+                    since: None,
+                    hydra: false,
+                });
+                self.slot_offers.len() - 1
+            }
+        };
+        let offer = &mut self.slot_offers[at];
+        offer.items.push(item);
+        let Some(since) = offer.since.clone() else {
+            self.offer_replace(post, slot);
+            return;
+        };
+        let items = if offer.hydra {
+            vec![item]
+        } else {
+            offer.hydra = true;
+            offer.items.clone()
+        };
+        for item in items {
+            self.offer_alias(at, item, since.clone());
+        }
+    }
+
+    /// A post of `slot`'s account: the offers of the slot to other posters, made before this
+    /// post while the slot's holder was the one it is now, note it (see
+    /// [`Tracker::offer_slot`]). A later holder (a replacement the host announced) says
+    /// nothing of an earlier offer.
+    #[cold]
+    pub(super) fn slot_posted(&mut self, slot: usize, post: &Post) {
+        let holder = &self.slots[slot].name;
+        for offer in &mut self.slot_offers {
+            if offer.slot == slot
+                && offer.since.is_none()
+                && offer.first < post.number
+                && offer.holder == *holder
+            {
+                offer.since = Some((post.number, post.author.trim().to_string()));
+            }
+        }
+    }
+
+    /// Gives review item `item` the `alias` record of offer `at`, at the item's post, and says
+    /// why in its message: `since` is the post of the slot's account after the poster's first
+    /// and that account's name.
+    fn offer_alias(&mut self, at: usize, item: usize, since: (u64, String)) {
+        let offer = &self.slot_offers[at];
+        let (who, first) = (offer.name.clone(), offer.first);
+        let slot_name = self.game.players[offer.slot].name.clone();
+        let Some(review) = self.review.get_mut(item) else {
+            return;
+        };
+        let Some(post) = review.post else {
+            return;
+        };
+        let (posted, account) = since;
+        let record = Correction {
+            at: fix_at(post),
+            action: CorrectionAction::Alias {
+                name: who.clone(),
+                slot: slot_name.clone(),
+            },
+            comment: None,
+        };
+        review.fix = Some(record.to_toml());
+        review.message.push_str(&format!(
+            "; but {account} posted for the slot after {who}'s post {first} (post {posted}), \
+             and {who} posts on: if both accounts play {slot_name}'s slot (a hydra), add {who} \
+             as its alias"
+        ));
     }
 
     /// Gives the review item just noted the `replace` record that makes `post`'s author the
@@ -103,7 +205,7 @@ impl Tracker {
                 self.slots[open].name
             ),
         );
-        self.offer_replace(post, slot);
+        self.offer_slot(post, slot);
         true
     }
 

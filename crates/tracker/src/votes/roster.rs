@@ -230,15 +230,26 @@ impl Roster {
     /// me, then.` says more.
     pub fn names_only(&self, written: &str) -> Option<usize> {
         let lower = fold_str(&clean_name(written));
-        let words: Vec<&str> = lower
-            .split(|c: char| c.is_whitespace() || c == '/')
-            .filter(|w| !w.is_empty())
-            .collect();
-        let whole = words.join(" ");
-        let key = trim_punct(&whole);
+        match self.exact(&words(&lower).join(" ")) {
+            Some(Resolution::Exact(slot)) => Some(slot),
+            _ => None,
+        }
+    }
+
+    /// The exact step of [`Roster::resolve`]: the slot of which `candidate` (folded, its words
+    /// one space apart; the punctuation around it is trimmed here) is a name or an alias,
+    /// `Ambiguous` when it is several slots', `None` when it is nobody's.
+    fn exact(&self, candidate: &str) -> Option<Resolution> {
+        let key = trim_punct(candidate);
+        // `add` keeps one entry per slot and name, so each slot is listed at most once.
         let mut slots = self.names.iter().filter(|(_, k)| k == key).map(|(s, _)| *s);
         let first = slots.next()?;
-        slots.all(|s| s == first).then_some(first)
+        let Some(second) = slots.next() else {
+            return Some(Resolution::Exact(first));
+        };
+        let mut all = vec![first, second];
+        all.extend(slots);
+        Some(Resolution::Ambiguous(all))
     }
 
     /// Resolves a written name: exact or alias first, then a unique near miss.
@@ -248,27 +259,12 @@ impl Roster {
         if lower.is_empty() {
             return Resolution::Unknown;
         }
-        // `Hellhound/ChannelDelibird`: a slash separates names like a space.
-        let words: Vec<&str> = lower
-            .split(|c: char| c.is_whitespace() || c == '/')
-            .filter(|w| !w.is_empty())
-            .collect();
+        let words = words(&lower);
         // Exact: the longest run of leading words that is a name ("##vote Bob the Builder
         // please" finds "bob the builder").
         for n in (1..=words.len()).rev() {
-            let candidate = words[..n].join(" ");
-            let candidate = trim_punct(&candidate);
-            let mut slots: Vec<usize> = self
-                .names
-                .iter()
-                .filter(|(_, k)| k == candidate)
-                .map(|(s, _)| *s)
-                .collect();
-            slots.dedup();
-            match slots.as_slice() {
-                [one] => return Resolution::Exact(*one),
-                [] => {}
-                _ => return Resolution::Ambiguous(slots),
+            if let Some(exact) = self.exact(&words[..n].join(" ")) {
+                return exact;
             }
         }
         // Near misses of the whole text or of its first word, tier by tier.
@@ -375,17 +371,23 @@ impl Roster {
     /// the end left out (`KLINGAMENCE` and `SALONCELT` for Klingoncelt and Salamence20, 62909
     /// post 1218, which the host counted for neither): the slots of every such pair, else none.
     fn blended(&self, probe: &str) -> Vec<usize> {
-        let chars: Vec<char> = probe.chars().collect();
+        let len = probe.chars().count();
         let mut slots = Vec::new();
-        for cut in BLEND_PART..=chars.len().saturating_sub(BLEND_PART) {
-            let head: String = chars[..cut].iter().collect();
-            let tail: String = chars[cut..].iter().collect();
-            for a in self.forms.iter().filter(|f| f.squashed.starts_with(&head)) {
+        // Each cut point between characters, as a byte offset, with at least BLEND_PART
+        // characters on either side: the two parts are slices of the probe.
+        let cuts = probe
+            .char_indices()
+            .map(|(at, _)| at)
+            .take(len.saturating_sub(BLEND_PART) + 1)
+            .skip(BLEND_PART);
+        for cut in cuts {
+            let (head, tail) = probe.split_at(cut);
+            for a in self.forms.iter().filter(|f| f.squashed.starts_with(head)) {
                 let ends = |f: &&Form| {
                     f.slot != a.slot
                         && f.squashed
                             .trim_end_matches(|c: char| c.is_ascii_digit())
-                            .ends_with(&tail)
+                            .ends_with(tail)
                 };
                 for b in self.forms.iter().filter(ends) {
                     for slot in [a.slot, b.slot] {
@@ -500,6 +502,15 @@ fn initials(name: &str) -> String {
     out
 }
 
+/// The words of a folded written name: `Hellhound/ChannelDelibird`: a slash separates names
+/// like a space.
+fn words(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| c.is_whitespace() || c == '/')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
 fn trim_punct(s: &str) -> &str {
     s.trim_matches(|c: char| {
         c.is_whitespace()
@@ -534,6 +545,31 @@ mod tests {
         let r = roster(&["mattblackguy", "Dredd"]);
         assert_eq!(r.resolve("MBG"), Resolution::Near(0));
         assert_eq!(r.resolve("mbg is scum"), Resolution::Unknown);
+    }
+
+    #[test]
+    fn a_name_alone_and_a_name_first_are_found_by_the_same_exact_step() {
+        let mut r = roster(&["Bob the Builder", "Espressojet", "Wendy"]);
+        r.add(2, "Bob");
+        r.add(1, "Bob");
+        assert_eq!(r.names_only("Espressojet."), Some(1));
+        assert_eq!(r.resolve("Espressojet."), Resolution::Exact(1));
+        assert_eq!(r.names_only("bob the builder!"), Some(0));
+        assert_eq!(r.resolve("Bob the Builder please"), Resolution::Exact(0));
+        assert_eq!(r.names_only("Espressojet, then"), None);
+        // An alias two slots share names neither alone, and is ambiguous first.
+        assert_eq!(r.names_only("Bob"), None);
+        assert_eq!(r.resolve("bob"), Resolution::Ambiguous(vec![2, 1]));
+    }
+
+    #[test]
+    fn a_blend_is_cut_between_letters_of_any_width() {
+        // Cyrillic letters are two bytes each: the cut points are the letters' own.
+        let r = roster(&["Жуковский", "Петрович"]);
+        assert_eq!(r.resolve("Жуквич"), Resolution::Ambiguous(vec![0, 1]));
+        let r = roster(&["Klingoncelt", "Salamence20"]);
+        assert_eq!(r.resolve("SALONCELT"), Resolution::Ambiguous(vec![0, 1]));
+        assert_eq!(r.resolve("KLINGAMENCE"), Resolution::Ambiguous(vec![0, 1]));
     }
 
     #[test]

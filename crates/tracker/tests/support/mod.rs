@@ -116,6 +116,22 @@ pub fn wagon_voters(t: &Tracker) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// The running day's wagons with their voters; panics if no day is running.
+pub fn day_wagons(t: &Tracker) -> Vec<(String, Vec<String>)> {
+    t.status()
+        .tally
+        .expect("a day")
+        .wagons
+        .into_iter()
+        .map(|w| (w.candidate, w.voters))
+        .collect()
+}
+
+/// A wagon as [`wagon_voters`] and [`day_wagons`] list it.
+pub fn wagon(candidate: &str, voters: &[&str]) -> (String, Vec<String>) {
+    (candidate.to_string(), names(voters))
+}
+
 pub fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
@@ -156,6 +172,18 @@ pub fn mafiascum_post_at(number: u64, author: &str, at: &str, body: &str) -> Pos
         body: mafia_posts::Markup::Html(body.to_string()),
     }
     .normalise()
+}
+
+/// A post as mafiascum.net renders it (HTML), normalised, with the thread's own number, made
+/// at minute `number % 60` of `hour`, a local time of the test game's zone (UTC) such as
+/// "2026-03-02 12": a thread's posts a minute apart.
+pub fn mafiascum_post_in_hour(hour: &str, number: u64, author: &str, html: &str) -> Post {
+    mafiascum_post_at(number, author, &format!("{hour}:{:02}", number % 60), html)
+}
+
+/// [`mafiascum_post_in_hour`] on 2 March 2026 from 12:00, Day 1 of the test games.
+pub fn mafiascum_post_numbered(number: u64, author: &str, html: &str) -> Post {
+    mafiascum_post_in_hour("2026-03-02 12", number, author, html)
 }
 
 /// Bold, as mafiascum renders `[b]…[/b]`.
