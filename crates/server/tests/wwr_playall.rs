@@ -12,7 +12,7 @@ use std::path::Path;
 
 use mafia_roles::ElementKind;
 use mafia_wwr::Library;
-use playall::{Dice, Played, Run, book, setups_dir, toml_str};
+use playall::{Dice, Form, Played, Run, book, fill_forms, refusal, setups_dir, toml_str};
 
 /// The folder the service lists: each setup of `tests/wwr_setups`, its role book named by
 /// its absolute path (the folder is a temporary copy).
@@ -217,4 +217,44 @@ async fn random_setups_from_the_whole_book_are_played_through_their_pages() {
         }
     }
     report(&run, &lines);
+}
+
+/// A choice whose option takes a target the prompt does not name: the Pyromancer's sheet
+/// (`other/pyro/pyromancer`) has `Immediate Night: `Pyromancer` Choice Choose @Chosen` and
+/// `Choice `Powder` Chosen: … Apply `Powdered` to @Selection`. Dov's N1 form offers a target
+/// with the options, and Powder on Ada is taken. (The form had no target field, so the
+/// engine refused every Powder: "the `Powder` option of the `Pyromancer` choice needs
+/// `@Selection = <target>`".)
+#[tokio::test]
+async fn a_choice_option_that_takes_a_target_is_answered_from_the_page() {
+    let folder = tempfile::tempdir().unwrap();
+    copy_setups(folder.path());
+    let mut run = Run::new(folder.path(), 3).await;
+    let seats = run.create("pyro", "cult-flute-pyro.toml").await.unwrap();
+    let dov = seats.iter().find(|(n, _)| n == "Dov").unwrap().1.clone();
+    assert!(run.next_phase("pyro").await, "D0 ends");
+    let page = run.page(&dov).await;
+    let mut dice = Dice::new(0);
+    let form = fill_forms(&page, &mut dice)
+        .into_iter()
+        .find(|f| f.get("trigger") == Some("Immediate Night") && f.get("chosen").is_some())
+        .unwrap_or_else(|| panic!("the Pyromancer's choice: {page}"));
+    assert!(form.get("selection").is_some(), "a target field: {page}");
+    let fields = form
+        .fields
+        .iter()
+        .map(|(k, v)| match k.as_str() {
+            "chosen" => (k.clone(), "Powder".to_owned()),
+            "selection" => (k.clone(), "Ada".to_owned()),
+            _ => (k.clone(), v.clone()),
+        })
+        .collect();
+    let powder = Form {
+        action: form.action.clone(),
+        fields,
+    };
+    run.post("pyro Dov", &dov, "Dov", &powder).await;
+    let page = run.page(&dov).await;
+    assert_eq!(refusal(&page), None, "{page}");
+    assert!(run.failures.is_empty(), "{:?}", run.failures);
 }

@@ -57,11 +57,12 @@ fn chosen_options(text: &str) -> Option<Vec<String>> {
     )
 }
 
-/// A choice of a player: the living first, then the dead.
-fn player_select(live: &Live, name: &str) -> Markup {
+/// A choice of a player: the living first, then the dead; with `none`, "no target" first.
+fn player_select(live: &Live, name: &str, none: bool) -> Markup {
     let players = &live.table.game().state.players;
     html! {
         select name=(name) {
+            @if none { option value="" { "(no target)" } }
             @for p in players.iter().filter(|p| p.alive) { option value=(p.name) { (p.name) } }
             @for p in players.iter().filter(|p| !p.alive) { option value=(p.name) { (p.name) " (dead)" } }
         }
@@ -77,10 +78,14 @@ fn prompt_form(live: &Live, action: &str, p: &Prompt) -> Markup {
             @if let Some(k) = &p.key { input type="hidden" name="key" value=(k); }
             p { code { (p.text) } }
             @if p.text.contains("@Selection") {
-                label { "Target " (player_select(live, "selection")) } " "
+                label { "Target " (player_select(live, "selection", false)) } " "
+            } @else if p.text.contains("@Chosen") {
+                // An option of a choice may take a target of its own (the Pyromancer's
+                // `Choice `Powder` Chosen: … @Selection`), which the prompt does not name.
+                label { "Target, if the option takes one " (player_select(live, "selection", true)) } " "
             }
             @if p.text.contains("@SecondarySelection") {
-                label { "Second target " (player_select(live, "secondary")) } " "
+                label { "Second target " (player_select(live, "secondary", false)) } " "
             }
             @if let Some(options) = &chosen {
                 label { "Choose " select name="chosen" { @for o in options { option value=(o) { (o) } } } } " "
