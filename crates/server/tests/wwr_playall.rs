@@ -37,6 +37,13 @@ fn copy_setups(to: &Path) -> Vec<String> {
     names
 }
 
+/// The message of an error page (`<h1>400 Bad Request</h1><p>…</p>`).
+fn error_text(page: &str) -> &str {
+    let start = page.find("</h1><p>").map_or(0, |i| i + "</h1><p>".len());
+    let end = start + page[start..].find("</p>").unwrap_or(page.len() - start);
+    &page[start..end]
+}
+
 fn summary(name: &str, played: &Played) -> String {
     format!(
         "{name}: {} phases, {}, {} posts ({} refused){}",
@@ -47,7 +54,7 @@ fn summary(name: &str, played: &Played) -> String {
         played
             .not_dealt
             .as_deref()
-            .map(|r| format!(", not dealt: {r}"))
+            .map(|page| format!(", not dealt: {}", error_text(page)))
             .unwrap_or_default()
     )
 }
@@ -73,7 +80,8 @@ async fn every_hand_made_setup_is_played_through_its_pages() {
     let folder = tempfile::tempdir().unwrap();
     let names = copy_setups(folder.path());
     assert!(names.len() >= 4, "{names:?}");
-    let mut run = Run::new(folder.path(), 15).await;
+    let mut run = Run::new(folder.path(), from_env("WWR_PLAYALL_SEED", 15)).await;
+    run.phase_cap = from_env("WWR_PLAYALL_PHASES", run.phase_cap as u64) as usize;
     let mut lines = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let played = run.play(&format!("hand-{i}"), name).await;
@@ -139,7 +147,13 @@ fn random_setup(dice: &mut Dice, lib: &Library, pack: &[String]) -> String {
     if killers.is_empty() || !dice.chance(3) {
         let packed: Vec<&String> = pack.iter().filter(|r| lib.role(r).is_some()).collect();
         for _ in 0..1 + dice.below(1 + n / 5) {
-            roles.push((*dice.pick(&packed)).clone());
+            let role = (*dice.pick(&packed)).clone();
+            let requires = lib
+                .role(&role)
+                .map(|d| d.requires.clone())
+                .unwrap_or_default();
+            roles.push(role);
+            roles.extend(requires);
         }
     } else {
         roles.push(dice.pick(&killers).clone());
@@ -181,7 +195,8 @@ fn random_setup(dice: &mut Dice, lib: &Library, pack: &[String]) -> String {
 }
 
 /// How many random setups a run plays (the CI profile runs debug builds: about 40 s for
-/// this file on two cores); `WWR_PLAYALL_GAMES=N` plays more, `WWR_PLAYALL_SEED=S` others.
+/// this file on two cores); `WWR_PLAYALL_GAMES=N` plays more, `WWR_PLAYALL_SEED=S` others,
+/// `WWR_PLAYALL_PHASES=P` longer games.
 const RANDOM_SETUPS: usize = 4;
 
 fn from_env(name: &str, default: u64) -> u64 {
@@ -207,6 +222,7 @@ async fn random_setups_from_the_whole_book_are_played_through_their_pages() {
         texts.push(text);
     }
     let mut run = Run::new(folder.path(), seed).await;
+    run.phase_cap = from_env("WWR_PLAYALL_PHASES", run.phase_cap as u64) as usize;
     let mut lines = Vec::new();
     for (i, text) in texts.iter().enumerate() {
         let name = format!("random-{i}.toml");

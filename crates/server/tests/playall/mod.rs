@@ -359,6 +359,8 @@ pub struct Run {
     pub refusals: BTreeMap<String, usize>,
     /// Whether to compare a restarted service's save and pages once per game.
     pub replay_check: bool,
+    /// How many phases a game may last before it is cut ([`PHASE_CAP`] at first).
+    pub phase_cap: usize,
     /// Time spent waiting for the service's answers (the rest is the driver's own).
     pub in_service: std::time::Duration,
     pub _dir: tempfile::TempDir,
@@ -386,6 +388,7 @@ impl Run {
             failures: Vec::new(),
             refusals: BTreeMap::new(),
             replay_check: true,
+            phase_cap: PHASE_CAP,
             in_service: std::time::Duration::ZERO,
             _dir: dir,
         }
@@ -492,7 +495,7 @@ impl Run {
         };
         let replay_at = (self.dice.below(4), self.dice.below(seats.len().max(1)));
         let mut last_phase = None;
-        for phase in 0..PHASE_CAP {
+        for phase in 0..self.phase_cap {
             let public = self.get(&format!("/w/{slug}"), None).await;
             self.check_page(&format!("{slug} public page"), &public);
             let host = self.host_page(slug).await;
