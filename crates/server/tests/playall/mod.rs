@@ -486,7 +486,7 @@ impl Run {
     /// Plays a game of the setup file `setup` under the short name `slug` (see the module).
     pub async fn play(&mut self, slug: &str, setup: &str) -> Played {
         let mut played = Played::default();
-        let seats = match self.create(slug, setup).await {
+        let mut seats = match self.create(slug, setup).await {
             Ok(seats) => seats,
             Err(page) => {
                 played.not_dealt = Some(page);
@@ -494,6 +494,11 @@ impl Run {
             }
         };
         let replay_at = (self.dice.below(4), self.dice.below(seats.len().max(1)));
+        // Once a game the host replaces a player (the new player's name a random text).
+        let replace_at = self.dice.below(4);
+        // A form kept from a page of the phase before, posted after the phase ended (a
+        // player who sends a page left open).
+        let mut stale: Option<(String, String, Form)> = None;
         let mut last_phase = None;
         for phase in 0..self.phase_cap {
             let public = self.get(&format!("/w/{slug}"), None).await;
@@ -517,6 +522,16 @@ impl Run {
             }
             last_phase = now;
             played.phases = phase + 1;
+            if let Some((name, link, form)) = stale.take() {
+                let at = format!("{slug} {name} (phase {phase}, a form of the phase before)");
+                played.posts += 1;
+                if self.post(&at, &link, &name, &form).await {
+                    played.refused += 1;
+                }
+            }
+            if phase == replace_at {
+                self.replace_player(slug, &host, &mut seats).await;
+            }
             let mut order: Vec<usize> = (0..seats.len()).collect();
             self.dice.shuffle(&mut order);
             for (k, &i) in order.iter().enumerate() {
@@ -550,6 +565,10 @@ impl Run {
                     f += 1;
                     !talk.contains(&(f - 1)) || keep == Some(f - 1)
                 });
+                if !forms.is_empty() && self.dice.chance(5) {
+                    let form = self.dice.pick(&forms).clone();
+                    stale = Some((name.clone(), link.clone(), form));
+                }
                 for form in forms {
                     played.posts += 1;
                     if self.post(&at, link, name, &form).await {
@@ -565,6 +584,41 @@ impl Run {
         let public = self.get(&format!("/w/{slug}"), None).await;
         played.over = public.body.contains("The game is over");
         played
+    }
+
+    /// The host replaces a random seat's player with the host page's form (its name field
+    /// filled with a random text): the links page shows the new link, the old one is dead.
+    async fn replace_player(&mut self, slug: &str, host: &str, seats: &mut [(String, String)]) {
+        let forms = fill_forms(host, &mut self.dice);
+        let replaces: Vec<&Form> = forms
+            .iter()
+            .filter(|f| f.get("action") == Some("replace"))
+            .collect();
+        if replaces.is_empty() {
+            self.fail(&format!("{slug} host page"), "no replace form".into());
+            return;
+        }
+        let form = (*self.dice.pick(&replaces)).clone();
+        let fields: Vec<(&str, &str)> = form
+            .fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let session = self.session.clone();
+        let reply = self.post_form(&form.action, Some(&session), &fields).await;
+        let at = format!("{slug} replacing {:?}", form.get("seat"));
+        self.check_page(&at, &reply);
+        let new = links(&reply.body);
+        let seat: Option<usize> = form.get("seat").and_then(|s| s.parse().ok());
+        let (Some(seat), [(_, link)]) = (seat, new.as_slice()) else {
+            self.fail(&at, format!("{} {}", reply.status, reply.body));
+            return;
+        };
+        let old = std::mem::replace(&mut seats[seat].1, link.clone());
+        let gone = self.get(&old, None).await;
+        if gone.status != StatusCode::NOT_FOUND {
+            self.fail(&at, format!("the old link answers {}", gone.status));
+        }
     }
 
     /// Posts a player's form; checks the redirect and the page after it. Whether the engine
