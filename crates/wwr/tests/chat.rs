@@ -276,3 +276,76 @@ fn a_prompt_offers_exactly_the_legal_targets_and_a_death_resends_it() {
         ["Alice", "Bob", "Carol", "Eve"]
     );
 }
+
+fn say(player: &str, channel: &str, text: &str) -> Input {
+    Input::Say {
+        player: player.into(),
+        channel: channel.into(),
+        text: text.into(),
+    }
+}
+
+/// A `Conversation Reset` empties a channel in the engine (the Corrupt Wolf's sheet,
+/// `werewolves/power/corrupt wolf`: `Passive Start Night: Conversation Reset `Corrupted``):
+/// the table goes on sending every other room's new messages, and the reset channel's new
+/// ones. (Found by the server's random page-driven games: the table counted messages by
+/// their place in the engine's list, which a reset shortens, and panicked.)
+#[test]
+fn messages_after_a_conversation_reset_still_reach_the_chat() {
+    let players = [
+        ("Alice", "Citizen"),
+        ("Bob", "Corrupt Wolf"),
+        ("Carol", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ];
+    let setup = Setup::with_roles(common::roles_dir(), &players);
+    let mut table = Table::start(setup, lib(), 7, Memory::default()).unwrap();
+    play(&mut table, vec![Input::EndPhase]);
+    // N1: Bob corrupts Alice, who now reads the `Corrupted` channel.
+    let corrupt = Input::Use {
+        player: "Bob".into(),
+        trigger: "Immediate Night".into(),
+        key: None,
+        selection: Some("Alice".into()),
+        secondary: Some("1".into()),
+        chosen: None,
+    };
+    play(&mut table, vec![corrupt]);
+    let corrupted = table
+        .adapter()
+        .access
+        .iter()
+        .find(|a| a.title.contains("Corrupted"))
+        .map(|a| room_name(&a.room))
+        .expect("the Corrupted channel");
+    assert!(
+        table
+            .adapter()
+            .reads("Alice", &Room::Channel(corrupted.clone()))
+    );
+    let pack = table
+        .adapter()
+        .access
+        .iter()
+        .find(|a| a.title.contains("Wolfpack"))
+        .map(|a| room_name(&a.room))
+        .expect("the pack's channel");
+    play(
+        &mut table,
+        vec![
+            say("Eve", &pack, "pack one"),
+            say("Alice", &corrupted, "who is there?"),
+            say("Alice", &corrupted, "hello?"),
+        ],
+    );
+    // D1, then N2: its start resets `Corrupted`, taking Alice's two messages out.
+    play(&mut table, vec![Input::EndPhase, Input::EndPhase]);
+    assert_eq!(table.adapter().phases, ["D0", "N1", "D1", "N2"]);
+    play(&mut table, vec![say("Eve", &pack, "pack two")]);
+    let lines = table.adapter().texts(&Room::Channel(pack));
+    assert!(
+        has(&lines, "pack one") && has(&lines, "pack two"),
+        "{lines:?}"
+    );
+}

@@ -210,6 +210,8 @@ pub struct Games {
     /// The stored role books in use, by key: games of one book share its library.
     snapshots: Mutex<HashMap<String, Arc<Snapshot>>>,
     live: Mutex<HashMap<String, Arc<Mutex<Live>>>>,
+    /// The seed of the next game dealt, when fixed ([`Games::deal_from_seed`]).
+    next_seed: Mutex<Option<u64>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -226,6 +228,24 @@ impl Games {
         Games {
             dir,
             ..Games::default()
+        }
+    }
+
+    /// Deals the next games from `seed`, `seed + 1`, … instead of the system's random
+    /// source, so that a test or a demo can replay a deal (the seed is stored with the game
+    /// either way).
+    pub fn deal_from_seed(&self, seed: u64) {
+        *lock(&self.next_seed) = Some(seed);
+    }
+
+    fn next_seed(&self) -> Result<u64, PlayError> {
+        match lock(&self.next_seed).as_mut() {
+            Some(next) => {
+                let seed = *next;
+                *next = next.wrapping_add(1);
+                Ok(seed)
+            }
+            None => token::seed(),
         }
     }
 
@@ -316,7 +336,7 @@ impl Games {
             .or_insert_with(|| Arc::new(snapshot))
             .clone();
         let lib = snapshot.lib.clone();
-        let seed = token::seed()?;
+        let seed = self.next_seed()?;
         // The deal is checked here, so a stored game always starts. Seats are the engine's
         // player indexes, which need not follow the setup's order.
         let table = Table::start(setup, lib, seed, Web::default())
@@ -720,6 +740,17 @@ mod tests {
         // Put back as it was, the book plays the game again.
         std::fs::write(&wolf, text).unwrap();
         assert!(restarted.with(&two.store, "edited", |_| Ok(())).is_ok());
+    }
+
+    #[test]
+    fn games_dealt_from_a_fixed_seed_take_it_and_count_up() {
+        let two = two_instances();
+        two.a.deal_from_seed(41);
+        for slug in ["fixed-a", "fixed-b"] {
+            two.a.create(&two.store, slug, "Mod", "five.toml").unwrap();
+        }
+        let seed = |slug: &str| two.store.wwr_game(slug).unwrap().unwrap().seed;
+        assert_eq!((seed("fixed-a"), seed("fixed-b")), (41, 42));
     }
 
     #[test]

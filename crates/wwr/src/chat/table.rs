@@ -19,9 +19,14 @@ use crate::state::{Audience, ChanRef, Phase, Poll};
 pub struct Table<A> {
     game: Game,
     adapter: A,
-    /// How many event-log lines and channel messages were posted.
+    /// How many event-log lines were posted.
     log_sent: usize,
-    messages_sent: usize,
+    /// How many messages of each room were posted, and the channels' reset marks
+    /// (`Channels::reset_at`) when they were counted: a `Conversation Reset` takes a
+    /// channel's messages out of the engine's list, so they are counted per room, from zero
+    /// again after a reset.
+    messages_sent: BTreeMap<Room, usize>,
+    resets_seen: BTreeMap<String, usize>,
     phase_sent: Option<Phase>,
     over_sent: bool,
     waiting_sent: BTreeMap<String, Waiting>,
@@ -48,7 +53,8 @@ impl<A: ChatAdapter> Table<A> {
             game,
             adapter,
             log_sent: 0,
-            messages_sent: 0,
+            messages_sent: BTreeMap::new(),
+            resets_seen: BTreeMap::new(),
             phase_sent: None,
             over_sent: false,
             waiting_sent: BTreeMap::new(),
@@ -125,16 +131,29 @@ impl<A: ChatAdapter> Table<A> {
             };
             posts.push((room, line));
         }
-        for m in &s.channels.messages[self.messages_sent..] {
+        for (n, at) in &s.channels.reset_at {
+            if self.resets_seen.get(n) != Some(at) {
+                self.messages_sent.remove(&Room::Channel(n.clone()));
+            }
+        }
+        let mut counted: BTreeMap<Room, usize> = BTreeMap::new();
+        for m in &s.channels.messages {
+            let room = self.room_of(&m.channel);
+            let n = counted.entry(room.clone()).or_default();
+            *n += 1;
+            if *n <= self.messages_sent.get(&room).copied().unwrap_or(0) {
+                continue;
+            }
             let line = Line {
                 phase: m.phase.to_string(),
                 from: Some(m.from.clone()),
                 text: m.text.clone(),
             };
-            posts.push((self.room_of(&m.channel), line));
+            posts.push((room, line));
         }
         self.log_sent = s.log.len();
-        self.messages_sent = s.channels.messages.len();
+        self.messages_sent = counted;
+        self.resets_seen = s.channels.reset_at.clone();
         // Consecutive lines of one room go in one post.
         let mut batch: Option<(Room, Vec<Line>)> = None;
         for (room, line) in posts {
