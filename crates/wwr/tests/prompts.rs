@@ -80,6 +80,8 @@ fn offers_exactly_the_accepted(g: &Game) -> Result<(), TestCaseError> {
         let texts: Vec<String> = specs.iter().map(|s| s.text.clone()).collect();
         prop_assert_eq!(&texts, &g.prompts(p), "prompt_specs and prompts differ");
         for spec in &specs {
+            // An offered "nobody" is accepted. (Not the converse: an act line names a
+            // trigger, and another ability of the same trigger may take no selection.)
             if spec.nobody {
                 prop_assert!(
                     accepted(g, p, spec, None, None),
@@ -403,4 +405,26 @@ fn a_target_of_the_player_type_offers_no_nobody() {
     ]);
     next(&mut g); // N1
     assert!(!spec_of(&g, "Alice", "Immediate Night").nobody);
+}
+
+#[test]
+fn a_plain_player_target_needs_a_player() {
+    // Guide draft, Player Optional Pseudo-Type: "prompts for player type restrict the input
+    // to living players". The Witch's potion of life (`Immediate Night |witch.pol|: Protect
+    // @Selection …`, before: protected nobody and marked the potion used) and the Fortune
+    // Teller's `Immediate Night: Role Investigate @Selection` take no "nobody".
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Bob", "Witch"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    let e = refused(&mut g, "Alice: Immediate Night");
+    assert!(e.contains("needs a target"), "{e}");
+    let e = refused(&mut g, "Bob: Immediate Night: none");
+    assert!(e.contains("needs a target"), "{e}");
+    // Refused, nothing was used: both still act this night.
+    act(&mut g, "Alice: Immediate Night: Eve");
+    act(&mut g, "Bob: Immediate Night: Dave");
 }

@@ -280,6 +280,18 @@ impl Game {
     }
 }
 
+/// Whether an answer to this ability must name a `@Selection`: it uses one not typed
+/// `(Player Optional)` (guide draft: "prompts for player type restrict the input to living
+/// players"; only Player Optional adds "nobody"). A choice is left to its options' own check
+/// (the Pyromancer's `Ignite` takes no target, `Powder` does).
+pub(super) fn selection_required(ab: &Ability) -> bool {
+    if super::choices::is_choose(ab) {
+        return false;
+    }
+    let text = ab.to_text();
+    text.contains("@Selection") && !text.contains(PLAYER_OPTIONAL)
+}
+
 /// How a sheet types a selection that may be "nobody" (guide draft, Player Optional
 /// Pseudo-Type: "allows players to also submit 'nobody' when prompted").
 const PLAYER_OPTIONAL: &str = "(Player Optional)";
