@@ -136,11 +136,12 @@ impl Game {
     }
 
     /// Whether one candidate ability accepts this answer now: its timing fits the phase, it
-    /// names a `@Selection` when one is required, a dead or ghostly selection is one it may take, its restrictions pass (in the phase it
-    /// runs in), and a choice's option is valid. The one check behind both `act` and the
-    /// prompts' lists of legal answers. Accepted, the queued action the answer replaces is
-    /// out of the queue (in [`Admitted::unqueued`]) and a choice remembers the option;
-    /// refused, nothing has changed.
+    /// names a `@Selection` when one is required, a dead or ghostly selection is one it may
+    /// take, its restrictions pass (in the phase it runs in), and a choice's option is valid.
+    /// The one check behind both `act` and the prompts' lists of legal answers. Accepted,
+    /// the queued action the answer replaces is out of the queue (in
+    /// [`Admitted::unqueued`]) and a choice remembers the option; refused, nothing has
+    /// changed.
     pub(super) fn admit(
         &mut self,
         p: usize,
