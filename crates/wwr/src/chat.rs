@@ -26,9 +26,10 @@
 //!   channel's permission overwrites (read, send) for the players' Discord users;
 //! - [`Output::Post`] sends the lines (a writer's name in bold before a player's message);
 //! - [`Output::Waiting`] edits one message in the player's channel holding, per prompt, a
-//!   select menu of exactly the legal targets ([`Prompt::selection`], and
-//!   [`Secondary::Players`] for a second target; an empty list is a line "no one can be
-//!   chosen now", not a menu), a select menu of a choice's options ([`Chosen::Options`])
+//!   select menu of exactly the legal targets ([`Prompt::selection`], with a "nobody"
+//!   entry when [`Prompt::nobody`] says the answer may name no one, and
+//!   [`Secondary::Players`] for a second target; an empty list, "nobody" not offered, is
+//!   a line "no one can be chosen now", not a menu), a select menu of a choice's options ([`Chosen::Options`])
 //!   or a text input ([`Secondary::Free`], [`Chosen::Free`]), and a select menu per poll.
 //!   The prompt's `text` is the engine's wording, to show, never to parse;
 //! - a menu selection, a button or a slash command becomes an [`Input`] pushed on a queue

@@ -80,6 +80,17 @@ fn offers_exactly_the_accepted(g: &Game) -> Result<(), TestCaseError> {
         let texts: Vec<String> = specs.iter().map(|s| s.text.clone()).collect();
         prop_assert_eq!(&texts, &g.prompts(p), "prompt_specs and prompts differ");
         for spec in &specs {
+            // An offered "nobody" is accepted. (Not the converse: an act line names a
+            // trigger, and another ability of the same trigger may take no selection.)
+            if spec.nobody {
+                prop_assert!(
+                    accepted(g, p, spec, None, None),
+                    "{} at {}: `{}` offers nobody, refused",
+                    g.state.players[p].name,
+                    g.state.phase.to_string(),
+                    spec.text
+                );
+            }
             if let Some(offered) = &spec.selection {
                 for q in seats.clone() {
                     prop_assert_eq!(
@@ -141,6 +152,19 @@ const CHOOSERS: &[(&str, &str)] = &[
     ("Eve", "Wolf"),
 ];
 
+/// The roles of the book whose sheet types a target `(Player Optional)` (the Scarecrow and
+/// the Fletcher's Customer are extra roles, the Flute Apprentice needs its team: left out).
+const OPTIONAL_TARGETS: &[(&str, &str)] = &[
+    ("Hana", "Huntress"),
+    ("Ang", "Angel"),
+    ("Fay", "Farming Wolf"),
+    ("Ron", "Ranger"),
+    ("Asa", "Assistant"),
+    ("Fra", "Farmer"),
+    ("Exe", "Executioner"),
+    ("Eve", "Wolf"),
+];
+
 /// Six roles drawn from the whole role book (a Wolf always among them, so the game runs).
 fn drawn(picks: &[usize], seed: u64) -> Option<Game> {
     let lib = lib();
@@ -193,6 +217,15 @@ proptest! {
 proptest! {
     // Ten players with many prompts each: fewer cases.
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn optional_targets_offer_nobody_and_the_engine_accepts_it(
+        seed in any::<u64>(),
+        driver in any::<u64>(),
+    ) {
+        let g = game_seeded(OPTIONAL_TARGETS, seed);
+        check_game(g, driver, 8)?;
+    }
 
     #[test]
     fn a_setup_full_of_choices_offers_exactly_the_targets_the_engine_accepts(
@@ -320,4 +353,78 @@ fn the_detectives_choice_lists_its_options() {
         names(&g, spec.selection.as_deref().unwrap()),
         ["Dee", "Alice", "Bob", "Eve"]
     );
+}
+
+#[test]
+fn the_huntress_may_answer_nobody_and_then_shoots_no_one() {
+    // townsfolk/killing/huntress: `Immediate: Target @Selection (Player Optional) [Condition:
+    // @Target exists] |silent:targeting.change.player|` and `On Killed: [Condition: @Target
+    // exists] • Process: Attack @Target`. Guide draft, Target: Player Optional "is a special
+    // variant of Player in which 'nobody' is accepted as an input and leads to resetting the
+    // target/untargetting". Carol aims at Eve, then takes it back: killed by the pack on N1,
+    // she shoots no one.
+    let mut g = game(&[
+        ("Alice", "Citizen"),
+        ("Carol", "Huntress"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    let first = spec_of(&g, "Carol", "Immediate");
+    assert_eq!(first.key.as_deref(), Some("targeting.target.player"));
+    assert!(first.nobody, "{first:#?}");
+    act(
+        &mut g,
+        "Carol: Immediate |targeting.target.player|: @Selection = Eve",
+    );
+
+    let change = spec_of(&g, "Carol", "Immediate");
+    assert_eq!(change.key.as_deref(), Some("targeting.change.player"));
+    assert!(change.nobody, "{change:#?}");
+    assert_eq!(
+        act(&mut g, "Carol: Immediate |targeting.change.player|"),
+        ["You have no target now."]
+    );
+    let carol = seat(&g, "Carol");
+    assert_eq!(g.state.players[carol].target, None);
+
+    next(&mut g); // N1
+    act(&mut g, "Eve: Vote Wolfpack: Carol");
+    next(&mut g);
+    assert!(!alive(&g, "Carol"));
+    assert!(alive(&g, "Eve"));
+}
+
+#[test]
+fn a_target_of_the_player_type_offers_no_nobody() {
+    // townsfolk/investigative/fortune teller: `Immediate Night: Role Investigate
+    // @Selection (SD, WD)`: a plain player selection.
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    assert!(!spec_of(&g, "Alice", "Immediate Night").nobody);
+}
+
+#[test]
+fn a_plain_player_target_needs_a_player() {
+    // Guide draft, Player Optional Pseudo-Type: "prompts for player type restrict the input
+    // to living players". The Witch's potion of life (`Immediate Night |witch.pol|: Protect
+    // @Selection …`, before: protected nobody and marked the potion used) and the Fortune
+    // Teller's `Immediate Night: Role Investigate @Selection` take no "nobody".
+    let mut g = game(&[
+        ("Alice", "Fortune Teller"),
+        ("Bob", "Witch"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ]);
+    next(&mut g); // N1
+    let e = refused(&mut g, "Alice: Immediate Night");
+    assert!(e.contains("needs a target"), "{e}");
+    let e = refused(&mut g, "Bob: Immediate Night: none");
+    assert!(e.contains("needs a target"), "{e}");
+    // Refused, nothing was used: both still act this night.
+    act(&mut g, "Alice: Immediate Night: Eve");
+    act(&mut g, "Bob: Immediate Night: Dave");
 }

@@ -43,11 +43,13 @@ fn phase_line(live: &Live) -> Markup {
     }
 }
 
-/// A select of the players a prompt accepts, the living first, then the dead (marked).
-fn target_select(name: &str, legal: &[String], living: &[String]) -> Markup {
+/// A select of the players a prompt accepts, the living first, then the dead (marked);
+/// with `nobody`, "(nobody)" first, posted as an empty value (no selection).
+fn target_select(name: &str, legal: &[String], living: &[String], nobody: bool) -> Markup {
     let alive = |n: &&String| living.contains(n);
     html! {
         select name=(name) {
+            @if nobody { option value="" { "(nobody)" } }
             @for n in legal.iter().filter(alive) { option value=(n) { (n) } }
             @for n in legal.iter().filter(|n| !alive(n)) { option value=(n) { (n) " (dead)" } }
         }
@@ -56,11 +58,15 @@ fn target_select(name: &str, legal: &[String], living: &[String]) -> Markup {
 
 /// A prompt's form, built from what the engine says the answer takes (never from its
 /// text): a select of exactly the legal targets, a choice's options, a text box for free
-/// text. A prompt that takes a target nobody can be now is shown without a form.
+/// text; "(nobody)" first when the engine takes the answer without a target. A prompt
+/// that takes a target nobody can be now is shown without a form.
 fn prompt_form(action: &str, p: &Prompt, living: &[String]) -> Markup {
-    let nobody = p.selection.as_ref().is_some_and(|s| s.is_empty())
+    let no_one = p
+        .selection
+        .as_ref()
+        .is_some_and(|s| s.is_empty() && !p.nobody)
         || matches!(&p.secondary, Some(Secondary::Players(s)) if s.is_empty());
-    if nobody {
+    if no_one {
         return html! {
             div.prompt {
                 p { code { (p.text) } }
@@ -75,11 +81,11 @@ fn prompt_form(action: &str, p: &Prompt, living: &[String]) -> Markup {
             @if let Some(k) = &p.key { input type="hidden" name="key" value=(k); }
             p { code { (p.text) } }
             @if let Some(legal) = &p.selection {
-                label { "Target " (target_select("selection", legal, living)) } " "
+                label { "Target " (target_select("selection", legal, living, p.nobody)) } " "
             }
             @match &p.secondary {
                 Some(Secondary::Players(legal)) => {
-                    label { "Second target " (target_select("secondary", legal, living)) } " "
+                    label { "Second target " (target_select("secondary", legal, living, false)) } " "
                 }
                 Some(Secondary::Free { kind }) => {
                     label { "Second " (kind) " " input name="secondary" required; } " "
@@ -362,6 +368,7 @@ mod tests {
             key: None,
             text: text.into(),
             selection: None,
+            nobody: false,
             secondary: None,
             chosen: None,
         }
@@ -425,5 +432,44 @@ mod tests {
         assert!(html.contains("No one can be chosen now."), "{html}");
         assert!(!html.contains("<form"), "{html}");
         assert!(!html.contains("<select"), "{html}");
+    }
+
+    #[test]
+    fn an_optional_target_offers_nobody_first() {
+        // townsfolk/killing/huntress: `Immediate: Target @Selection (Player Optional)`;
+        // the engine takes the answer without a selection (`nobody`), which the route posts
+        // as an empty `selection` (no `@Selection` in the act line).
+        let p = Prompt {
+            trigger: "Immediate".into(),
+            key: Some("targeting.change.player".into()),
+            selection: Some(names(&["Alice", "Eve"])),
+            nobody: true,
+            ..prompt("Immediate |targeting.change.player|: Target @Selection (Player Optional)")
+        };
+        let html = prompt_form("/a", &p, &names(&["Alice", "Eve"])).into_string();
+        assert!(
+            html.contains(
+                r#"<select name="selection"><option value="">(nobody)</option><option value="Alice">Alice</option><option value="Eve">Eve</option></select>"#
+            ),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn an_optional_target_with_no_player_left_still_offers_nobody() {
+        let p = Prompt {
+            selection: Some(Vec::new()),
+            nobody: true,
+            ..prompt("Immediate: Target @Selection (Player Optional)")
+        };
+        let html = prompt_form("/a", &p, &[]).into_string();
+        assert!(html.contains("<form"), "{html}");
+        assert!(
+            html.contains(
+                r#"<select name="selection"><option value="">(nobody)</option></select>"#
+            ),
+            "{html}"
+        );
+        assert!(!html.contains("No one can be chosen now."), "{html}");
     }
 }

@@ -15,6 +15,7 @@ use crate::state::*;
 use super::choices;
 use super::interactions::Unqueued;
 use super::kinds::{params_of, queued_timing, timing_of};
+use super::prompting;
 
 /// An answer one ability accepted ([`Game::admit`]).
 pub(super) struct Admitted {
@@ -134,12 +135,13 @@ impl Game {
         })
     }
 
-    /// Whether one candidate ability accepts this answer now: its timing fits the phase, a
-    /// dead or ghostly selection is one it may take, its restrictions pass (in the phase it
-    /// runs in), and a choice's option is valid. The one check behind both `act` and the
-    /// prompts' lists of legal answers. Accepted, the queued action the answer replaces is
-    /// out of the queue (in [`Admitted::unqueued`]) and a choice remembers the option;
-    /// refused, nothing has changed.
+    /// Whether one candidate ability accepts this answer now: its timing fits the phase, it
+    /// names a `@Selection` when one is required, a dead or ghostly selection is one it may
+    /// take, its restrictions pass (in the phase it runs in), and a choice's option is valid.
+    /// The one check behind both `act` and the prompts' lists of legal answers. Accepted,
+    /// the queued action the answer replaces is out of the queue (in
+    /// [`Admitted::unqueued`]) and a choice remembers the option; refused, nothing has
+    /// changed.
     pub(super) fn admit(
         &mut self,
         p: usize,
@@ -204,6 +206,11 @@ impl Game {
             }
             _ => phase,
         };
+        if selection.is_none() && prompting::selection_required(ab) {
+            return Err(firm(format!(
+                "`{trigger}` needs a target: name one as `@Selection`"
+            )));
+        }
         let mut ctx = self.ctx_for(owner, i);
         ctx.selection = selection.clone();
         ctx.secondary = secondary.clone();

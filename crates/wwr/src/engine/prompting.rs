@@ -30,6 +30,11 @@ pub struct PromptSpec<P = usize> {
     /// `@Selection` now, in seat order (empty: nobody can be chosen now).
     #[serde(default)]
     pub selection: Option<Vec<P>>,
+    /// Whether the engine also accepts the answer without a `@Selection` ("nobody"): the
+    /// sheet types the selection `(Player Optional)` (`Target @Selection (Player
+    /// Optional)`: nobody untargets). A form offers it beside `selection`.
+    #[serde(default)]
+    pub nobody: bool,
     /// `None` when the answer takes no `@SecondarySelection`; else what it takes.
     #[serde(default)]
     pub secondary: Option<Secondary<P>>,
@@ -69,6 +74,7 @@ impl<P> PromptSpec<P> {
             key: self.key,
             text: self.text,
             selection: self.selection.map(|s| s.into_iter().map(&f).collect()),
+            nobody: self.nobody,
             secondary: self.secondary.map(|s| match s {
                 Secondary::Players(ps) => Secondary::Players(ps.into_iter().map(&f).collect()),
                 Secondary::Free { kind } => Secondary::Free { kind },
@@ -204,6 +210,9 @@ impl Game {
                 .filter(|&q| self.accepts(p, &e.trigger, &candidates, &one(q), &None, &options))
                 .collect()
         });
+        let nobody = selection.is_some()
+            && uses.contains(PLAYER_OPTIONAL)
+            && self.accepts(p, &e.trigger, &candidates, &None, &None, &options);
         let secondary = uses.contains("@SecondarySelection").then(|| {
             if let Some(kind) = free_secondary(&uses) {
                 return Secondary::Free { kind };
@@ -230,6 +239,7 @@ impl Game {
             key: e.key,
             text: e.text,
             selection,
+            nobody,
             secondary,
             chosen,
         }
@@ -269,6 +279,22 @@ impl Game {
         false
     }
 }
+
+/// Whether an answer to this ability must name a `@Selection`: it uses one not typed
+/// `(Player Optional)` (guide draft: "prompts for player type restrict the input to living
+/// players"; only Player Optional adds "nobody"). A choice is left to its options' own check
+/// (the Pyromancer's `Ignite` takes no target, `Powder` does).
+pub(super) fn selection_required(ab: &Ability) -> bool {
+    if super::choices::is_choose(ab) {
+        return false;
+    }
+    let text = ab.to_text();
+    text.contains("@Selection") && !text.contains(PLAYER_OPTIONAL)
+}
+
+/// How a sheet types a selection that may be "nobody" (guide draft, Player Optional
+/// Pseudo-Type: "allows players to also submit 'nobody' when prompted").
+const PLAYER_OPTIONAL: &str = "(Player Optional)";
 
 /// A prompt's text: `<trigger> [|key|]: <first step> [(@Chosen = one of …)]`.
 fn entry(

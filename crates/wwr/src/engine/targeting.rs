@@ -43,6 +43,16 @@ impl Game {
         ctx: &mut Ctx,
     ) -> Outcome {
         let mut v = self.eval(target, ctx);
+        if v == Val::Nothing {
+            // "Nobody", the answer a `(Player Optional)` target takes, untargets (guide
+            // draft, Target: "'nobody' is accepted as an input and leads to resetting the
+            // target").
+            self.set_target(ctx, None);
+            if let (Some(p), Source::Role(_)) = (ctx.me, &ctx.source) {
+                self.say(Audience::Player(p), "You have no target now.".to_string());
+            }
+            return Continue(None);
+        }
         if let Val::Players(ps) = &v {
             let ps = self.visit(ps.clone(), ty, ctx);
             if let Some(c) = ctx.cancel.take() {
