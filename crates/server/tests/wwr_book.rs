@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use common::Site;
+use common::{Site, named_links};
 use mafia_server::Options;
 use mafia_store::Store;
 
@@ -90,7 +90,7 @@ impl Host {
             )
             .await;
         assert_eq!(made.status, StatusCode::OK, "{}", made.body);
-        let links = named_links(&made.body, slug);
+        let links: BTreeMap<String, String> = named_links(&made.body, slug).into_iter().collect();
         assert_eq!(links.len(), 5, "{}", made.body);
         Game {
             slug: slug.to_owned(),
@@ -176,19 +176,6 @@ fn site_on(dir: &Path) -> Site {
 struct Game {
     slug: String,
     links: BTreeMap<String, String>,
-}
-
-/// `(player, link)` per row of a links page (`<td>Name</td><td><a class="link" href=…>`).
-fn named_links(page: &str, slug: &str) -> BTreeMap<String, String> {
-    let prefix = format!("</td><td><a class=\"link\" href=\"/w/{slug}/p/");
-    page.match_indices(&prefix)
-        .map(|(at, _)| {
-            let name_start = page[..at].rfind("<td>").expect("a name cell") + "<td>".len();
-            let start = at + prefix.len() - format!("/w/{slug}/p/").len();
-            let end = start + page[start..].find('"').expect("a closed href");
-            (page[name_start..at].to_owned(), page[start..end].to_owned())
-        })
-        .collect()
 }
 
 /// Whether a player's page shows the pack's channel (`<h3>#Wolfpack</h3>`).

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use common::{Reply, Site};
+use common::{Reply, Site, named_links};
 use mafia_server::Options;
 use mafia_store::Store;
 use tower::ServiceExt;
@@ -48,19 +48,6 @@ fn links_of(page: &str, slug: &str) -> Vec<String> {
     named_links(page, slug)
         .into_iter()
         .map(|(_, l)| l)
-        .collect()
-}
-
-/// `(player, link)` per row of a links page (`<td>Name</td><td><a class="link" href=…>`).
-fn named_links(page: &str, slug: &str) -> Vec<(String, String)> {
-    let prefix = format!("</td><td><a class=\"link\" href=\"/w/{slug}/p/");
-    page.match_indices(&prefix)
-        .map(|(at, _)| {
-            let name_start = page[..at].rfind("<td>").expect("a name cell") + "<td>".len();
-            let start = at + prefix.len() - format!("/w/{slug}/p/").len();
-            let end = start + page[start..].find('"').expect("a closed href");
-            (page[name_start..at].to_owned(), page[start..end].to_owned())
-        })
         .collect()
 }
 

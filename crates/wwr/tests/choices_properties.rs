@@ -10,19 +10,6 @@ use mafia_wwr::autoplay::{Driver, play_phase, play_to_end};
 use mafia_wwr::{Game, GameState, Setup};
 use proptest::prelude::*;
 
-const CHOOSERS: &[(&str, &str)] = &[
-    ("Ana", "Apothecary"),
-    ("Rex", "Dog"),
-    ("Pia", "Pyromancer"),
-    ("Cleo", "Clairvoyant Fox"),
-    ("Dev", "Devil"),
-    ("Kid", "Child"),
-    ("Sid", "Stalker"),
-    ("Cub", "Wolf Cub"),
-    ("Sab", "Saboteur Wolf"),
-    ("Eve", "Wolf"),
-];
-
 fn choosers(seed: u64) -> Game {
     let setup = Setup {
         polls: vec!["Lynch".into(), "Election".into()],

@@ -139,19 +139,6 @@ fn check_game(mut g: Game, driver: u64, phases: usize) -> Result<(), TestCaseErr
     offers_exactly_the_accepted(&g)
 }
 
-const CHOOSERS: &[(&str, &str)] = &[
-    ("Ana", "Apothecary"),
-    ("Rex", "Dog"),
-    ("Pia", "Pyromancer"),
-    ("Cleo", "Clairvoyant Fox"),
-    ("Dev", "Devil"),
-    ("Kid", "Child"),
-    ("Sid", "Stalker"),
-    ("Cub", "Wolf Cub"),
-    ("Sab", "Saboteur Wolf"),
-    ("Eve", "Wolf"),
-];
-
 /// The roles of the book whose sheet types a target `(Player Optional)` (the Scarecrow and
 /// the Fletcher's Customer are extra roles, the Flute Apprentice needs its team: left out).
 const OPTIONAL_TARGETS: &[(&str, &str)] = &[

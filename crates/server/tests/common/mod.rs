@@ -280,3 +280,16 @@ fn encode(s: &str) -> String {
         })
         .collect()
 }
+
+/// `(player, link)` per row of a links page (`<td>Name</td><td><a class="link" href=…>`).
+pub fn named_links(page: &str, slug: &str) -> Vec<(String, String)> {
+    let prefix = format!("</td><td><a class=\"link\" href=\"/w/{slug}/p/");
+    page.match_indices(&prefix)
+        .map(|(at, _)| {
+            let name_start = page[..at].rfind("<td>").expect("a name cell") + "<td>".len();
+            let start = at + prefix.len() - format!("/w/{slug}/p/").len();
+            let end = start + page[start..].find('"').expect("a closed href");
+            (page[name_start..at].to_owned(), page[start..end].to_owned())
+        })
+        .collect()
+}

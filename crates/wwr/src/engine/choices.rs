@@ -225,37 +225,6 @@ impl Game {
             .collect()
     }
 
-    /// For each open choice a player may answer now: the trigger to name in the `act` line
-    /// and the options (used by `autoplay`).
-    pub fn choice_answers(&self, p: usize) -> Vec<(String, Vec<String>)> {
-        if self.open_choices(p).is_empty() {
-            return Vec::new();
-        }
-        let mut g = self.clone(); // evaluating names may draw from the RNG; never the real one
-        let mut out = Vec::new();
-        for owner in g.owners(false) {
-            if owner.me != Some(p) {
-                continue;
-            }
-            let Some(def) = g.def_of(&owner.source) else {
-                continue;
-            };
-            for (i, (ab, _)) in def.abilities.iter().enumerate() {
-                let Some((name, _)) = choose_step(ab) else {
-                    continue;
-                };
-                let ctx = g.ctx_for(&owner, i);
-                let name = strip(&g.text(name, &ctx));
-                if let Some(k) = g.open_choice(&name, p) {
-                    let mut trigger = String::new();
-                    ab.trigger.write(&mut trigger);
-                    out.push((trigger, g.state.choices[k].options.clone()));
-                }
-            }
-        }
-        out
-    }
-
     /// For the prompt list: `None` if `ab` is not a `Choice Choose` action, `Some(None)` if
     /// it has no open choice to answer now, else the options of the open choice.
     pub(super) fn choice_prompt(&mut self, ab: &Ability, ctx: &Ctx) -> Option<Option<Vec<String>>> {

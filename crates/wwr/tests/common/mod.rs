@@ -146,3 +146,18 @@ pub fn assert_has(lines: &[String], needle: &str) {
         );
     }
 }
+
+/// Ten players whose roles answer choices (the Apothecary's potions, the Dog's side, the
+/// Pyromancer's powder, …), with a pack to end the game.
+pub const CHOOSERS: &[(&str, &str)] = &[
+    ("Ana", "Apothecary"),
+    ("Rex", "Dog"),
+    ("Pia", "Pyromancer"),
+    ("Cleo", "Clairvoyant Fox"),
+    ("Dev", "Devil"),
+    ("Kid", "Child"),
+    ("Sid", "Stalker"),
+    ("Cub", "Wolf Cub"),
+    ("Sab", "Saboteur Wolf"),
+    ("Eve", "Wolf"),
+];
