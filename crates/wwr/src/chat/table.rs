@@ -332,6 +332,15 @@ fn plain<'a>(what: &str, value: &'a str, forbidden: &[char]) -> Result<&'a str, 
     Ok(value)
 }
 
+/// Refuses a message with nothing but spaces in it (a chat may let one through: an HTML
+/// form's `required` takes spaces, Discord a blank attachment's caption).
+fn message(text: &str) -> Result<&str, String> {
+    if text.trim().is_empty() {
+        return Err("a message needs some text: it was empty".into());
+    }
+    Ok(text)
+}
+
 /// Characters with a meaning in an act line's names and values.
 const SEPARATORS: &[char] = &[':', '|', ',', '='];
 
@@ -388,18 +397,20 @@ fn act_line(input: &Input) -> Result<Option<String>, String> {
             channel,
             text,
         } => format!(
-            "{}: Say {}: {text}",
+            "{}: Say {}: {}",
             plain("player", player, SEPARATORS)?,
-            plain("channel", channel, SEPARATORS)?
+            plain("channel", channel, SEPARATORS)?,
+            message(text)?
         ),
         Input::Whisper {
             player,
             connection,
             text,
         } => format!(
-            "{}: Whisper {}: {text}",
+            "{}: Whisper {}: {}",
             plain("player", player, SEPARATORS)?,
-            plain("connection", connection, SEPARATORS)?
+            plain("connection", connection, SEPARATORS)?,
+            message(text)?
         ),
         Input::EndPhase => return Ok(None),
     };
@@ -440,5 +451,25 @@ mod tests {
             act_line(&say).unwrap().unwrap(),
             "Eve: Say wolfpack: a: b, c = d"
         );
+    }
+
+    #[test]
+    fn a_message_of_only_spaces_is_refused() {
+        for text in ["", "   ", " \t\n "] {
+            let say = Input::Say {
+                player: "Eve".into(),
+                channel: "wolfpack".into(),
+                text: text.into(),
+            };
+            let whisper = Input::Whisper {
+                player: "Bob".into(),
+                connection: "Bartender".into(),
+                text: text.into(),
+            };
+            for input in [say, whisper] {
+                let e = act_line(&input).unwrap_err();
+                assert_eq!(e, "a message needs some text: it was empty");
+            }
+        }
     }
 }
