@@ -660,3 +660,67 @@ async fn a_short_name_already_taken_is_refused() {
         again.body
     );
 }
+
+/// A message of only spaces and line breaks (a textarea's `required` lets it through) is a
+/// refusal shown on the player's page, as the engine's refusals are, not an error page; the
+/// next message clears the notice.
+#[tokio::test]
+async fn a_message_of_only_spaces_is_refused_on_the_players_page() {
+    let play = Play::new().await;
+    play.end_phase().await;
+    // N1: Eve writes nothing but spaces and a line break in the pack's channel.
+    let pack = pack_channel(&play.page("Eve").await);
+    play.send(
+        "Eve",
+        &[("kind", "say"), ("channel", &pack), ("text", "   \r\n  ")],
+    )
+    .await;
+    let eve = play.page("Eve").await;
+    assert!(
+        eve.contains("Your last action was refused: a message needs some text: it was empty"),
+        "{eve}"
+    );
+    let section = &eve[eve.find("<h3>#Wolfpack</h3>").expect("the pack's section")..];
+    let section = &section[..section.find("</section>").unwrap()];
+    // Only the narrator's line of the poll's opening: nothing from Eve.
+    assert!(
+        !section.contains("<b>Eve</b>"),
+        "no line was posted: {section}"
+    );
+    play.send(
+        "Eve",
+        &[
+            ("kind", "say"),
+            ("channel", &pack),
+            ("text", "Dave tonight"),
+        ],
+    )
+    .await;
+    let eve = play.page("Eve").await;
+    assert!(!eve.contains("Your last action was refused"), "{eve}");
+    assert!(eve.contains("Dave tonight"), "{eve}");
+}
+
+/// The same for a whisper: the haunting demo's Bartender whispers only spaces.
+#[tokio::test]
+async fn a_whisper_of_only_spaces_is_refused_on_the_players_page() {
+    let play = Play::of(
+        "haunting.toml",
+        &["Tess", "Rex", "Bob", "Alice", "Dave", "Eve"],
+    )
+    .await;
+    play.send(
+        "Bob",
+        &[
+            ("kind", "whisper"),
+            ("connection", "Bartender"),
+            ("text", " "),
+        ],
+    )
+    .await;
+    let bob = play.page("Bob").await;
+    assert!(
+        bob.contains("Your last action was refused: a message needs some text: it was empty"),
+        "{bob}"
+    );
+}

@@ -6,7 +6,8 @@
 //! prompt, a poll vote, a channel message, the host ending the phase), applies each to the
 //! game in order, and after each one sends the adapter the [`Output`]s it caused: the new
 //! lines of each [`Room`] (public story, a player's private room, a group's or a
-//! location's channel, the host's log), a phase that began, the end of the game, what each
+//! location's channel, the host's log), a channel emptied by a `Conversation Reset`
+//! ([`Output::Cleared`]: its earlier lines are no longer shown), a phase that began, the end of the game, what each
 //! player may do now ([`Waiting`]: prompts and polls), who reads and writes which channel
 //! ([`Access`]), the public state ([`PublicView`]) and refusals. Waiting, access and the
 //! public view are whole snapshots, sent only when they changed, so an adapter never
@@ -25,6 +26,9 @@
 //!   or extra role, [`Room::Host`] a host-only channel; [`Output::Access`] becomes each
 //!   channel's permission overwrites (read, send) for the players' Discord users;
 //! - [`Output::Post`] sends the lines (a writer's name in bold before a player's message);
+//! - [`Output::Cleared`] deletes the channel's older messages (or hides them: a bot that
+//!   keeps them for the host archives the channel and opens a fresh one with the same
+//!   permission overwrites);
 //! - [`Output::Waiting`] edits one message in the player's channel holding, per prompt, a
 //!   select menu of exactly the legal targets ([`Prompt::selection`], with a "nobody"
 //!   entry when [`Prompt::nobody`] says the answer may name no one, and
@@ -38,8 +42,9 @@
 //! - [`Output::PhaseBegan`] posts an announcement; a scheduler sends `EndPhase` at the
 //!   deadline; [`Output::Refused`] is an ephemeral reply to the sender.
 //!
-//! Not carried yet: a `Conversation Reset` hides a channel's older lines from the engine's
-//! own views, but rooms here only grow (an adapter may clear a channel on a reset line).
+//! Rooms only grow, except on [`Output::Cleared`]: a `Conversation Reset` of a named
+//! channel (a group's, a location's, an extra role's) empties its room. (A reset of a
+//! player's own channel is not carried: the engine keeps no reset mark for it.)
 
 mod adapter;
 mod memory;

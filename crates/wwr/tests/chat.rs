@@ -349,3 +349,96 @@ fn messages_after_a_conversation_reset_still_reach_the_chat() {
         "{lines:?}"
     );
 }
+
+/// The channel whose title names `title`, from the access list the adapter was sent.
+fn channel_titled(table: &Table<Memory>, title: &str) -> Room {
+    table
+        .adapter()
+        .access
+        .iter()
+        .find(|a| a.title.contains(title))
+        .map(|a| a.room.clone())
+        .unwrap_or_else(|| panic!("a channel titled {title}"))
+}
+
+/// Bob the Corrupt Wolf corrupts `target` with one vote (`|corrupt_wolf.1|`).
+fn corrupt(target: &str) -> Input {
+    Input::Use {
+        player: "Bob".into(),
+        trigger: "Immediate Night".into(),
+        key: None,
+        selection: Some(target.into()),
+        secondary: Some("1".into()),
+        chosen: None,
+    }
+}
+
+/// The Corrupt Wolf's sheet (`werewolves/power/corrupt wolf`) resets `Corrupted` when he
+/// corrupts someone (`Immediate Night: … • Conversation Reset `Corrupted` • Grant
+/// `Corrupted` to @Selection • … • Whisper to `Corrupted` as `Corrupt Wolf``) and at the
+/// start of every night (`Passive Start Night: Conversation Reset `Corrupted``): the chat
+/// is told to clear the room (`Output::Cleared`), so after the reset night the channel
+/// holds only the lines written since, as the engine's own views show it.
+#[test]
+fn a_conversation_reset_clears_the_channels_room() {
+    let players = [
+        ("Alice", "Citizen"),
+        ("Bob", "Corrupt Wolf"),
+        ("Carol", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ];
+    let setup = Setup::with_roles(common::roles_dir(), &players);
+    let mut table = Table::start(setup, lib(), 7, Memory::default()).unwrap();
+    play(&mut table, vec![Input::EndPhase]);
+    // N1: Bob corrupts Alice, who now reads and writes `Corrupted`; Bob whispers in it.
+    play(&mut table, vec![corrupt("Alice")]);
+    let corrupted = channel_titled(&table, "Corrupted");
+    let Room::Channel(name) = corrupted.clone() else {
+        panic!("a named channel: {corrupted:?}");
+    };
+    play(
+        &mut table,
+        vec![
+            say("Alice", &name, "who is there?"),
+            whisper("Bob", "Corrupt Wolf", "a friend"),
+        ],
+    );
+    assert_eq!(
+        table.adapter().texts(&corrupted),
+        ["Alice: who is there?", "Corrupt Wolf: a friend"]
+    );
+    // D1, then N2: its start resets `Corrupted`: the room is empty.
+    play(&mut table, vec![Input::EndPhase, Input::EndPhase]);
+    assert_eq!(table.adapter().phases, ["D0", "N1", "D1", "N2"]);
+    assert_eq!(table.adapter().texts(&corrupted), Vec::<String>::new());
+    // N2: Bob corrupts Carol; the channel holds only what is written now.
+    play(
+        &mut table,
+        vec![
+            corrupt("Carol"),
+            say("Carol", &name, "hello?"),
+            whisper("Bob", "Corrupt Wolf", "vote with me"),
+        ],
+    );
+    assert_eq!(table.adapter().refused, []);
+    assert_eq!(
+        table.adapter().texts(&corrupted),
+        ["Carol: hello?", "Corrupt Wolf: vote with me"]
+    );
+    // A table resumed from the saved game shows the channel the same way.
+    let game = table.game().clone();
+    let resumed = Table::resume(game, Memory::default());
+    assert_eq!(
+        resumed.adapter().texts(&corrupted),
+        ["Carol: hello?", "Corrupt Wolf: vote with me"]
+    );
+}
+
+fn whisper(player: &str, connection: &str, text: &str) -> Input {
+    Input::Whisper {
+        player: player.into(),
+        connection: connection.into(),
+        text: text.into(),
+    }
+}

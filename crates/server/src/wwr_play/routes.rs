@@ -136,15 +136,17 @@ fn input_of(player: String, form: PlayerForm) -> Result<Input, AppError> {
             poll: given(form.poll).ok_or_else(|| missing("poll"))?,
             choice: given(form.choice),
         },
+        // A message of only spaces (or none) goes to the table, which refuses it: the
+        // refusal is shown on the player's page, as the engine's are.
         "say" => Input::Say {
             player,
             channel: given(form.channel).ok_or_else(|| missing("channel"))?,
-            text: one_line(given(form.text).ok_or_else(|| missing("message"))?),
+            text: one_line(form.text.unwrap_or_default()),
         },
         "whisper" => Input::Whisper {
             player,
             connection: given(form.connection).ok_or_else(|| missing("connection"))?,
-            text: one_line(given(form.text).ok_or_else(|| missing("message"))?),
+            text: one_line(form.text.unwrap_or_default()),
         },
         other => return Err(AppError::BadRequest(format!("unknown action `{other}`"))),
     })

@@ -1,6 +1,7 @@
 //! [`Web`]: the chat adapter of the web pages. Inputs come from HTTP forms (the service sets
 //! `player` from the link's seat, never from the form) and are numbered by their place in
-//! the stored log; outputs are kept as the pages show them: every room's lines, what each
+//! the stored log; outputs are kept as the pages show them: every room's lines (a room
+//! emptied by a `Conversation Reset` starts again from its next line), what each
 //! player may do, who reads and writes which room, the public view, and each player's last
 //! input with the engine's refusal when it refused it.
 
@@ -92,6 +93,10 @@ impl ChatAdapter for Web {
     fn send(&mut self, output: Output) {
         match output {
             Output::Post { room, lines } => self.rooms.entry(room).or_default().extend(lines),
+            // A Conversation Reset: the channel's page shows only the lines written since.
+            Output::Cleared { room } => {
+                self.rooms.remove(&room);
+            }
             Output::PhaseBegan { .. } => {}
             Output::GameOver { winners } => self.winners = Some(winners),
             Output::Waiting { player, waiting } => {

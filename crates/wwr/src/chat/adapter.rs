@@ -143,6 +143,11 @@ impl Input {
 pub enum Output {
     /// New lines of a room, oldest first.
     Post { room: Room, lines: Vec<Line> },
+    /// A `Conversation Reset` emptied a channel: the room's earlier lines are no longer
+    /// shown to its readers. Sent before the room's lines written after the reset (a
+    /// resumed table sends it for every channel reset so far, perhaps for a room it never
+    /// posted to).
+    Cleared { room: Room },
     /// A phase began (`D0` when the game starts).
     PhaseBegan { phase: String },
     /// The game is over: the winning teams (none: a draw).

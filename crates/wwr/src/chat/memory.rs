@@ -68,6 +68,9 @@ impl ChatAdapter for Memory {
     fn send(&mut self, output: Output) {
         match output {
             Output::Post { room, lines } => self.rooms.entry(room).or_default().extend(lines),
+            Output::Cleared { room } => {
+                self.rooms.remove(&room);
+            }
             Output::PhaseBegan { phase } => self.phases.push(phase),
             Output::GameOver { winners } => self.winners = Some(winners),
             Output::Waiting { player, waiting } => {

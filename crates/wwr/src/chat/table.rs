@@ -24,7 +24,7 @@ pub struct Table<A> {
     /// How many messages of each room were posted, and the channels' reset marks
     /// (`Channels::reset_at`) when they were counted: a `Conversation Reset` takes a
     /// channel's messages out of the engine's list, so they are counted per room, from zero
-    /// again after a reset.
+    /// again after a reset (when the room is sent [`Output::Cleared`]).
     messages_sent: BTreeMap<Room, usize>,
     resets_seen: BTreeMap<String, usize>,
     phase_sent: Option<Phase>,
@@ -116,13 +116,29 @@ impl<A: ChatAdapter> Table<A> {
     fn publish(&mut self) {
         let s = &self.game.state;
         let name = |p: usize| s.players[p].name.clone();
+        // The channels reset since the last call, with the log's length at their reset:
+        // their rooms are cleared before any new line, and their log lines older than the
+        // reset are not sent (the engine no longer shows them to the channel's readers).
+        let reset: BTreeMap<&String, usize> = s
+            .channels
+            .reset_at
+            .iter()
+            .filter(|(n, at)| self.resets_seen.get(*n) != Some(*at))
+            .map(|(n, at)| (n, *at))
+            .collect();
         let mut posts: Vec<(Room, Line)> = Vec::new();
-        for e in &s.log[self.log_sent..] {
+        for (i, e) in s.log.iter().enumerate().skip(self.log_sent) {
             let room = match &e.to {
                 Audience::Host => Room::Host,
                 Audience::Public => Room::Public,
                 Audience::Player(p) => Room::Player(name(*p)),
-                Audience::Channel(c) => Room::Channel(norm(c)),
+                Audience::Channel(c) => {
+                    let n = norm(c);
+                    if reset.get(&n).is_some_and(|at| i < *at) {
+                        continue;
+                    }
+                    Room::Channel(n)
+                }
             };
             let line = Line {
                 phase: e.phase.to_string(),
@@ -131,10 +147,9 @@ impl<A: ChatAdapter> Table<A> {
             };
             posts.push((room, line));
         }
-        for (n, at) in &s.channels.reset_at {
-            if self.resets_seen.get(n) != Some(at) {
-                self.messages_sent.remove(&Room::Channel(n.clone()));
-            }
+        let cleared: Vec<Room> = reset.keys().map(|n| Room::Channel((*n).clone())).collect();
+        for room in &cleared {
+            self.messages_sent.remove(room);
         }
         let mut counted: BTreeMap<Room, usize> = BTreeMap::new();
         for m in &s.channels.messages {
@@ -154,6 +169,9 @@ impl<A: ChatAdapter> Table<A> {
         self.log_sent = s.log.len();
         self.messages_sent = counted;
         self.resets_seen = s.channels.reset_at.clone();
+        for room in cleared {
+            self.adapter.send(Output::Cleared { room });
+        }
         // Consecutive lines of one room go in one post.
         let mut batch: Option<(Room, Vec<Line>)> = None;
         for (room, line) in posts {
@@ -314,6 +332,15 @@ fn plain<'a>(what: &str, value: &'a str, forbidden: &[char]) -> Result<&'a str, 
     Ok(value)
 }
 
+/// Refuses a message with nothing but spaces in it (a chat may let one through: an HTML
+/// form's `required` takes spaces, Discord a blank attachment's caption).
+fn message(text: &str) -> Result<&str, String> {
+    if text.trim().is_empty() {
+        return Err("a message needs some text: it was empty".into());
+    }
+    Ok(text)
+}
+
 /// Characters with a meaning in an act line's names and values.
 const SEPARATORS: &[char] = &[':', '|', ',', '='];
 
@@ -370,18 +397,20 @@ fn act_line(input: &Input) -> Result<Option<String>, String> {
             channel,
             text,
         } => format!(
-            "{}: Say {}: {text}",
+            "{}: Say {}: {}",
             plain("player", player, SEPARATORS)?,
-            plain("channel", channel, SEPARATORS)?
+            plain("channel", channel, SEPARATORS)?,
+            message(text)?
         ),
         Input::Whisper {
             player,
             connection,
             text,
         } => format!(
-            "{}: Whisper {}: {text}",
+            "{}: Whisper {}: {}",
             plain("player", player, SEPARATORS)?,
-            plain("connection", connection, SEPARATORS)?
+            plain("connection", connection, SEPARATORS)?,
+            message(text)?
         ),
         Input::EndPhase => return Ok(None),
     };
@@ -422,5 +451,25 @@ mod tests {
             act_line(&say).unwrap().unwrap(),
             "Eve: Say wolfpack: a: b, c = d"
         );
+    }
+
+    #[test]
+    fn a_message_of_only_spaces_is_refused() {
+        for text in ["", "   ", " \t\n "] {
+            let say = Input::Say {
+                player: "Eve".into(),
+                channel: "wolfpack".into(),
+                text: text.into(),
+            };
+            let whisper = Input::Whisper {
+                player: "Bob".into(),
+                connection: "Bartender".into(),
+                text: text.into(),
+            };
+            for input in [say, whisper] {
+                let e = act_line(&input).unwrap_err();
+                assert_eq!(e, "a message needs some text: it was empty");
+            }
+        }
     }
 }
