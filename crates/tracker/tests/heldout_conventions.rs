@@ -1,0 +1,200 @@
+//! Hosts' habits found in the held-out games (`tests/heldout/`, `heldout.rs`) that the rules
+//! did not read, each on a post written as mafiascum.net renders it (bold is `<div
+//! style="display:inline;font-weight:bold">`, a host's colour `<div
+//! style="display:inline;color:…">`; fixtures README and the held-out posts cited below),
+//! normalised by `mafia_posts` and replayed through the tracker.
+
+mod support;
+
+use mafia_tracker::review::ReviewKind;
+use support::*;
+use support::{mafiascum_bold as bold, mafiascum_bold_vote as bold_vote, mafiascum_post as html};
+
+const FIVE: &[&str] = &["Alice", "Bob", "Carol", "Dave", "Erin"];
+
+/// A host's line in bold and colour, as held-out 48518 post 558 renders it.
+fn host(text: &str) -> String {
+    bold(&format!(
+        "<div style=\"display:inline;color:#004080\">{text}</div>"
+    ))
+}
+
+/// Slot 1's holder and its earlier names.
+fn second_slot(t: &mafia_tracker::Tracker) -> (String, Vec<String>) {
+    let slot = &t.slots()[1];
+    (slot.name.clone(), slot.replaced.clone())
+}
+
+#[test]
+fn a_note_in_parentheses_after_the_newcomer_is_not_part_of_the_name() {
+    // "Rancid Broderick Drake (a hydra of Natirasha and zMuffinMan) replaces DukeC.  Please
+    // welcome them!" (held-out 48518 post 558); "Wake88 (An alt of Quadraxis) has replaced
+    // Quadraxis" (33008 post 476); "fferyllt (one head of Street Hassle) replaces Street
+    // Hassle." (33008 post 874).
+    for line in [
+        "Zed Zee (a hydra of Yan and Xu) replaces Bob.  Please welcome them!",
+        "Zed Zee (An alt of Bob) has replaced Bob",
+        "Empire is replacing out so Zed Zee (one head of Bob) replaces Bob.",
+    ] {
+        // The newcomer has posted before, or posts first after the host's line (a hydra's
+        // account, or one renamed since: Wake88 posts as Wake1 in the saved pages).
+        for posted_before in [true, false] {
+            let mut t = tracker(FIVE, "");
+            if posted_before {
+                t.apply(&html(1, "Zed Zee", 1, "Hello, I am in."));
+            }
+            t.apply(&html(2, "GM", 2, &host(line)));
+            t.apply(&html(3, "Zed Zee", 3, &bold_vote("Alice")));
+            assert_eq!(
+                second_slot(&t),
+                ("Zed Zee".into(), vec!["Bob".into()]),
+                "{line}"
+            );
+            assert_eq!(
+                wagon_voters(&t),
+                vec![("Alice".into(), names(&["Zed Zee"]))],
+                "{line}"
+            );
+            assert!(
+                !t.review()
+                    .iter()
+                    .any(|r| r.kind == ReviewKind::UnreadableCommand),
+                "{line}: {:?}",
+                t.review()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_note_before_replaces_is_still_refused_when_too_long_for_a_note() {
+    // A parenthesis of more words than an appositive is a remark, not a note on the name: the
+    // line stays a problem for the host rather than a guess.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "Zed Zee", 1, "Hello, I am in."));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        &host("Zed Zee (who asked me in a PM this morning, very kindly) replaces Bob."),
+    ));
+    assert_eq!(second_slot(&t), ("Bob".into(), vec![]));
+}
+
+/// A role in bold and green, as held-out 22136 post 861 renders it.
+fn green_role(role: &str) -> String {
+    bold(&format!(
+        "<div style=\"display:inline;color:green\">{role}</div>"
+    ))
+}
+
+#[test]
+fn a_host_may_leave_out_an_accounts_trailing_digits() {
+    // "kondi the [b][color=green]vanila townie[/color][/b] has been shot" for kondi2424,
+    // "monkeyman the … has been shot" for MonkeyMan576 (held-out 22136 posts 861 and 910).
+    let players = &["kondi2424", "MonkeyMan576", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &format!(
+            "another night, another pair of corpses. rip<br>\n<br>\nkondi the {} has been shot<br>\n<br>\nmonkeyman the {} has been shot",
+            green_role("vanila townie"),
+            green_role("2-shot vigilante")
+        ),
+    ));
+    let dead: Vec<String> = t.status().dead.iter().map(|d| d.name.clone()).collect();
+    assert_eq!(dead, names(&["kondi2424", "MonkeyMan576"]));
+}
+
+#[test]
+fn a_stem_that_is_a_word_never_outweighs_a_name_written_out() {
+    // TOWNIE247 (65380) has the stem "townie": "Carol, Vanilla Townie, has been killed." is
+    // Carol's death alone, and "Icher, Vanilla Townie, has been Lynched Day 04!" (65380 post
+    // 1288, Ircher misspelt) is no death of TOWNIE247's.
+    let players = &["TOWNIE247", "Bob", "Carol", "Dave", "Ircher"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &bold("Carol, Vanilla Townie, has been killed."),
+    ));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "Icher, Vanilla Townie, has been Lynched Day 01!",
+    ));
+    let dead: Vec<String> = t.status().dead.iter().map(|d| d.name.clone()).collect();
+    assert_eq!(dead, names(&["Carol"]));
+}
+
+#[test]
+fn a_stem_two_accounts_share_names_neither() {
+    // player1988 and player2001 both read "player": the host's "player has been shot" names
+    // no one, and the line goes to the host's review list rather than killing a guess.
+    let players = &["player1988", "player2001", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &format!("player the {} has been shot", green_role("vanila townie")),
+    ));
+    assert!(t.status().dead.is_empty());
+}
+
+#[test]
+fn a_night_that_is_over_early_ends() {
+    // "hey guess what a short day deserves a short night, night 2 is over early. oh also, i
+    // have a little bit of bad news about this night:" (held-out 22136 post 613, which then
+    // names the night's two kills): the night is over, the next day begins.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Bob has been lynched. It is now night 1.",
+    ));
+    assert_eq!(t.phase(), mafia_tracker::phase::Phase::night(1));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        &format!(
+            "hey guess what a short day deserves a short night, night 1 is over early. oh also, i have a little bit of bad news about this night:<br>\n<br>\ncarol the {} has been shot",
+            green_role("mason")
+        ),
+    ));
+    assert_eq!(t.phase(), mafia_tracker::phase::Phase::day(2));
+    assert_eq!(
+        dead_in_phases(&t),
+        vec![
+            ("Bob".to_string(), mafia_tracker::phase::Phase::day(1)),
+            // A night kill told in the post that opens the day is dated by that post, as
+            // the other night kills (real_threads.rs, Student Mafia V).
+            ("Carol".to_string(), mafia_tracker::phase::Phase::day(2)),
+        ]
+    );
+}
+
+#[test]
+fn a_day_that_has_ended_early_inside_a_sentence_is_still_the_commands_problem() {
+    // "has ended early" stays the `Day … has ended early` command, which must stand alone on
+    // its line: inside a sentence it is a problem for the host, not a phase change.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "well, since everyone agreed, day 1 has ended early today.",
+    ));
+    assert_eq!(t.phase(), mafia_tracker::phase::Phase::day(1));
+    assert!(
+        t.review()
+            .iter()
+            .any(|r| r.kind == ReviewKind::UnreadableCommand)
+    );
+}
