@@ -198,3 +198,60 @@ fn a_day_that_has_ended_early_inside_a_sentence_is_still_the_commands_problem() 
             .any(|r| r.kind == ReviewKind::UnreadableCommand)
     );
 }
+
+/// The count's column in the host's purple, as held-out 68870 post 775 renders it.
+fn purple(text: &str) -> String {
+    format!("<div style=\"display:inline;color:#BF00FF\">{text}</div>")
+}
+
+#[test]
+fn a_lynch_mark_after_the_wagons_voters_lynches_the_candidate() {
+    // `(L-0) [b]Lil Uzi Vert[/b] - mhmsmith0, Transcend, …, gerryoat -LYNCHED` (held-out
+    // 68870 post 775, the count's other wagons `(L-6) [b]gerryoat[/b] - Lil Uzi Vert`);
+    // `[b]Burgerking[/b](L-0) Smith VWXYZ Transcend  Hermie Io Burger-LYNCHED` (post 1183);
+    // `(L-0) [b]Cloudkicker[/b]-JaeReed VWXXZ Smith Io Transcend-LYNCHED` (post 1555).
+    for wagon in [
+        format!(
+            "{} {} - Carol, Dave, Erin {}",
+            purple("(L-0)"),
+            bold("Bob"),
+            purple("-LYNCHED ")
+        ),
+        format!(
+            "{}{} Carol Dave  Erin Bo-{}",
+            bold("Bob"),
+            purple("(L-0)"),
+            purple("LYNCHED")
+        ),
+        format!(
+            "{}{}-Carol Dave Erin-{}",
+            purple("(L-0) "),
+            bold("bob"),
+            purple("LYNCHED")
+        ),
+    ] {
+        let mut t = tracker(FIVE, "");
+        t.apply(&html(
+            1,
+            "GM",
+            1,
+            &format!("{wagon}<br>\n{} {} - Bob", purple("(L-2)"), bold("Carol")),
+        ));
+        let dead: Vec<String> = t.status().dead.iter().map(|d| d.name.clone()).collect();
+        assert_eq!(dead, names(&["Bob"]), "{wagon}");
+        assert!(t.status().dead[0].lynch, "{wagon}");
+    }
+}
+
+#[test]
+fn a_wagon_that_is_to_be_lynched_is_no_lynch() {
+    // "LYNCH" without the past tense closes no wagon: `Bob - Carol, Dave -LYNCH?` asks.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &format!("{} - Carol, Dave -LYNCH?", bold("Bob")),
+    ));
+    assert!(t.status().dead.is_empty());
+}
