@@ -255,3 +255,26 @@ fn a_wagon_that_is_to_be_lynched_is_no_lynch() {
     ));
     assert!(t.status().dead.is_empty());
 }
+
+#[test]
+fn a_name_the_host_misspells_by_one_letter_opening_the_death_line_dies() {
+    // "XnarojX was lynched, but what was his role? He was..." for XnadrojX (held-out 70568
+    // post 1498, under the heading "Day 1 has ended").
+    let players = &["XnadrojX", "Bob", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "XnarojX was lynched, but what was his role? He was...",
+    ));
+    let dead: Vec<String> = t.status().dead.iter().map(|d| d.name.clone()).collect();
+    assert_eq!(dead, names(&["XnadrojX"]));
+    // Two letters off, or a short word, is no one's: "Daves" is one letter from Dave but
+    // the rule wants six letters; "Xnarojj" is two from XnadrojX.
+    for line in ["Daves was lynched.", "Xnarojj was lynched."] {
+        let mut t = tracker(players, "");
+        t.apply(&html(1, "GM", 1, line));
+        assert!(t.status().dead.is_empty(), "{line}");
+    }
+}

