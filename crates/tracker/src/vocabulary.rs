@@ -124,6 +124,9 @@ pub struct CommandWords {
     /// The bracketed word after a name that marks the lynched wagon in a host's count
     /// (`Creature [LYNCHED] : …`, `BananaCucho (LYNCH): …`), in lower case.
     pub lynch_marks: &'static [&'static str],
+    /// "Dead during Night 1:": the first word of a heading over a list of the dead, one per
+    /// line (`commands/dead_list.rs`).
+    pub dead_list_words: &'static [&'static str],
     /// A GM line saying the day ended without a lynch ("There has been No Lynch. It is now
     /// Night 3.", 16214 post 604), in lower case: a hammer the tracker saw did not lynch
     /// (`state/hammer.rs`).
@@ -422,6 +425,7 @@ impl CommandWords {
         // "(LYNCH)" or "[LYNCHED]" after a wagon's name: 29423, 63250, 65120, 66137, 71483,
         // 71796 and more of the corpus's hosts.
         lynch_marks: &["lynch", "lynched"],
+        dead_list_words: &["dead", "killed", "died"],
         frame_verb_words: 6,
         no_lynch_told: &[
             "there has been no lynch",

@@ -278,3 +278,55 @@ fn a_name_the_host_misspells_by_one_letter_opening_the_death_line_dies() {
         assert!(t.status().dead.is_empty(), "{line}");
     }
 }
+
+#[test]
+fn the_dead_listed_under_a_heading_die_in_its_phase() {
+    // "Dead during Night 1:", then "AJ the Epic - Town Macho Seer" and "Hiraki - Werewolf
+    // Goon" on lines of their own (held-out 25357 post 603, and 682 for Night 2), posted
+    // after "It is now Night 1."
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Bob - Vanilla Townie has been lynched Day 1.<br>\n<br>\nIt is now Night 1.",
+    ));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "Dead during Night 1: <br>\n<br>\n<br>\n<br>\nCarol - Town Macho Seer <br>\n<br>\n<br>\n<br>\nDave - Werewolf Goon",
+    ));
+    assert_eq!(
+        dead_in_phases(&t),
+        vec![
+            ("Bob".to_string(), mafia_tracker::phase::Phase::day(1)),
+            ("Carol".to_string(), mafia_tracker::phase::Phase::night(1)),
+            ("Dave".to_string(), mafia_tracker::phase::Phase::night(1)),
+        ]
+    );
+}
+
+#[test]
+fn a_list_of_the_dead_ends_at_its_first_other_line() {
+    // After the list, a line that opens with a name is no death ("Erin - please send your
+    // action", a host's remark), nor is a line with two names.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "Dead during Night 1:<br>\nCarol - Town Cop<br>\nThe rest of you: wake up.<br>\nErin - please send your action",
+    ));
+    let dead: Vec<String> = t.status().dead.iter().map(|d| d.name.clone()).collect();
+    assert_eq!(dead, names(&["Carol"]));
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Dead during Night 1:<br>\nCarol - voted by Dave",
+    ));
+    assert!(t.status().dead.is_empty());
+}
