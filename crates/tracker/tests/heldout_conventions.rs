@@ -330,3 +330,35 @@ fn a_list_of_the_dead_ends_at_its_first_other_line() {
     ));
     assert!(t.status().dead.is_empty());
 }
+
+#[test]
+fn day_breaks_begins_the_next_day() {
+    // "Day breaks!" opening the host's post, then "Slandaar has died. He was a CultWatch
+    // Administrator." (held-out 30779 post 928, after "Viera Assassin has been lynched." and
+    // "Dawn will come in …", post 923).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "Bob has been lynched. He was a Mafia Traitor.<br>\nDawn will come in 24 hours. Please submit all night actions before then!",
+    ));
+    t.apply(&html(2, "GM", 2, "It is now Night 1."));
+    t.apply(&html(
+        3,
+        "GM",
+        3,
+        "Day breaks!<br>\nCarol has died. He was a CultWatch Administrator. (Named Townie)",
+    ));
+    assert_eq!(t.phase(), mafia_tracker::phase::Phase::day(2));
+    // In a story it is no announcement: "as day breaks over the village" opens nothing.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "It is now Night 1."));
+    t.apply(&html(
+        2,
+        "GM",
+        2,
+        "The wolves howled as day breaks over the village, but nobody came.",
+    ));
+    assert_eq!(t.phase(), mafia_tracker::phase::Phase::night(1));
+}
