@@ -362,3 +362,15 @@ fn day_breaks_begins_the_next_day() {
     ));
     assert_eq!(t.phase(), mafia_tracker::phase::Phase::night(1));
 }
+
+#[test]
+fn an_account_of_words_may_be_written_as_one() {
+    // "Stubbs is being replaced by TSO." for the account `T S O`, whose first post comes
+    // after (held-out 30779 post 759, T S O posting from post 806).
+    let players = &["StubbsKVM", "Bob", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(1, "GM", 1, "Stubbs is being replaced by TSO."));
+    t.apply(&html(2, "T S O", 2, &bold_vote("Bob")));
+    assert_eq!(t.slots()[0].name.as_str(), "T S O", "{:?}", t.review());
+    assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["T S O"]))]);
+}

