@@ -39,32 +39,56 @@ use mafia_tracker::{Game, Tracker};
 
 const HELDOUT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/heldout/mafiascum");
 
-/// Per game, the figures measured on 2026-11-26 before any rule was changed for these games
-/// (branch s9-fresh at 7620ef4): `(thread, by deaths, by votes, counts agreed)`. A game's
-/// figure below its floor fails the test. Totals then: 82 / 92 lynches by deaths (89 %; the
-/// fixture corpus 433 / 454, 95 %), 58 / 92 by votes (63 %; corpus 71 %), 1 extra, 13 / 20
-/// games fully right (corpus 81 / 100), 75 / 85 replacements applied, 414 / 662 host counts
-/// agree (63 %; corpus 2,785 / 3,585, 78 %), no panics.
+/// Per game, the floors: `(thread, by deaths, by votes, counts agreed)`. A game's figure below
+/// its floor fails the test; raise a floor in the commit that raises its figure.
+///
+/// Measured on 2026-11-26 before any rule was changed for these games (branch s9-fresh at
+/// 7620ef4, commit 3bd2f91): 82 / 92 lynches by deaths (89 %; the fixture corpus then 433 /
+/// 454, 95 %), 58 / 92 by votes (63 %; corpus 323 / 454, 71 %), 1 extra, 13 / 20 games fully
+/// right (corpus 81 / 100), 75 / 85 replacements applied, 414 / 662 host counts agree (63 %;
+/// corpus 2,785 / 3,581, 78 %), no panics.
+///
+/// After the fixes of branch s9-fresh (each with its test in `heldout_conventions.rs`): 85 / 92
+/// by deaths, 60 / 92 by votes, 1 extra, 13 / 20 fully right, 78 / 85 replacements, 423 / 662
+/// counts agree; these are the floors below. The seven lynches still missed, checked in the
+/// threads:
+/// - 18916 Day 1: read right ("Epsilon_Andrew- 1-shot town vigilante -has been
+///   lynched/modkilled D1!", post 152, Day 1, and the hammer by votes); this test's rule, the
+///   corpus test's, sets a death that says "modkill" aside.
+/// - 33008 Day 4: the slot's holder Wake88 ("Wake88 (An alt of Quadraxis) has replaced
+///   Quadraxis", post 476, now read) posts as Wake1 in the saved pages (the account was renamed
+///   after the game, as the corpus's `AUTHORS` records for other threads), so the replacement
+///   never takes effect and "Wake88, Town Shield, lynched Day 4." (post 1831) names no one the
+///   tracker knows. The hammer (post 1828) is right by votes. No review item names the line.
+/// - 48518 Day 4: told only in the end post's story ("froot loop was Vanilla Town.", post
+///   1144); by the tracker's votes Froot Loop had 4 of the 6 needed. No review item names it.
+/// - 58816 Day 5: the hammer on the slot (sthar8, post 1173) is right by votes; the saved
+///   thread ends at post 1174, before the host's post that told the lynch.
+/// - 60961 Day 6: after Night 5 the host's "Votecount 6.00" came with "Deadline for Day Five"
+///   (post 1711); Day 6 was not read, so West9's lynch (post 1733) went to Day 5 (the extra).
+/// - 68870 Day 5: the archive names "rb]" (for rb): an archive error.
+/// - 70568 Day 6: begun only in the story ("This morning you wake up …", post 3125), which the
+///   tracker does not guess from (issue 11 point 4).
 const FLOORS: &[(&str, usize, usize, usize)] = &[
     ("15783", 5, 5, 38),
     ("16356", 5, 4, 9),
     ("17498", 3, 0, 4),
     ("18916", 2, 3, 11),
-    ("22136", 5, 1, 1),
+    ("22136", 5, 1, 2),
     ("23234", 4, 4, 21),
-    ("25357", 5, 1, 20),
+    ("25357", 5, 2, 24),
     ("27836", 4, 4, 28),
     ("30779", 4, 1, 3),
-    ("33008", 3, 3, 10),
-    ("48518", 3, 1, 26),
+    ("33008", 3, 3, 13),
+    ("48518", 3, 1, 27),
     ("58816", 4, 5, 44),
     ("60961", 4, 4, 28),
     ("62118", 5, 5, 33),
     ("63200", 5, 3, 19),
     ("65508", 4, 4, 33),
     ("67181", 5, 3, 42),
-    ("68870", 2, 1, 1),
-    ("70568", 4, 1, 10),
+    ("68870", 4, 1, 1),
+    ("70568", 5, 2, 10),
     ("72508", 6, 5, 33),
 ];
 
