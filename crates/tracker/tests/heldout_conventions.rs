@@ -374,3 +374,34 @@ fn an_account_of_words_may_be_written_as_one() {
     assert_eq!(t.slots()[0].name.as_str(), "T S O", "{:?}", t.review());
     assert_eq!(wagon_voters(&t), vec![("Bob".into(), names(&["T S O"]))]);
 }
+
+#[test]
+fn a_death_naming_a_newcomer_before_their_first_post_is_the_slots() {
+    // "Wake88 (An alt of Quadraxis) has replaced Quadraxis" (held-out 33008 post 476), then
+    // "Wake88, Town Shield, lynched Day 4." (post 1831), Wake88 never posting under that name
+    // in the saved pages; "GreyICE replaces Otolia" then "GreyICE, 1-shot Dayvig, slapped in
+    // the face with a fish, then shot Night 2" (16959 posts 981 and 982, GreyICE's first post
+    // 984).
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        &host("Zed (An alt of Bob) has replaced Bob"),
+    ));
+    t.apply(&html(2, "GM", 2, "Zed, Town Shield, lynched Day 1."));
+    let dead: Vec<(String, Vec<String>)> = t
+        .slots()
+        .iter()
+        .filter(|s| !s.alive)
+        .map(|s| (s.name.clone(), s.replaced.clone()))
+        .collect();
+    assert_eq!(dead, vec![("Zed".to_string(), names(&["Bob"]))]);
+    // Said again before the first post, the replacement still waits for it.
+    let mut t = tracker(FIVE, "");
+    t.apply(&html(1, "GM", 1, "Zed replaces Bob"));
+    t.apply(&html(2, "GM", 2, "Zed replaces Bob"));
+    assert_eq!(second_slot(&t), ("Bob".into(), vec![]));
+    t.apply(&html(3, "Zed", 3, &bold_vote("Alice")));
+    assert_eq!(second_slot(&t), ("Zed".into(), vec!["Bob".into()]));
+}
