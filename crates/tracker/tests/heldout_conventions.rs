@@ -405,3 +405,32 @@ fn a_death_naming_a_newcomer_before_their_first_post_is_the_slots() {
     t.apply(&html(3, "Zed", 3, &bold_vote("Alice")));
     assert_eq!(second_slot(&t), ("Zed".into(), vec!["Bob".into()]));
 }
+
+#[test]
+fn a_flip_without_an_article_goes_to_the_review_list_with_its_record() {
+    // "froot loop was Vanilla Town." in the end post's story (held-out 48518 post 1144): the
+    // lynch is told only by the flip, which the tracker does not read as a death, so the
+    // host gets the line and the record that would read it.
+    let players = &["Froot Loop", "Bob", "Carol", "Dave", "Erin"];
+    let mut t = tracker(players, "");
+    t.apply(&html(
+        1,
+        "GM",
+        1,
+        "The day dragged on. Surely this one is a killer in your midst.<br>\n<br>\nfroot loop was Vanilla Town.",
+    ));
+    assert!(t.status().dead.is_empty());
+    let item = t
+        .review()
+        .iter()
+        .find(|r| r.kind == ReviewKind::UnreadLine)
+        .expect("an unread line");
+    assert!(item.message.contains("Froot Loop"), "{}", item.message);
+    assert!(
+        item.fix
+            .as_deref()
+            .is_some_and(|f| f.contains("dies = \"Froot Loop\"")),
+        "{:?}",
+        item.fix
+    );
+}
