@@ -27,7 +27,6 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::BufReader;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
 use flate2::read::GzDecoder;
@@ -91,30 +90,13 @@ const FLOORS: &[(&str, usize, usize, usize)] = &[
     ("72508", 6, 5, 33),
 ];
 
-/// What the replay of one game gave.
-#[derive(Default)]
+/// What the replay of one game gave: the lynches, and what the held-out test measures besides.
 struct Outcome {
-    thread: String,
-    expected: usize,
-    by_deaths: usize,
-    by_votes: usize,
-    extra: usize,
-    first_mismatch: Option<String>,
-    panic: Option<String>,
-    /// Days the tracker ended, and the archive's last lynch day.
-    days: (usize, u32),
-    /// Replacements the tracker applied, and the game file's aliases.
-    replacements: (usize, usize),
+    lynches: lynches::Outcome,
     /// Host counts found and agreed by the audit.
     counts: (usize, usize),
     /// Review items, and those with a fix.
     review: (usize, usize),
-}
-
-impl Outcome {
-    fn fully_right(&self) -> bool {
-        self.panic.is_none() && self.by_deaths == self.expected && self.extra == 0
-    }
 }
 
 fn game(thread: &str) -> Game {
@@ -144,40 +126,23 @@ fn measure(thread: &str) -> Outcome {
     let game = game(thread);
     let expected = expected(thread, &game);
     let posts = posts(thread);
-    let mut outcome = Outcome {
-        thread: thread.to_owned(),
-        expected: expected.count(),
-        ..Outcome::default()
-    };
-    let replayed = catch_unwind(AssertUnwindSafe(|| {
+    let (lynches, replayed) = lynches::measure(thread, &game, &expected, || {
         let (tracker, seen) = lynches::replay(game.clone(), &posts);
         let report = audit(game.clone(), &posts).expect("tracker");
         (tracker, seen, report)
-    }));
-    let (tracker, seen, report) = match replayed {
-        Ok(t) => t,
-        Err(e) => {
-            outcome.panic = Some(lynches::panic_message(&*e));
-            return outcome;
-        }
+    });
+    let mut outcome = Outcome {
+        lynches,
+        counts: (0, 0),
+        review: (0, 0),
     };
-    let deaths = lynches::lynches_by_deaths(&seen);
-    let votes = lynches::lynches_by_votes(&tracker);
-    outcome.days = (tracker.days().len(), expected.last_day());
-    outcome.replacements = (
-        tracker.slots().iter().map(|s| s.replaced.len()).sum(),
-        game.players.iter().map(|p| p.aliases.len()).sum(),
-    );
-    outcome.counts = (report.found, report.agreed);
-    outcome.review = (
-        tracker.review().len(),
-        tracker.review().iter().filter(|r| r.fix.is_some()).count(),
-    );
-    let matched = lynches::match_lynches(&game, &expected, &deaths, &votes);
-    outcome.by_deaths = matched.by_deaths;
-    outcome.by_votes = matched.by_votes;
-    outcome.extra = matched.extra;
-    outcome.first_mismatch = matched.first_mismatch;
+    if let Some((tracker, report)) = replayed {
+        outcome.counts = (report.found, report.agreed);
+        outcome.review = (
+            tracker.review().len(),
+            tracker.review().iter().filter(|r| r.fix.is_some()).count(),
+        );
+    }
     outcome
 }
 
@@ -189,20 +154,17 @@ fn table(outcomes: &[Outcome]) -> String {
         "thread", "exp", "deaths", "votes", "extra", "days", "repl", "counts", "review"
     );
     for o in outcomes {
-        let note = match &o.panic {
-            Some(p) => format!("PANIC: {p}"),
-            None => o.first_mismatch.clone().unwrap_or_default(),
-        };
+        let note = o.lynches.note();
         let _ = writeln!(
             out,
             "{:<7} {:>4} {:>6} {:>5} {:>5} {:>6} {:>6} {:>9} {:>8}  {note}",
-            o.thread,
-            o.expected,
-            o.by_deaths,
-            o.by_votes,
-            o.extra,
-            format!("{}/{}", o.days.0, o.days.1),
-            format!("{}/{}", o.replacements.0, o.replacements.1),
+            o.lynches.thread,
+            o.lynches.expected,
+            o.lynches.by_deaths,
+            o.lynches.by_votes,
+            o.lynches.extra,
+            format!("{}/{}", o.lynches.days.0, o.lynches.days.1),
+            format!("{}/{}", o.lynches.replacements.0, o.lynches.replacements.1),
             format!("{}/{}", o.counts.1, o.counts.0),
             format!("{}/{}", o.review.1, o.review.0),
         );
@@ -213,16 +175,19 @@ fn table(outcomes: &[Outcome]) -> String {
         "held-out total: {}/{} lynches by deaths, {}/{} by votes, {} extra, {}/{} games fully \
          right, {} panics, {}/{} replacements applied, {}/{} host counts agree, {}/{} review \
          items with a fix",
-        sum(|o| o.by_deaths),
-        sum(|o| o.expected),
-        sum(|o| o.by_votes),
-        sum(|o| o.expected),
-        sum(|o| o.extra),
-        outcomes.iter().filter(|o| o.fully_right()).count(),
+        sum(|o| o.lynches.by_deaths),
+        sum(|o| o.lynches.expected),
+        sum(|o| o.lynches.by_votes),
+        sum(|o| o.lynches.expected),
+        sum(|o| o.lynches.extra),
+        outcomes.iter().filter(|o| o.lynches.fully_right()).count(),
         outcomes.len(),
-        outcomes.iter().filter(|o| o.panic.is_some()).count(),
-        sum(|o| o.replacements.0),
-        sum(|o| o.replacements.1),
+        outcomes
+            .iter()
+            .filter(|o| o.lynches.panic.is_some())
+            .count(),
+        sum(|o| o.lynches.replacements.0),
+        sum(|o| o.lynches.replacements.1),
         sum(|o| o.counts.1),
         sum(|o| o.counts.0),
         sum(|o| o.review.1),
@@ -243,19 +208,19 @@ fn heldout_games_keep_their_figures() {
 
     let panics: Vec<&str> = outcomes
         .iter()
-        .filter(|o| o.panic.is_some())
-        .map(|o| o.thread.as_str())
+        .filter(|o| o.lynches.panic.is_some())
+        .map(|o| o.lynches.thread.as_str())
         .collect();
     assert!(panics.is_empty(), "the tracker panicked on {panics:?}");
     let mut below = Vec::new();
     for (thread, deaths, votes, agreed) in FLOORS {
         let o = outcomes
             .iter()
-            .find(|o| o.thread == *thread)
+            .find(|o| o.lynches.thread == *thread)
             .unwrap_or_else(|| panic!("{thread}: no such held-out game"));
         for (what, got, floor) in [
-            ("lynches by deaths", o.by_deaths, *deaths),
-            ("lynches by votes", o.by_votes, *votes),
+            ("lynches by deaths", o.lynches.by_deaths, *deaths),
+            ("lynches by votes", o.lynches.by_votes, *votes),
             ("host counts agreed", o.counts.1, *agreed),
         ] {
             if got < floor {
@@ -280,8 +245,7 @@ fn explain() {
     };
     let game = game(&thread);
     let expected = expected(&thread, &game);
-    eprintln!("{thread}: {}", game.name);
-    lynches::explain_expected(&game, &expected);
+    lynches::explain_expected(&thread, &game, &expected);
     let posts = posts(&thread);
     let (tracker, _) = lynches::explain_replay(&game, &posts);
     for r in tracker.review() {

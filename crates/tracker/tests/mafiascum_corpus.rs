@@ -38,7 +38,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
 use mafia_tracker::Game;
@@ -105,29 +104,10 @@ const FLOOR_BY_VOTES: usize = 331;
 const FLOOR_GAMES_RIGHT: usize = 82;
 
 /// What the replay of one game gave.
-#[derive(Default)]
 struct Outcome {
-    thread: String,
-    expected: usize,
-    by_deaths: usize,
-    by_votes: usize,
-    extra: usize,
-    /// The first day (in day order) where the tracker's lynch by deaths differs.
-    first_mismatch: Option<String>,
-    panic: Option<String>,
+    lynches: lynches::Outcome,
     /// What the test repaired in the fixture's game file.
     repaired: Option<String>,
-    /// Days the tracker ended, and the last day the archive has a lynch on (phase drift shows
-    /// as fewer days).
-    days: (usize, u32),
-    /// Replacements the tracker applied, and the replacements in the game file (aliases).
-    replacements: (usize, usize),
-}
-
-impl Outcome {
-    fn fully_right(&self) -> bool {
-        self.panic.is_none() && self.by_deaths == self.expected && self.extra == 0
-    }
 }
 
 /// The account an archive name stands for.
@@ -162,35 +142,11 @@ fn expected(thread: &str, game: &Game) -> Expected {
 fn measure(thread: &str) -> Outcome {
     let (game, repaired) = game_file(thread);
     let expected = expected(thread, &game);
-    let mut outcome = Outcome {
-        thread: thread.to_owned(),
-        expected: expected.count(),
-        repaired,
-        ..Outcome::default()
-    };
-    let replayed = catch_unwind(AssertUnwindSafe(|| {
-        lynches::replay(game.clone(), &corpus::mafiascum_posts(thread))
-    }));
-    let (tracker, seen) = match replayed {
-        Ok(t) => t,
-        Err(e) => {
-            outcome.panic = Some(lynches::panic_message(&*e));
-            return outcome;
-        }
-    };
-    let deaths = lynches_by_deaths(&seen);
-    outcome.days = (tracker.days().len(), expected.last_day());
-    outcome.replacements = (
-        tracker.slots().iter().map(|s| s.replaced.len()).sum(),
-        game.players.iter().map(|p| p.aliases.len()).sum(),
-    );
-    let votes = lynches_by_votes(&tracker);
-    let matched = lynches::match_lynches(&game, &expected, &deaths, &votes);
-    outcome.by_deaths = matched.by_deaths;
-    outcome.by_votes = matched.by_votes;
-    outcome.extra = matched.extra;
-    outcome.first_mismatch = matched.first_mismatch;
-    outcome
+    let (lynches, _) = lynches::measure(thread, &game, &expected, || {
+        let (tracker, seen) = lynches::replay(game.clone(), &corpus::mafiascum_posts(thread));
+        (tracker, seen, ())
+    });
+    Outcome { lynches, repaired }
 }
 
 fn table(outcomes: &[Outcome]) -> String {
@@ -201,10 +157,7 @@ fn table(outcomes: &[Outcome]) -> String {
         "thread", "exp", "deaths", "votes", "extra", "days", "repl"
     );
     for o in outcomes {
-        let note = match &o.panic {
-            Some(p) => format!("PANIC: {p}"),
-            None => o.first_mismatch.clone().unwrap_or_default(),
-        };
+        let note = o.lynches.note();
         let note = match &o.repaired {
             Some(r) => format!("{note} [{r}]"),
             None => note,
@@ -212,13 +165,13 @@ fn table(outcomes: &[Outcome]) -> String {
         let _ = writeln!(
             out,
             "{:<7} {:>4} {:>6} {:>5} {:>5} {:>5} {:>5}  {note}",
-            o.thread,
-            o.expected,
-            o.by_deaths,
-            o.by_votes,
-            o.extra,
-            format!("{}/{}", o.days.0, o.days.1),
-            format!("{}/{}", o.replacements.0, o.replacements.1),
+            o.lynches.thread,
+            o.lynches.expected,
+            o.lynches.by_deaths,
+            o.lynches.by_votes,
+            o.lynches.extra,
+            format!("{}/{}", o.lynches.days.0, o.lynches.days.1),
+            format!("{}/{}", o.lynches.replacements.0, o.lynches.replacements.1),
         );
     }
     out
@@ -230,15 +183,15 @@ fn mafiascum_lynches_land_on_their_days() {
     assert_eq!(threads.len(), 100, "the corpus has 100 games");
     let outcomes = lynches::measure_all(&threads, measure);
 
-    let expected: usize = outcomes.iter().map(|o| o.expected).sum();
-    let by_deaths: usize = outcomes.iter().map(|o| o.by_deaths).sum();
-    let by_votes: usize = outcomes.iter().map(|o| o.by_votes).sum();
-    let extra: usize = outcomes.iter().map(|o| o.extra).sum();
-    let right = outcomes.iter().filter(|o| o.fully_right()).count();
+    let expected: usize = outcomes.iter().map(|o| o.lynches.expected).sum();
+    let by_deaths: usize = outcomes.iter().map(|o| o.lynches.by_deaths).sum();
+    let by_votes: usize = outcomes.iter().map(|o| o.lynches.by_votes).sum();
+    let extra: usize = outcomes.iter().map(|o| o.lynches.extra).sum();
+    let right = outcomes.iter().filter(|o| o.lynches.fully_right()).count();
     let panics: Vec<&str> = outcomes
         .iter()
-        .filter(|o| o.panic.is_some())
-        .map(|o| o.thread.as_str())
+        .filter(|o| o.lynches.panic.is_some())
+        .map(|o| o.lynches.thread.as_str())
         .collect();
     let mut report = table(&outcomes);
     let _ = writeln!(
@@ -247,8 +200,14 @@ fn mafiascum_lynches_land_on_their_days() {
          {extra} extra, {right}/{} games fully right, {} panics, {}/{} replacements applied",
         outcomes.len(),
         panics.len(),
-        outcomes.iter().map(|o| o.replacements.0).sum::<usize>(),
-        outcomes.iter().map(|o| o.replacements.1).sum::<usize>(),
+        outcomes
+            .iter()
+            .map(|o| o.lynches.replacements.0)
+            .sum::<usize>(),
+        outcomes
+            .iter()
+            .map(|o| o.lynches.replacements.1)
+            .sum::<usize>(),
     );
     eprint!("{report}");
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mafiascum-corpus.txt");
@@ -280,8 +239,7 @@ fn explain() {
         eprintln!("{r}");
     }
     let expected = expected(&thread, &game);
-    eprintln!("{thread}: {}", game.name);
-    lynches::explain_expected(&game, &expected);
+    lynches::explain_expected(&thread, &game, &expected);
     let posts = corpus::mafiascum_posts(&thread);
     if let Some(number) = std::env::var("MAFIASCUM_POST")
         .ok()

@@ -9,6 +9,7 @@
 
 use std::any::Any;
 use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
 
 use mafia_posts::Post;
@@ -35,8 +36,9 @@ impl Expected {
     }
 }
 
-/// Prints the archive's lynches of a game, and its names that are no slot.
-pub fn explain_expected(game: &Game, expected: &Expected) {
+/// Prints a game's thread and name, the archive's lynches, and its names that are no slot.
+pub fn explain_expected(thread: &str, game: &Game, expected: &Expected) {
+    eprintln!("{thread}: {}", game.name);
     for (day, slot) in &expected.lynched {
         eprintln!("archive: Day {day} lynched {}", slot_name(game, *slot));
     }
@@ -187,9 +189,12 @@ pub fn lynches_by_votes(tracker: &Tracker) -> BTreeMap<u32, usize> {
         .collect()
 }
 
-/// The archive's lynches against the tracker's, by deaths and by votes.
+/// What the replay of one game gave, compared with the archive.
 #[derive(Default)]
-pub struct Matched {
+pub struct Outcome {
+    pub thread: String,
+    /// The archive's lynches, matched to a slot or not.
+    pub expected: usize,
     pub by_deaths: usize,
     pub by_votes: usize,
     /// Lynches by deaths on a day the archive has none.
@@ -197,35 +202,76 @@ pub struct Matched {
     /// The first day (in day order) where the tracker's lynch by deaths differs, else the
     /// first archive name that is no slot.
     pub first_mismatch: Option<String>,
+    pub panic: Option<String>,
+    /// Days the tracker ended, and the last day the archive has a lynch on (phase drift shows
+    /// as fewer days).
+    pub days: (usize, u32),
+    /// Replacements the tracker applied, and the replacements in the game file (aliases).
+    pub replacements: (usize, usize),
 }
 
-/// Compares the tracker's lynches (by deaths, by votes) with the archive's.
-pub fn match_lynches(
+impl Outcome {
+    /// Every archive lynch matched by deaths, no extra one, no panic.
+    pub fn fully_right(&self) -> bool {
+        self.panic.is_none() && self.by_deaths == self.expected && self.extra == 0
+    }
+
+    /// The table's note: the panic, else the first mismatch.
+    pub fn note(&self) -> String {
+        match &self.panic {
+            Some(p) => format!("PANIC: {p}"),
+            None => self.first_mismatch.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// Measures one game against the archive's lynches: `run` replays it (`replay`, and whatever
+/// else the test measures, `T`); a panic in `run` is caught and noted in the outcome, which then
+/// has no tracker.
+pub fn measure<T>(
+    thread: &str,
     game: &Game,
     expected: &Expected,
-    deaths: &BTreeMap<u32, usize>,
-    votes: &BTreeMap<u32, usize>,
-) -> Matched {
-    let mut matched = Matched::default();
+    run: impl FnOnce() -> (Tracker, Vec<SeenDeath>, T),
+) -> (Outcome, Option<(Tracker, T)>) {
+    let mut outcome = Outcome {
+        thread: thread.to_owned(),
+        expected: expected.count(),
+        ..Outcome::default()
+    };
+    let (tracker, seen, more) = match catch_unwind(AssertUnwindSafe(run)) {
+        Ok(t) => t,
+        Err(e) => {
+            outcome.panic = Some(panic_message(&*e));
+            return (outcome, None);
+        }
+    };
+    let deaths = lynches_by_deaths(&seen);
+    let votes = lynches_by_votes(&tracker);
+    outcome.days = (tracker.days().len(), expected.last_day());
+    outcome.replacements = (
+        tracker.slots().iter().map(|s| s.replaced.len()).sum(),
+        game.players.iter().map(|p| p.aliases.len()).sum(),
+    );
     for (day, slot) in &expected.lynched {
         if deaths.get(day) == Some(slot) {
-            matched.by_deaths += 1;
-        } else if matched.first_mismatch.is_none() {
+            outcome.by_deaths += 1;
+        } else if outcome.first_mismatch.is_none() {
             let got = deaths.get(day).map_or("none", |s| slot_name(game, *s));
-            matched.first_mismatch = Some(format!("D{day}: {} not {got}", slot_name(game, *slot)));
+            outcome.first_mismatch = Some(format!("D{day}: {} not {got}", slot_name(game, *slot)));
         }
         if votes.get(day) == Some(slot) {
-            matched.by_votes += 1;
+            outcome.by_votes += 1;
         }
     }
-    if matched.first_mismatch.is_none() {
-        matched.first_mismatch = expected.unknown.first().map(|u| format!("archive {u}"));
+    if outcome.first_mismatch.is_none() {
+        outcome.first_mismatch = expected.unknown.first().map(|u| format!("archive {u}"));
     }
-    matched.extra = deaths
+    outcome.extra = deaths
         .keys()
         .filter(|d| !expected.lynched.contains_key(d))
         .count();
-    matched
+    (outcome, Some((tracker, more)))
 }
 
 /// A caught panic's message.
