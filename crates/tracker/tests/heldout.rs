@@ -24,18 +24,22 @@
 //! in the commit that raises its figure). `HELDOUT_THREAD=<thread>` with the ignored test
 //! `explain` prints one game's phase changes, deaths, day results and review items.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::BufReader;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
 use flate2::read::GzDecoder;
 use mafia_posts::{JsonlSource, Post, PostSource};
+use mafia_tracker::Game;
 use mafia_tracker::audit::audit;
-use mafia_tracker::phase::{Phase, PhaseKind};
-use mafia_tracker::{Game, Tracker};
+
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "support/lynches.rs"]
+mod lynches;
+
+use lynches::Expected;
 
 const HELDOUT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/heldout/mafiascum");
 
@@ -86,49 +90,13 @@ const FLOORS: &[(&str, usize, usize, usize)] = &[
     ("72508", 6, 5, 33),
 ];
 
-/// The archive's lynches of one game: day → slot of the game file.
-struct Expected {
-    lynched: BTreeMap<u32, usize>,
-    /// Archive names that are no slot of the game file.
-    unknown: Vec<String>,
-}
-
-/// What the replay of one game gave.
-#[derive(Default)]
+/// What the replay of one game gave: the lynches, and what the held-out test measures besides.
 struct Outcome {
-    thread: String,
-    expected: usize,
-    by_deaths: usize,
-    by_votes: usize,
-    extra: usize,
-    first_mismatch: Option<String>,
-    panic: Option<String>,
-    /// Days the tracker ended, and the archive's last lynch day.
-    days: (usize, u32),
-    /// Replacements the tracker applied, and the game file's aliases.
-    replacements: (usize, usize),
+    lynches: lynches::Outcome,
     /// Host counts found and agreed by the audit.
     counts: (usize, usize),
     /// Review items, and those with a fix.
     review: (usize, usize),
-}
-
-impl Outcome {
-    fn fully_right(&self) -> bool {
-        self.panic.is_none() && self.by_deaths == self.expected && self.extra == 0
-    }
-}
-
-fn threads() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(format!("{HELDOUT}/games"))
-        .expect("the held-out games")
-        .filter_map(|e| {
-            let name = e.ok()?.file_name().into_string().ok()?;
-            name.strip_suffix(".toml").map(str::to_owned)
-        })
-        .collect();
-    out.sort_by_key(|t| t.parse::<u64>().unwrap_or(u64::MAX));
-    out
 }
 
 fn game(thread: &str) -> Game {
@@ -148,184 +116,33 @@ fn posts(thread: &str) -> Vec<Post> {
     batch.normalised()
 }
 
-fn slot_in_game(game: &Game, name: &str) -> Option<usize> {
-    let key = name.trim().to_lowercase();
-    game.players.iter().position(|p| {
-        p.name.to_lowercase() == key || p.aliases.iter().any(|a| a.to_lowercase() == key)
-    })
-}
-
+/// The archive's lynches of a game.
 fn expected(thread: &str, game: &Game) -> Expected {
-    let text =
-        std::fs::read_to_string(format!("{HELDOUT}/expected/{thread}.json")).expect("expected");
-    let json: serde_json::Value = serde_json::from_str(&text).expect("expected JSON");
-    let mut lynched = BTreeMap::new();
-    let mut unknown = Vec::new();
-    if let Some(days) = json["lynched"].as_object() {
-        for (day, name) in days {
-            let name = name.as_str().unwrap_or_default();
-            match (day.parse::<u32>(), slot_in_game(game, name)) {
-                (Ok(day), Some(slot)) => {
-                    lynched.insert(day, slot);
-                }
-                _ => unknown.push(format!("Day {day}: {name}")),
-            }
-        }
-    }
-    Expected { lynched, unknown }
-}
-
-/// A death as the replay saw it appear (as in `mafiascum_corpus.rs`).
-struct SeenDeath {
-    slot: usize,
-    post: u64,
-    during: Phase,
-    phase: Phase,
-    ended_phase: bool,
-    after: Phase,
-    says_lynch: bool,
-    modkilled: bool,
-}
-
-fn replay(game: Game, posts: &[Post]) -> (Tracker, Vec<SeenDeath>) {
-    let mut tracker = Tracker::new(game).expect("tracker");
-    let mut alive: Vec<bool> = tracker.slots().iter().map(|s| s.alive).collect();
-    let mut deaths = Vec::new();
-    for post in posts {
-        let during = tracker.phase();
-        let was_over = tracker.is_over();
-        tracker.apply(post);
-        let ended_phase = tracker.phase() != during || tracker.is_over() != was_over;
-        for (slot, s) in tracker.slots().iter().enumerate() {
-            if alive[slot] && !s.alive && !was_over {
-                let comment = s.death.as_ref().map(|d| d.comment.to_lowercase());
-                deaths.push(SeenDeath {
-                    slot,
-                    post: post.number,
-                    during,
-                    phase: s.death.as_ref().map_or(during, |d| d.phase),
-                    ended_phase,
-                    after: tracker.phase(),
-                    says_lynch: s.death.as_ref().is_some_and(|d| d.lynch)
-                        || comment.as_ref().is_some_and(|c| c.contains("lynch")),
-                    modkilled: comment.is_some_and(|c| c.contains("modkill")),
-                });
-            }
-            alive[slot] = s.alive;
-        }
-    }
-    (tracker, deaths)
-}
-
-/// The lynch of each day by the dead list (the rule of `mafiascum_corpus.rs`).
-fn lynches_by_deaths(deaths: &[SeenDeath]) -> BTreeMap<u32, usize> {
-    let mut candidates: BTreeMap<u32, Vec<&SeenDeath>> = BTreeMap::new();
-    for d in deaths {
-        let of_the_day = match d.phase.kind {
-            PhaseKind::Day => {
-                let opened_the_day =
-                    d.during.kind == PhaseKind::Night && d.ended_phase && d.phase == d.after;
-                d.says_lynch || !opened_the_day
-            }
-            PhaseKind::Night => d.during == d.phase && !d.ended_phase,
-        };
-        if of_the_day && !d.modkilled {
-            candidates.entry(d.phase.number).or_default().push(d);
-        }
-    }
-    candidates
-        .into_iter()
-        .filter_map(|(day, list)| {
-            let best = list
-                .iter()
-                .min_by_key(|d| (!d.says_lynch, d.post, d.slot))?;
-            Some((day, best.slot))
-        })
-        .collect()
-}
-
-fn slot_in_tracker(tracker: &Tracker, name: &str) -> Option<usize> {
-    let key = name.to_lowercase();
-    tracker.slots().iter().position(|s| {
-        s.name.to_lowercase() == key || s.replaced.iter().any(|r| r.to_lowercase() == key)
-    })
-}
-
-fn lynches_by_votes(tracker: &Tracker) -> BTreeMap<u32, usize> {
-    tracker
-        .days()
-        .iter()
-        .filter(|d| d.phase.kind == PhaseKind::Day)
-        .filter_map(|d| {
-            let (name, _) = d.hammer.as_ref()?;
-            Some((d.phase.number, slot_in_tracker(tracker, name)?))
-        })
-        .collect()
-}
-
-fn slot_name(game: &Game, slot: usize) -> &str {
-    game.players.get(slot).map_or("?", |p| p.name.as_str())
+    let path = format!("{HELDOUT}/expected/{thread}.json");
+    lynches::read_expected(&path, game, str::to_owned)
 }
 
 fn measure(thread: &str) -> Outcome {
     let game = game(thread);
     let expected = expected(thread, &game);
     let posts = posts(thread);
-    let mut outcome = Outcome {
-        thread: thread.to_owned(),
-        expected: expected.lynched.len() + expected.unknown.len(),
-        ..Outcome::default()
-    };
-    let replayed = catch_unwind(AssertUnwindSafe(|| {
-        let (tracker, seen) = replay(game.clone(), &posts);
+    let (lynches, replayed) = lynches::measure(thread, &game, &expected, || {
+        let (tracker, seen) = lynches::replay(game.clone(), &posts);
         let report = audit(game.clone(), &posts).expect("tracker");
         (tracker, seen, report)
-    }));
-    let (tracker, seen, report) = match replayed {
-        Ok(t) => t,
-        Err(e) => {
-            outcome.panic = Some(
-                e.downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default(),
-            );
-            return outcome;
-        }
+    });
+    let mut outcome = Outcome {
+        lynches,
+        counts: (0, 0),
+        review: (0, 0),
     };
-    let deaths = lynches_by_deaths(&seen);
-    let votes = lynches_by_votes(&tracker);
-    outcome.days = (
-        tracker.days().len(),
-        expected.lynched.keys().max().copied().unwrap_or(0),
-    );
-    outcome.replacements = (
-        tracker.slots().iter().map(|s| s.replaced.len()).sum(),
-        game.players.iter().map(|p| p.aliases.len()).sum(),
-    );
-    outcome.counts = (report.found, report.agreed);
-    outcome.review = (
-        tracker.review().len(),
-        tracker.review().iter().filter(|r| r.fix.is_some()).count(),
-    );
-    for (day, slot) in &expected.lynched {
-        if deaths.get(day) == Some(slot) {
-            outcome.by_deaths += 1;
-        } else if outcome.first_mismatch.is_none() {
-            let got = deaths.get(day).map_or("none", |s| slot_name(&game, *s));
-            outcome.first_mismatch = Some(format!("D{day}: {} not {got}", slot_name(&game, *slot)));
-        }
-        if votes.get(day) == Some(slot) {
-            outcome.by_votes += 1;
-        }
+    if let Some((tracker, report)) = replayed {
+        outcome.counts = (report.found, report.agreed);
+        outcome.review = (
+            tracker.review().len(),
+            tracker.review().iter().filter(|r| r.fix.is_some()).count(),
+        );
     }
-    if outcome.first_mismatch.is_none() {
-        outcome.first_mismatch = expected.unknown.first().map(|u| format!("archive {u}"));
-    }
-    outcome.extra = deaths
-        .keys()
-        .filter(|d| !expected.lynched.contains_key(d))
-        .count();
     outcome
 }
 
@@ -337,20 +154,17 @@ fn table(outcomes: &[Outcome]) -> String {
         "thread", "exp", "deaths", "votes", "extra", "days", "repl", "counts", "review"
     );
     for o in outcomes {
-        let note = match &o.panic {
-            Some(p) => format!("PANIC: {p}"),
-            None => o.first_mismatch.clone().unwrap_or_default(),
-        };
+        let note = o.lynches.note();
         let _ = writeln!(
             out,
             "{:<7} {:>4} {:>6} {:>5} {:>5} {:>6} {:>6} {:>9} {:>8}  {note}",
-            o.thread,
-            o.expected,
-            o.by_deaths,
-            o.by_votes,
-            o.extra,
-            format!("{}/{}", o.days.0, o.days.1),
-            format!("{}/{}", o.replacements.0, o.replacements.1),
+            o.lynches.thread,
+            o.lynches.expected,
+            o.lynches.by_deaths,
+            o.lynches.by_votes,
+            o.lynches.extra,
+            format!("{}/{}", o.lynches.days.0, o.lynches.days.1),
+            format!("{}/{}", o.lynches.replacements.0, o.lynches.replacements.1),
             format!("{}/{}", o.counts.1, o.counts.0),
             format!("{}/{}", o.review.1, o.review.0),
         );
@@ -361,16 +175,19 @@ fn table(outcomes: &[Outcome]) -> String {
         "held-out total: {}/{} lynches by deaths, {}/{} by votes, {} extra, {}/{} games fully \
          right, {} panics, {}/{} replacements applied, {}/{} host counts agree, {}/{} review \
          items with a fix",
-        sum(|o| o.by_deaths),
-        sum(|o| o.expected),
-        sum(|o| o.by_votes),
-        sum(|o| o.expected),
-        sum(|o| o.extra),
-        outcomes.iter().filter(|o| o.fully_right()).count(),
+        sum(|o| o.lynches.by_deaths),
+        sum(|o| o.lynches.expected),
+        sum(|o| o.lynches.by_votes),
+        sum(|o| o.lynches.expected),
+        sum(|o| o.lynches.extra),
+        outcomes.iter().filter(|o| o.lynches.fully_right()).count(),
         outcomes.len(),
-        outcomes.iter().filter(|o| o.panic.is_some()).count(),
-        sum(|o| o.replacements.0),
-        sum(|o| o.replacements.1),
+        outcomes
+            .iter()
+            .filter(|o| o.lynches.panic.is_some())
+            .count(),
+        sum(|o| o.lynches.replacements.0),
+        sum(|o| o.lynches.replacements.1),
         sum(|o| o.counts.1),
         sum(|o| o.counts.0),
         sum(|o| o.review.1),
@@ -381,26 +198,9 @@ fn table(outcomes: &[Outcome]) -> String {
 
 #[test]
 fn heldout_games_keep_their_figures() {
-    let threads = threads();
+    let threads = corpus::threads_in(HELDOUT);
     assert_eq!(threads.len(), 20, "20 held-out games");
-    let queue = std::sync::Mutex::new(threads.clone());
-    let done = std::sync::Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let Some(thread) = queue.lock().unwrap().pop() else {
-                        break;
-                    };
-                    let outcome = measure(&thread);
-                    done.lock().unwrap().push(outcome);
-                }
-            });
-        }
-    });
-    let mut outcomes = done.into_inner().unwrap();
-    outcomes.sort_by_key(|o| o.thread.parse::<u64>().unwrap_or(u64::MAX));
+    let outcomes = lynches::measure_all(&threads, measure);
     let report = table(&outcomes);
     eprint!("{report}");
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heldout.txt");
@@ -408,19 +208,19 @@ fn heldout_games_keep_their_figures() {
 
     let panics: Vec<&str> = outcomes
         .iter()
-        .filter(|o| o.panic.is_some())
-        .map(|o| o.thread.as_str())
+        .filter(|o| o.lynches.panic.is_some())
+        .map(|o| o.lynches.thread.as_str())
         .collect();
     assert!(panics.is_empty(), "the tracker panicked on {panics:?}");
     let mut below = Vec::new();
     for (thread, deaths, votes, agreed) in FLOORS {
         let o = outcomes
             .iter()
-            .find(|o| o.thread == *thread)
+            .find(|o| o.lynches.thread == *thread)
             .unwrap_or_else(|| panic!("{thread}: no such held-out game"));
         for (what, got, floor) in [
-            ("lynches by deaths", o.by_deaths, *deaths),
-            ("lynches by votes", o.by_votes, *votes),
+            ("lynches by deaths", o.lynches.by_deaths, *deaths),
+            ("lynches by votes", o.lynches.by_votes, *votes),
             ("host counts agreed", o.counts.1, *agreed),
         ] {
             if got < floor {
@@ -445,67 +245,9 @@ fn explain() {
     };
     let game = game(&thread);
     let expected = expected(&thread, &game);
-    eprintln!("{thread}: {}", game.name);
-    for (day, slot) in &expected.lynched {
-        eprintln!("archive: Day {day} lynched {}", slot_name(&game, *slot));
-    }
-    for u in &expected.unknown {
-        eprintln!("archive: {u} (no such slot)");
-    }
+    lynches::explain_expected(&thread, &game, &expected);
     let posts = posts(&thread);
-    let mut tracker = Tracker::new(game.clone()).expect("tracker");
-    for post in &posts {
-        let before = (tracker.phase(), tracker.is_over());
-        tracker.apply(post);
-        let after = (tracker.phase(), tracker.is_over());
-        if before != after {
-            eprintln!(
-                "post {} by {}: {} -> {}{}",
-                post.number,
-                post.author,
-                before.0,
-                after.0,
-                if after.1 { " (game over)" } else { "" }
-            );
-        }
-    }
-    for slot in tracker.slots() {
-        match &slot.death {
-            Some(d) => eprintln!(
-                "dead: {} ({:?}) {} post {}: {}",
-                slot.name, slot.replaced, d.phase, d.post, d.comment
-            ),
-            None => eprintln!("alive: {} ({:?})", slot.name, slot.replaced),
-        }
-    }
-    for d in tracker.days() {
-        let top: Vec<String> = d
-            .tally
-            .wagons
-            .iter()
-            .take(3)
-            .map(|w| format!("{} {}", w.candidate, w.votes))
-            .collect();
-        eprintln!(
-            "{}: hammer {:?}, majority {}, top {top:?}",
-            d.phase, d.hammer, d.tally.majority
-        );
-    }
-    let (_, seen) = replay(game.clone(), &posts);
-    for d in &seen {
-        eprintln!(
-            "death seen: {} at post {} during {}{}{}",
-            slot_name(&game, d.slot),
-            d.post,
-            d.during,
-            if d.ended_phase {
-                ", which it ended"
-            } else {
-                ""
-            },
-            if d.says_lynch { ", says lynch" } else { "" }
-        );
-    }
+    let (tracker, _) = lynches::explain_replay(&game, &posts);
     for r in tracker.review() {
         eprintln!(
             "review: {:?} {:?} {}{}",

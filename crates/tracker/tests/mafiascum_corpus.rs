@@ -38,19 +38,19 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::sync::Mutex;
 
+use mafia_tracker::Game;
 use mafia_tracker::commands::{self, Dialect, Names};
-use mafia_tracker::phase::{Phase, PhaseKind};
 use mafia_tracker::review::ReviewKind;
-use mafia_tracker::{Game, Tracker};
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/lynches.rs"]
+mod lynches;
 
 use corpus::{ACCOUNTS, MAFIASCUM};
+use lynches::{Expected, lynches_by_deaths, lynches_by_votes, slot_name};
 
 /// Matched lynches by deaths (of 454), measured on 2026-11-25: 56 at 8b49b8b, 208 at c0129c3
 /// (display styles, vote tag labels, hosts' replacement and death phrasings), 293 with deaths
@@ -103,39 +103,11 @@ const FLOOR_BY_VOTES: usize = 331;
 /// with "Day 3 dawns" and "Day 6 starts in …"; 82 on branch s9-fresh, 38659); same rule.
 const FLOOR_GAMES_RIGHT: usize = 82;
 
-/// The archive's view of one game.
-struct Expected {
-    thread: String,
-    /// Day number → slot index in the game file.
-    lynched: BTreeMap<u32, usize>,
-    /// Archive names that are no slot of the game file (an archive or fixture error).
-    unknown: Vec<String>,
-}
-
 /// What the replay of one game gave.
-#[derive(Default)]
 struct Outcome {
-    thread: String,
-    expected: usize,
-    by_deaths: usize,
-    by_votes: usize,
-    extra: usize,
-    /// The first day (in day order) where the tracker's lynch by deaths differs.
-    first_mismatch: Option<String>,
-    panic: Option<String>,
+    lynches: lynches::Outcome,
     /// What the test repaired in the fixture's game file.
     repaired: Option<String>,
-    /// Days the tracker ended, and the last day the archive has a lynch on (phase drift shows
-    /// as fewer days).
-    days: (usize, u32),
-    /// Replacements the tracker applied, and the replacements in the game file (aliases).
-    replacements: (usize, usize),
-}
-
-impl Outcome {
-    fn fully_right(&self) -> bool {
-        self.panic.is_none() && self.by_deaths == self.expected && self.extra == 0
-    }
 }
 
 /// The account an archive name stands for.
@@ -161,208 +133,20 @@ fn game_file(thread: &str) -> (Game, Option<String>) {
     }
 }
 
-/// The slot a name belongs to in the game file (its name or an alias), ignoring case.
-fn slot_in_game(game: &Game, name: &str) -> Option<usize> {
-    let key = name.trim().to_lowercase();
-    game.players.iter().position(|p| {
-        p.name.to_lowercase() == key || p.aliases.iter().any(|a| a.to_lowercase() == key)
-    })
-}
-
+/// The archive's lynches of a game, its misspelt accounts read as the accounts they stand for.
 fn expected(thread: &str, game: &Game) -> Expected {
-    let text = std::fs::read_to_string(format!("{MAFIASCUM}/expected/{thread}.json"))
-        .expect("expected file");
-    let json: serde_json::Value = serde_json::from_str(&text).expect("expected JSON");
-    let mut lynched = BTreeMap::new();
-    let mut unknown = Vec::new();
-    if let Some(days) = json["lynched"].as_object() {
-        for (day, name) in days {
-            let name = name.as_str().unwrap_or_default();
-            match (
-                day.parse::<u32>(),
-                slot_in_game(game, account(thread, name)),
-            ) {
-                (Ok(day), Some(slot)) => {
-                    lynched.insert(day, slot);
-                }
-                _ => unknown.push(format!("Day {day}: {name}")),
-            }
-        }
-    }
-    Expected {
-        thread: thread.to_owned(),
-        lynched,
-        unknown,
-    }
-}
-
-/// A death as the replay saw it appear.
-struct SeenDeath {
-    slot: usize,
-    post: u64,
-    /// The phase running when the post was made.
-    during: Phase,
-    /// The phase the dead list gives the death.
-    phase: Phase,
-    /// Whether the post ended that phase (or the game).
-    ended_phase: bool,
-    /// The phase running after the post.
-    after: Phase,
-    /// Whether the GM's words said a lynch (`Death::lynch`) or the death's comment says
-    /// "lynch".
-    says_lynch: bool,
-    /// Whether the death's comment says the player was modkilled: no lynch, whatever the
-    /// phase ("Verity, Town Vanilla Neutral Survivor, has been modkilled and autolossed",
-    /// 18910 post 715, as Day 3 ends with no majority).
-    modkilled: bool,
-}
-
-/// Replays a thread post by post, noting each death when it appears.
-fn replay(thread: &str, game: Game) -> (Tracker, Vec<SeenDeath>) {
-    let mut tracker = Tracker::new(game).expect("tracker");
-    let mut alive: Vec<bool> = tracker.slots().iter().map(|s| s.alive).collect();
-    let mut deaths = Vec::new();
-    for post in &corpus::mafiascum_posts(thread) {
-        let during = tracker.phase();
-        let was_over = tracker.is_over();
-        tracker.apply(post);
-        let ended_phase = tracker.phase() != during || tracker.is_over() != was_over;
-        for (slot, s) in tracker.slots().iter().enumerate() {
-            if alive[slot] && !s.alive && !was_over {
-                deaths.push(SeenDeath {
-                    slot,
-                    post: post.number,
-                    during,
-                    phase: s.death.as_ref().map_or(during, |d| d.phase),
-                    ended_phase,
-                    after: tracker.phase(),
-                    says_lynch: s
-                        .death
-                        .as_ref()
-                        .is_some_and(|d| d.lynch || d.comment.to_lowercase().contains("lynch")),
-                    modkilled: s
-                        .death
-                        .as_ref()
-                        .is_some_and(|d| d.comment.to_lowercase().contains("modkill")),
-                });
-            }
-            alive[slot] = s.alive;
-        }
-    }
-    (tracker, deaths)
-}
-
-/// The tracker's lynch of each day by its deaths (see the module comment): the deaths the
-/// dead list gives Day N but night kills told in the post that opened the day, and the deaths
-/// of Night N told during Night N in a post that did not end it; one that says "lynch" first,
-/// then the earliest.
-fn lynches_by_deaths(deaths: &[SeenDeath]) -> BTreeMap<u32, usize> {
-    let mut candidates: BTreeMap<u32, Vec<&SeenDeath>> = BTreeMap::new();
-    for d in deaths {
-        let of_the_day = match d.phase.kind {
-            PhaseKind::Day => {
-                // A night kill told in the post that opens the day has that day's phase; a
-                // death the host's line gives another day ("SILVERWOLF, MAFIA ROLECOP, WAS
-                // EUTHANISED BY POPULAR DEMAND ON DAY 2.", 63235 post 949, the end post
-                // during Night 1) is that day's.
-                let opened_the_day =
-                    d.during.kind == PhaseKind::Night && d.ended_phase && d.phase == d.after;
-                d.says_lynch || !opened_the_day
-            }
-            PhaseKind::Night => d.during == d.phase && !d.ended_phase,
-        };
-        if of_the_day && !d.modkilled {
-            candidates.entry(d.phase.number).or_default().push(d);
-        }
-    }
-    candidates
-        .into_iter()
-        .filter_map(|(day, list)| {
-            let best = list
-                .iter()
-                .min_by_key(|d| (!d.says_lynch, d.post, d.slot))?;
-            Some((day, best.slot))
-        })
-        .collect()
-}
-
-/// The slot a name in the tracker's state belongs to: its current holder or an earlier one.
-fn slot_in_tracker(tracker: &Tracker, name: &str) -> Option<usize> {
-    let key = name.to_lowercase();
-    tracker.slots().iter().position(|s| {
-        s.name.to_lowercase() == key || s.replaced.iter().any(|r| r.to_lowercase() == key)
-    })
-}
-
-/// The tracker's lynch of each day by its vote counts: the hammered candidate.
-fn lynches_by_votes(tracker: &Tracker) -> BTreeMap<u32, usize> {
-    tracker
-        .days()
-        .iter()
-        .filter(|d| d.phase.kind == PhaseKind::Day)
-        .filter_map(|d| {
-            let (name, _) = d.hammer.as_ref()?;
-            Some((d.phase.number, slot_in_tracker(tracker, name)?))
-        })
-        .collect()
-}
-
-fn slot_name(game: &Game, slot: usize) -> &str {
-    game.players.get(slot).map_or("?", |p| p.name.as_str())
+    let path = format!("{MAFIASCUM}/expected/{thread}.json");
+    lynches::read_expected(&path, game, |name| account(thread, name).to_owned())
 }
 
 fn measure(thread: &str) -> Outcome {
     let (game, repaired) = game_file(thread);
     let expected = expected(thread, &game);
-    let mut outcome = Outcome {
-        thread: thread.to_owned(),
-        expected: expected.lynched.len() + expected.unknown.len(),
-        repaired,
-        ..Outcome::default()
-    };
-    let replayed = catch_unwind(AssertUnwindSafe(|| replay(thread, game.clone())));
-    let (tracker, seen) = match replayed {
-        Ok(t) => t,
-        Err(e) => {
-            let message = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default();
-            outcome.panic = Some(message);
-            return outcome;
-        }
-    };
-    let deaths = lynches_by_deaths(&seen);
-    outcome.days = (
-        tracker.days().len(),
-        expected.lynched.keys().max().copied().unwrap_or(0),
-    );
-    outcome.replacements = (
-        tracker.slots().iter().map(|s| s.replaced.len()).sum(),
-        game.players.iter().map(|p| p.aliases.len()).sum(),
-    );
-    let votes = lynches_by_votes(&tracker);
-    for (day, slot) in &expected.lynched {
-        if deaths.get(day) == Some(slot) {
-            outcome.by_deaths += 1;
-        } else if outcome.first_mismatch.is_none() {
-            let got = deaths.get(day).map_or("none", |s| slot_name(&game, *s));
-            outcome.first_mismatch = Some(format!("D{day}: {} not {got}", slot_name(&game, *slot)));
-        }
-        if votes.get(day) == Some(slot) {
-            outcome.by_votes += 1;
-        }
-    }
-    if outcome.first_mismatch.is_none() {
-        outcome.first_mismatch = expected.unknown.first().map(|u| format!("archive {u}"));
-    }
-    outcome.extra = deaths
-        .keys()
-        .filter(|d| !expected.lynched.contains_key(d))
-        .count();
-    let _ = &expected.thread;
-    outcome
+    let (lynches, _) = lynches::measure(thread, &game, &expected, || {
+        let (tracker, seen) = lynches::replay(game.clone(), &corpus::mafiascum_posts(thread));
+        (tracker, seen, ())
+    });
+    Outcome { lynches, repaired }
 }
 
 fn table(outcomes: &[Outcome]) -> String {
@@ -373,10 +157,7 @@ fn table(outcomes: &[Outcome]) -> String {
         "thread", "exp", "deaths", "votes", "extra", "days", "repl"
     );
     for o in outcomes {
-        let note = match &o.panic {
-            Some(p) => format!("PANIC: {p}"),
-            None => o.first_mismatch.clone().unwrap_or_default(),
-        };
+        let note = o.lynches.note();
         let note = match &o.repaired {
             Some(r) => format!("{note} [{r}]"),
             None => note,
@@ -384,13 +165,13 @@ fn table(outcomes: &[Outcome]) -> String {
         let _ = writeln!(
             out,
             "{:<7} {:>4} {:>6} {:>5} {:>5} {:>5} {:>5}  {note}",
-            o.thread,
-            o.expected,
-            o.by_deaths,
-            o.by_votes,
-            o.extra,
-            format!("{}/{}", o.days.0, o.days.1),
-            format!("{}/{}", o.replacements.0, o.replacements.1),
+            o.lynches.thread,
+            o.lynches.expected,
+            o.lynches.by_deaths,
+            o.lynches.by_votes,
+            o.lynches.extra,
+            format!("{}/{}", o.lynches.days.0, o.lynches.days.1),
+            format!("{}/{}", o.lynches.replacements.0, o.lynches.replacements.1),
         );
     }
     out
@@ -400,34 +181,17 @@ fn table(outcomes: &[Outcome]) -> String {
 fn mafiascum_lynches_land_on_their_days() {
     let threads = corpus::mafiascum_threads();
     assert_eq!(threads.len(), 100, "the corpus has 100 games");
-    let queue = Mutex::new(threads.clone());
-    let done = Mutex::new(Vec::new());
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let Some(thread) = queue.lock().unwrap().pop() else {
-                        break;
-                    };
-                    let outcome = measure(&thread);
-                    done.lock().unwrap().push(outcome);
-                }
-            });
-        }
-    });
-    let mut outcomes = done.into_inner().unwrap();
-    outcomes.sort_by_key(|o| o.thread.parse::<u64>().unwrap_or(u64::MAX));
+    let outcomes = lynches::measure_all(&threads, measure);
 
-    let expected: usize = outcomes.iter().map(|o| o.expected).sum();
-    let by_deaths: usize = outcomes.iter().map(|o| o.by_deaths).sum();
-    let by_votes: usize = outcomes.iter().map(|o| o.by_votes).sum();
-    let extra: usize = outcomes.iter().map(|o| o.extra).sum();
-    let right = outcomes.iter().filter(|o| o.fully_right()).count();
+    let expected: usize = outcomes.iter().map(|o| o.lynches.expected).sum();
+    let by_deaths: usize = outcomes.iter().map(|o| o.lynches.by_deaths).sum();
+    let by_votes: usize = outcomes.iter().map(|o| o.lynches.by_votes).sum();
+    let extra: usize = outcomes.iter().map(|o| o.lynches.extra).sum();
+    let right = outcomes.iter().filter(|o| o.lynches.fully_right()).count();
     let panics: Vec<&str> = outcomes
         .iter()
-        .filter(|o| o.panic.is_some())
-        .map(|o| o.thread.as_str())
+        .filter(|o| o.lynches.panic.is_some())
+        .map(|o| o.lynches.thread.as_str())
         .collect();
     let mut report = table(&outcomes);
     let _ = writeln!(
@@ -436,8 +200,14 @@ fn mafiascum_lynches_land_on_their_days() {
          {extra} extra, {right}/{} games fully right, {} panics, {}/{} replacements applied",
         outcomes.len(),
         panics.len(),
-        outcomes.iter().map(|o| o.replacements.0).sum::<usize>(),
-        outcomes.iter().map(|o| o.replacements.1).sum::<usize>(),
+        outcomes
+            .iter()
+            .map(|o| o.lynches.replacements.0)
+            .sum::<usize>(),
+        outcomes
+            .iter()
+            .map(|o| o.lynches.replacements.1)
+            .sum::<usize>(),
     );
     eprint!("{report}");
     let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mafiascum-corpus.txt");
@@ -469,13 +239,7 @@ fn explain() {
         eprintln!("{r}");
     }
     let expected = expected(&thread, &game);
-    eprintln!("{thread}: {}", game.name);
-    for (day, slot) in &expected.lynched {
-        eprintln!("archive: Day {day} lynched {}", slot_name(&game, *slot));
-    }
-    for u in &expected.unknown {
-        eprintln!("archive: {u} (no such slot)");
-    }
+    lynches::explain_expected(&thread, &game, &expected);
     let posts = corpus::mafiascum_posts(&thread);
     if let Some(number) = std::env::var("MAFIASCUM_POST")
         .ok()
@@ -483,59 +247,7 @@ fn explain() {
     {
         show_post(&game, &posts, number);
     }
-    let mut tracker = Tracker::new(game.clone()).expect("tracker");
-    for post in &posts {
-        let before = (tracker.phase(), tracker.is_over());
-        tracker.apply(post);
-        let after = (tracker.phase(), tracker.is_over());
-        if before != after {
-            eprintln!(
-                "post {} by {}: {} -> {}{}",
-                post.number,
-                post.author,
-                before.0,
-                after.0,
-                if after.1 { " (game over)" } else { "" }
-            );
-        }
-    }
-    for slot in tracker.slots() {
-        match &slot.death {
-            Some(d) => eprintln!(
-                "dead: {} ({:?}) {} post {}: {}",
-                slot.name, slot.replaced, d.phase, d.post, d.comment
-            ),
-            None => eprintln!("alive: {} ({:?})", slot.name, slot.replaced),
-        }
-    }
-    for d in tracker.days() {
-        let top: Vec<String> = d
-            .tally
-            .wagons
-            .iter()
-            .take(3)
-            .map(|w| format!("{} {}", w.candidate, w.votes))
-            .collect();
-        eprintln!(
-            "{}: hammer {:?}, majority {}, top {top:?}",
-            d.phase, d.hammer, d.tally.majority
-        );
-    }
-    let (_, seen) = replay(&thread, game.clone());
-    for d in &seen {
-        eprintln!(
-            "death seen: {} at post {} during {}{}{}",
-            slot_name(&game, d.slot),
-            d.post,
-            d.during,
-            if d.ended_phase {
-                ", which it ended"
-            } else {
-                ""
-            },
-            if d.says_lynch { ", says lynch" } else { "" }
-        );
-    }
+    let (tracker, seen) = lynches::explain_replay(&game, &posts);
     eprintln!("by deaths: {:?}", named(&game, &lynches_by_deaths(&seen)));
     eprintln!("by votes: {:?}", named(&game, &lynches_by_votes(&tracker)));
     let status = tracker.status();

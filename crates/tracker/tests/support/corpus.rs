@@ -1,6 +1,6 @@
 //! The real threads the corpus tests replay, loaded as `audit_corpus.rs`,
-//! `review_fixes_corpus.rs`, `mafiascum_corpus.rs` and `real_threads.rs` share them: the 100
-//! mafiascum games
+//! `review_fixes_corpus.rs`, `mafiascum_corpus.rs` and `real_threads.rs` share them (and
+//! `heldout.rs` lists its games with `threads_in`): the 100 mafiascum games
 //! (`../shared/fixtures/threads/mafiascum/`, game files with the archive's misspelt and renamed
 //! accounts fixed), the four TeamLiquid games and the saved MTG Salvation page, each with or
 //! without its host's corrections (`tests/corpus/hosts/`). Included with
@@ -90,8 +90,14 @@ const HOST_GAME_FILE: &[(&str, &str, &str)] = &[
 
 /// The mafiascum games' thread numbers, in order.
 pub fn mafiascum_threads() -> Vec<String> {
-    let mut out: Vec<String> = std::fs::read_dir(format!("{MAFIASCUM}/games"))
-        .expect("the mafiascum fixtures")
+    threads_in(MAFIASCUM)
+}
+
+/// The thread numbers of the games of a folder laid out as the mafiascum fixtures are
+/// (`<dir>/games/<thread>.toml`), in order.
+pub fn threads_in(dir: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(format!("{dir}/games"))
+        .unwrap_or_else(|e| panic!("{dir}/games: {e}"))
         .filter_map(|e| {
             let name = e.ok()?.file_name().into_string().ok()?;
             name.strip_suffix(".toml").map(str::to_owned)
