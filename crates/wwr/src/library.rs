@@ -17,16 +17,25 @@ use crate::setup::line_col;
 
 /// The lookup key of a name: lower case, `-`/`_` as spaces, single spaces.
 pub fn norm(name: &str) -> String {
-    let s: String = name
-        .trim()
-        .trim_matches('`')
-        .chars()
-        .map(|c| match c {
+    // One pass and one allocation: the engine looks names up many times a phase.
+    let mut out = String::with_capacity(name.len());
+    let mut gap = false;
+    for c in name.trim().trim_matches('`').chars() {
+        let c = match c {
             '-' | '_' => ' ',
             c => c.to_ascii_lowercase(),
-        })
-        .collect();
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+        };
+        if c.is_whitespace() {
+            gap = !out.is_empty();
+        } else {
+            if gap {
+                out.push(' ');
+                gap = false;
+            }
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// One element of the role set, ready to run.
@@ -434,5 +443,22 @@ pub fn selector_value(s: &str) -> Value {
             sigil,
             name: rest.into(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::norm;
+
+    #[test]
+    fn a_name_is_lowercased_with_dashes_underscores_and_runs_of_blanks_as_one_space() {
+        assert_eq!(norm("  `Fortune-Teller`  "), "fortune teller");
+        assert_eq!(norm("Wolf__Cub\t\n Pack"), "wolf cub pack");
+        assert_eq!(norm("-Lone Wolf-"), "lone wolf");
+        // Only ASCII letters are lowered (as role files name their elements).
+        assert_eq!(norm("Zoë  Ünter"), "zoë Ünter");
+        assert_eq!(norm(" \u{3000}Medium\u{00a0}Haunted "), "medium haunted");
+        assert_eq!(norm("``"), "");
+        assert_eq!(norm(""), "");
     }
 }
