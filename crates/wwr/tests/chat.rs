@@ -292,15 +292,7 @@ fn say(player: &str, channel: &str, text: &str) -> Input {
 /// their place in the engine's list, which a reset shortens, and panicked.)
 #[test]
 fn messages_after_a_conversation_reset_still_reach_the_chat() {
-    let players = [
-        ("Alice", "Citizen"),
-        ("Bob", "Corrupt Wolf"),
-        ("Carol", "Citizen"),
-        ("Dave", "Citizen"),
-        ("Eve", "Wolf"),
-    ];
-    let setup = Setup::with_roles(common::roles_dir(), &players);
-    let mut table = Table::start(setup, lib(), 7, Memory::default()).unwrap();
+    let mut table = corrupt_wolf_game();
     play(&mut table, vec![Input::EndPhase]);
     // N1: Bob corrupts Alice, who now reads the `Corrupted` channel.
     let corrupt = Input::Use {
@@ -381,15 +373,7 @@ fn corrupt(target: &str) -> Input {
 /// holds only the lines written since, as the engine's own views show it.
 #[test]
 fn a_conversation_reset_clears_the_channels_room() {
-    let players = [
-        ("Alice", "Citizen"),
-        ("Bob", "Corrupt Wolf"),
-        ("Carol", "Citizen"),
-        ("Dave", "Citizen"),
-        ("Eve", "Wolf"),
-    ];
-    let setup = Setup::with_roles(common::roles_dir(), &players);
-    let mut table = Table::start(setup, lib(), 7, Memory::default()).unwrap();
+    let mut table = corrupt_wolf_game();
     play(&mut table, vec![Input::EndPhase]);
     // N1: Bob corrupts Alice, who now reads and writes `Corrupted`; Bob whispers in it.
     play(&mut table, vec![corrupt("Alice")]);
@@ -441,4 +425,17 @@ fn whisper(player: &str, connection: &str, text: &str) -> Input {
         connection: connection.into(),
         text: text.into(),
     }
+}
+
+/// Alice, Carol and Dave are Citizens, Bob the Corrupt Wolf and Eve a Wolf, at D0.
+fn corrupt_wolf_game() -> Table<Memory> {
+    let players = [
+        ("Alice", "Citizen"),
+        ("Bob", "Corrupt Wolf"),
+        ("Carol", "Citizen"),
+        ("Dave", "Citizen"),
+        ("Eve", "Wolf"),
+    ];
+    let setup = Setup::with_roles(common::roles_dir(), &players);
+    Table::start(setup, lib(), 7, Memory::default()).unwrap()
 }
