@@ -151,9 +151,12 @@ struct SlotOffer {
     first: u64,
     /// The review items that carry the offer, by their place in the review list.
     items: Vec<usize>,
+    /// The poster's latest post whose item offered the slot.
+    last: u64,
     /// The first post of the slot's own account after `first`, and the account's name.
     since: Option<(u64, String)>,
-    /// The poster has posted after `since`: the offer is `alias`, its items too.
+    /// The slot's account posted again after a post of the poster that came after `since`:
+    /// the two accounts take turns, so the offer is `alias`, its items too.
     hydra: bool,
 }
 

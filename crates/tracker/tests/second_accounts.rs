@@ -210,15 +210,16 @@ const REPLACE: &str = "replace = { new = \"EspeciallyTheLies\", old = \"Taylor\"
 #[test]
 fn an_account_whose_slot_goes_on_posting_is_offered_the_alias() {
     // 34780: EspeciallyTheLies votes for Taylor's slot (post 885's shape), Taylor's own
-    // account posts after it, and EspeciallyTheLies posts on: two accounts play the slot, so
-    // each of the account's items offers the `alias` record at its post, the item listed
-    // before Taylor's post included.
+    // account posts after it, EspeciallyTheLies posts on, and Taylor's account posts again:
+    // the two accounts take turns, so each of the account's items offers the `alias` record
+    // at its post, the items listed before Taylor's second post included.
     let posts = [
         post(1, "GM", "It is now Day 1!"),
         post(2, "Taylor", "Morning all."),
         vote(3, "EspeciallyTheLies", "Bob"),
         post(4, "Taylor", "That was my other head."),
         vote(5, "EspeciallyTheLies", "Carol"),
+        post(6, "Taylor", "Still both of us here."),
     ];
     let t = replay_listed("", &posts);
     assert_eq!(
@@ -257,13 +258,19 @@ fn an_account_whose_slot_posts_no_more_is_offered_the_replacement() {
 
 #[test]
 fn a_slots_account_that_posts_once_after_its_replacement_leaves_the_replacement() {
-    // The old account's goodbye after the new account's first post, and no post of the new
-    // account after it: one account took the slot over from the other.
-    let posts = [
+    // The old account's goodbye after the new account's first post: one account took the
+    // slot over from the other, whether or not the new account posts again afterwards.
+    let mut posts = vec![
         post(1, "GM", "It is now Day 1!"),
         vote(3, "EspeciallyTheLies", "Bob"),
         post(4, "Taylor", "Good luck, and thanks for replacing me."),
     ];
     let t = replay_listed("", &posts);
     assert_eq!(offered(&t, "EspeciallyTheLies"), [(3, record(2, REPLACE))]);
+    posts.push(vote(5, "EspeciallyTheLies", "Carol"));
+    let t = replay_listed("", &posts);
+    assert_eq!(
+        offered(&t, "EspeciallyTheLies"),
+        [(3, record(2, REPLACE)), (5, record(4, REPLACE))]
+    );
 }

@@ -5,12 +5,13 @@
 //! not the host's).
 //!
 //! Two accounts may also play one slot (a hydra's heads, mafiascum 34780: EspeciallyTheLies
-//! posting for Taylor's slot while Taylor's account posts too). When the slot's own account
-//! posts after the unknown poster's first post and the poster then posts on, both play the
-//! slot: the poster's items offer the `alias` record instead (`alias = { name, slot }` lets the
-//! account post and vote for the slot), the items already listed included. A slot's account
-//! that posts once more after its replacement's first post (a goodbye) and is not heard from
-//! again leaves the offer `replace`.
+//! posting for Taylor's slot while Taylor's account posts too). When the two accounts take
+//! turns (the slot's own account posts after the unknown poster's first post, the poster posts
+//! on, and the slot's account posts again after that), both play the slot: the poster's items
+//! offer the `alias` record instead (`alias = { name, slot }` lets the account post and vote
+//! for the slot), the items already listed included. A slot's account that posts once more
+//! after its replacement's first post (a goodbye), whatever the newcomer posts afterwards,
+//! leaves the offer `replace`.
 
 use std::sync::LazyLock;
 
@@ -57,9 +58,8 @@ impl Tracker {
     }
 
     /// Gives the review item just noted the record that lets `post`'s author post for `slot`:
-    /// `replace`, or `alias` when both accounts play the slot: the slot's account posted after
-    /// the author's first post offered the slot, and the author posts on. Then the author's
-    /// earlier items with the offer get `alias` too. The offer is remembered for that.
+    /// `replace`, or `alias` once both accounts are seen taking turns (see the module's
+    /// doc). The offer is remembered so that [`Tracker::slot_posted`] can turn it.
     fn offer_slot(&mut self, post: &Post, slot: usize) {
         let Some(item) = self.review.len().checked_sub(1) else {
             return;
@@ -78,6 +78,7 @@ impl Tracker {
                     holder: self.slots[slot].name.clone(),
                     slot,
                     first: post.number,
+                    last: post.number,
                     items: Vec::new(),
                     since: None,
                     hydra: false,
@@ -87,35 +88,41 @@ impl Tracker {
         };
         let offer = &mut self.slot_offers[at];
         offer.items.push(item);
-        let Some(since) = offer.since.clone() else {
-            self.offer_replace(post, slot);
-            return;
-        };
-        let items = if offer.hydra {
-            vec![item]
-        } else {
-            offer.hydra = true;
-            offer.items.clone()
-        };
-        for item in items {
-            self.offer_alias(at, item, since.clone());
+        offer.last = post.number;
+        match offer.since.clone() {
+            Some(since) if offer.hydra => self.offer_alias(at, item, since),
+            _ => self.offer_replace(post, slot),
         }
     }
 
-    /// A post of `slot`'s account: the offers of the slot to other posters, made before this
-    /// post while the slot's holder was the one it is now, note it (see
-    /// [`Tracker::offer_slot`]). A later holder (a replacement the host announced) says
-    /// nothing of an earlier offer.
-    #[cold]
+    /// A post of `slot`'s account: the offers of the slot to other posters, made while the
+    /// slot's holder was the one it is now, note it (see [`Tracker::offer_slot`]): the first
+    /// such post after the poster's first is `since`; one after a later post of the poster
+    /// turns the offer to `alias`, with every item already listed. A later holder (a
+    /// replacement the host announced) says nothing of an earlier offer.
     pub(super) fn slot_posted(&mut self, slot: usize, post: &Post) {
+        let mut turned = Vec::new();
         let holder = &self.slots[slot].name;
-        for offer in &mut self.slot_offers {
-            if offer.slot == slot
-                && offer.since.is_none()
-                && offer.first < post.number
-                && offer.holder == *holder
-            {
-                offer.since = Some((post.number, post.author.trim().to_string()));
+        for (at, offer) in self.slot_offers.iter_mut().enumerate() {
+            if offer.slot != slot || offer.hydra || offer.holder != *holder {
+                continue;
+            }
+            match &offer.since {
+                None if offer.first < post.number => {
+                    offer.since = Some((post.number, post.author.trim().to_string()));
+                }
+                Some((since, _)) if offer.last > *since && post.number > offer.last => {
+                    offer.hydra = true;
+                    turned.push(at);
+                }
+                _ => {}
+            }
+        }
+        for at in turned {
+            let offer = &self.slot_offers[at];
+            let since = offer.since.clone().unwrap_or_default();
+            for item in offer.items.clone() {
+                self.offer_alias(at, item, since.clone());
             }
         }
     }
@@ -145,8 +152,8 @@ impl Tracker {
         review.fix = Some(record.to_toml());
         review.message.push_str(&format!(
             "; but {account} posted for the slot after {who}'s post {first} (post {posted}), \
-             and {who} posts on: if both accounts play {slot_name}'s slot (a hydra), add {who} \
-             as its alias"
+             and the two accounts take turns: if both play {slot_name}'s slot (a hydra), add \
+             {who} as its alias"
         ));
     }
 
