@@ -224,14 +224,24 @@ async fn random_setups_from_the_whole_book_are_played_through_their_pages() {
     let mut run = Run::new(folder.path(), seed).await;
     run.phase_cap = from_env("WWR_PLAYALL_PHASES", run.phase_cap as u64) as usize;
     let mut lines = Vec::new();
+    let mut dealt = 0;
     for (i, text) in texts.iter().enumerate() {
         let name = format!("random-{i}.toml");
         let played = run.play(&format!("random-{i}"), &name).await;
         lines.push(summary(&name, &played));
         if played.not_dealt.is_some() || !run.failures.is_empty() {
             lines.push(text.clone());
+        } else {
+            dealt += 1;
         }
     }
+    // A setup the engine refuses to deal is reported, not failed; but a run that dealt none
+    // played nothing.
+    assert!(
+        dealt > 0,
+        "no random setup was dealt:\n{}",
+        lines.join("\n")
+    );
     report(&run, &lines);
 }
 

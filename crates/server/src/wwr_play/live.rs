@@ -50,7 +50,7 @@ impl Snapshot {
     /// always give the same key.
     fn new(lib: Library, files: Vec<BookFile>) -> Result<(Snapshot, WwrBook), PlayError> {
         let json = serde_json::to_string(&files).map_err(|e| PlayError::Engine(e.to_string()))?;
-        let key = sha256_hex(json.as_bytes());
+        let key = token::sha256_hex(json.as_bytes());
         let snapshot = Snapshot::with_library(Arc::new(lib), key.clone(), files);
         Ok((
             snapshot,
@@ -76,14 +76,6 @@ impl Snapshot {
     fn text(&self, path: &str) -> Option<&str> {
         self.texts.get(path).map(String::as_str)
     }
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 impl Live {
@@ -281,7 +273,7 @@ impl Games {
         let json = store
             .wwr_book(key)?
             .ok_or_else(|| bad("is missing".into()))?;
-        if sha256_hex(json.as_bytes()) != key {
+        if token::sha256_hex(json.as_bytes()) != key {
             return Err(bad("does not match its key".into()));
         }
         let files: Vec<BookFile> =

@@ -16,7 +16,12 @@ pub fn mint() -> Result<String, PlayError> {
 
 /// The SHA-256 of a token, as 64 lowercase hex digits: what the store keeps.
 pub fn hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
+    sha256_hex(token.as_bytes())
+}
+
+/// The SHA-256 of some bytes, as 64 lowercase hex digits (a token's, a stored book's).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

@@ -210,14 +210,18 @@ pub fn frame_text_of(doc: &Html) -> String {
     out
 }
 
-/// A page's frame text without the roles the public page revealed (the dead's, longest
-/// first: a dead `Infecting Wolf` names no living `Wolf`).
-fn without(frame: &str, revealed: &BTreeSet<String>) -> String {
-    let mut roles: Vec<&String> = revealed.iter().collect();
-    roles.sort_by_key(|r| std::cmp::Reverse(r.len()));
+/// A page's frame text with the names that may rightly be on it (`shown`: the roles the
+/// public page revealed, the reader's own) blanked where they could hide `role`: only those
+/// longer than it that contain it (a dead `Infecting Wolf` names no living `Wolf`; but the
+/// reader's own `Wolf` must not blank a leaked `Scared Wolf`), longest first.
+fn without(frame: &str, shown: &[&str], role: &str) -> String {
+    let mut masks: Vec<&str> = (shown.iter().copied())
+        .filter(|m| m.len() > role.len() && m.contains(role))
+        .collect();
+    masks.sort_by_key(|m| std::cmp::Reverse(m.len()));
     let mut out = frame.to_owned();
-    for r in roles {
-        out = out.replace(r.as_str(), " ");
+    for m in masks {
+        out = out.replace(m, " ");
     }
     out
 }
@@ -734,11 +738,13 @@ impl Run {
         }
         // The own role's name may come back in the frame (a connection named after it: the
         // Corrupt Wolf's `Whisper through Corrupt Wolf`).
-        let frame = without(&frame.replace(&me.role, " "), revealed);
+        let shown: Vec<&str> = (revealed.iter().map(String::as_str))
+            .chain([me.role.as_str()])
+            .collect();
         for other in table.iter().filter(|s| s.alive && s.name != name) {
             if other.role != me.role
                 && !revealed.contains(&other.role)
-                && has_word(&frame, &other.role)
+                && has_word(&without(&frame, &shown, &other.role), &other.role)
             {
                 self.fail(
                     at,
@@ -756,9 +762,10 @@ impl Run {
         table: &[Seat],
         revealed: &BTreeSet<String>,
     ) {
-        let frame = without(&frame_text(page), revealed);
+        let frame = frame_text(page);
+        let shown: Vec<&str> = revealed.iter().map(String::as_str).collect();
         for s in table.iter().filter(|s| s.alive) {
-            if !revealed.contains(&s.role) && has_word(&frame, &s.role) {
+            if !revealed.contains(&s.role) && has_word(&without(&frame, &shown, &s.role), &s.role) {
                 self.fail(
                     &format!("{slug} public page"),
                     format!("shows {}'s role `{}`", s.name, s.role),

@@ -122,17 +122,18 @@ impl Game {
         candidates
     }
 
-    /// A selection as an `act` line gives it: a player's name is that player, `none` or
-    /// nothing is no selection, other text is text (a role name, a number).
+    /// A selection as an `act` line gives it: a player's name is that player, `none`,
+    /// `nobody` (the guide's word for a `(Player Optional)` answer) or nothing is no
+    /// selection, other text is text (a role name, a number).
     pub(super) fn answer_val(&self, s: Option<&str>) -> Option<Val> {
         let s = s?;
-        if s.eq_ignore_ascii_case("none") || s.is_empty() {
+        if let Some(q) = self.player_named(s) {
+            return Some(Val::Players(vec![q]));
+        }
+        if s.is_empty() || s.eq_ignore_ascii_case("none") || s.eq_ignore_ascii_case("nobody") {
             return None;
         }
-        Some(match self.player_named(s) {
-            Some(q) => Val::Players(vec![q]),
-            None => Val::Text(s.to_string()),
-        })
+        Some(Val::Text(s.to_string()))
     }
 
     /// Whether one candidate ability accepts this answer now: its timing fits the phase, it
