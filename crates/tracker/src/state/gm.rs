@@ -279,6 +279,7 @@ impl Tracker {
             } => {
                 // A slot named by a former holder or a game-file alias is that slot; another
                 // user's name near a death word is no death.
+                let written = self.opening_written(player);
                 let slot = match self.slot_named(player) {
                     Ok(slot) => slot,
                     Err(_) => match self.roster.resolve(player) {
@@ -287,7 +288,7 @@ impl Tracker {
                         // name: "Wake88, Town Shield, lynched Day 4." after "Wake88 (An alt
                         // of Quadraxis) has replaced Quadraxis" (held-out 33008 posts 476
                         // and 1831; the account posts as Wake1 in the saved pages).
-                        _ => match self.opening_written(player) {
+                        _ => match written {
                             Some(slot) => slot,
                             None => return Ok(()),
                         },
@@ -296,9 +297,7 @@ impl Tracker {
                 // The host's line naming the newcomer is their word that the newcomer took
                 // the slot ("GreyICE replaces Otolia", then "GreyICE, 1-shot Dayvig, …, then
                 // shot Night 2", 16959 posts 981 and 982, before GreyICE's first post).
-                if self.opening_written(player) == Some(slot)
-                    && user_key(&self.slots[slot].name) != user_key(player)
-                {
+                if written == Some(slot) && user_key(&self.slots[slot].name) != user_key(player) {
                     self.replace_slot(slot, player);
                 }
                 self.openings.retain(|o| o.slot != slot);
@@ -519,7 +518,8 @@ impl Tracker {
             Newcomer::Written(written) => {
                 // The host's later lines may name the newcomer before their first post (a
                 // death): their name is one the GM command reader knows from now on.
-                if !self.users.iter().any(|u| user_key(u) == user_key(written)) {
+                let key = user_key(written);
+                if !self.users.iter().any(|u| user_key(u) == key) {
                     self.users.push(written.clone());
                     self.recogniser.clear();
                 }
