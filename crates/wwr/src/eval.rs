@@ -172,19 +172,19 @@ impl Game {
             // In a death trigger's subject (`On @All Death`) the player who just died still
             // counts: the guide's `On <Target> Death` fires when any player of the target
             // dies, and only whether the dead one is in the subject is asked.
-            "all" if self.including_dead() => Val::Players((0..self.state.players.len()).collect()),
-            "others" if self.including_dead() => Val::Players(
-                (0..self.state.players.len())
-                    .filter(|&p| Some(p) != ctx.me)
-                    .collect(),
-            ),
-            "all" => Val::Players(self.living()),
-            "others" => Val::Players(
-                self.living()
-                    .into_iter()
-                    .filter(|&p| Some(p) != ctx.me)
-                    .collect(),
-            ),
+            "all" | "others" => {
+                let pool = if self.including_dead() {
+                    (0..self.state.players.len()).collect()
+                } else {
+                    self.living()
+                };
+                let others = lname == "others";
+                Val::Players(
+                    pool.into_iter()
+                        .filter(|&p| !others || Some(p) != ctx.me)
+                        .collect(),
+                )
+            }
             "dead" => Val::Players(
                 (0..self.state.players.len())
                     .filter(|&p| !self.state.players[p].alive)

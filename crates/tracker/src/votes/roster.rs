@@ -262,8 +262,14 @@ impl Roster {
         let words = words(&lower);
         // Exact: the longest run of leading words that is a name ("##vote Bob the Builder
         // please" finds "bob the builder").
-        for n in (1..=words.len()).rev() {
-            if let Some(exact) = self.exact(&words[..n].join(" ")) {
+        let whole = words.join(" ");
+        let mut ends = Vec::with_capacity(words.len());
+        // Where each word ends in `whole`: the run of the first n words is `whole[..ends[n-1]]`.
+        for w in &words {
+            ends.push(ends.last().map_or(0, |end| end + 1) + w.len());
+        }
+        for &end in ends.iter().rev() {
+            if let Some(exact) = self.exact(&whole[..end]) {
                 return exact;
             }
         }
