@@ -278,18 +278,9 @@ impl Store {
 
     pub fn create_game(&self, game: &NewGame) -> Result<GameId> {
         self.tx(|tx| {
-            if !tx
-                .query(
-                    "SELECT id FROM games WHERE slug = $1",
-                    &[game.slug.as_str().into()],
-                )?
-                .is_empty()
-            {
-                return Err(StoreError::GameExists(game.slug.clone()));
-            }
             let rows = tx.query(
                 "INSERT INTO games (slug, config, thread_url, forum, running, created) \
-                 VALUES ($1, $2, $3, $4, 1, $5) RETURNING id",
+                 VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT (slug) DO NOTHING RETURNING id",
                 &[
                     game.slug.as_str().into(),
                     game.config.as_str().into(),
@@ -298,6 +289,11 @@ impl Store {
                     now().into(),
                 ],
             )?;
+            // A short name taken, also by another instance at the same moment (the
+            // insert then waits for it and does nothing): no row comes back.
+            if rows.is_empty() {
+                return Err(StoreError::GameExists(game.slug.clone()));
+            }
             let id = first_int(rows, "game id")?;
             // Only then: a database opened at an older schema (tests of the migrations)
             // creates games without a vote thread.

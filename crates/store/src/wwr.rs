@@ -159,15 +159,6 @@ impl Store {
     /// Creates a WWR game and its seats in one transaction.
     pub fn create_wwr_game(&self, game: &NewWwrGame) -> Result<GameId> {
         self.tx(|tx| {
-            if !tx
-                .query(
-                    "SELECT id FROM wwr_games WHERE slug = $1",
-                    &[game.slug.as_str().into()],
-                )?
-                .is_empty()
-            {
-                return Err(StoreError::GameExists(game.slug.clone()));
-            }
             let started = now();
             if let Some(book) = &game.book {
                 // Content-addressed: a book already stored (by another game, or by another
@@ -185,7 +176,8 @@ impl Store {
             let rows = tx.query(
                 "INSERT INTO wwr_games (slug, owner, setup_name, setup, roles_dir, seed, \
                  phase_started, created, book_fingerprint, book) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) RETURNING id",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) \
+                 ON CONFLICT (slug) DO NOTHING RETURNING id",
                 &[
                     game.slug.as_str().into(),
                     game.owner.as_str().into(),
@@ -198,6 +190,11 @@ impl Store {
                     game.book.as_ref().map(|b| b.hash.clone()).into(),
                 ],
             )?;
+            // A short name taken, also by another instance at the same moment (the
+            // insert then waits for it and does nothing): no row comes back.
+            if rows.is_empty() {
+                return Err(StoreError::GameExists(game.slug.clone()));
+            }
             let id = first_int(rows, "WWR game id")?;
             for (seat, (name, hash)) in game.seats.iter().enumerate() {
                 insert_seat(tx, id, seat, name, hash)?;

@@ -239,6 +239,52 @@ on_both_engines!(
     }
 );
 
+on_both_engines!(
+    two_instances_creating_one_short_name_at_once_get_one_game_and_one_refusal,
+    |db: &TestDb| {
+        let setup = db.open();
+        setup.add_account("Mod", "correct horse", false).unwrap();
+        // Two instances take the same short name at the same moment, many times over: each
+        // time one game is made and the other instance is told the name is taken (on
+        // PostgreSQL the second insert waits for the first and then finds the name taken).
+        let instances = [db.open(), db.open()];
+        let results = std::thread::scope(|s| {
+            let runs: Vec<_> = (instances.iter())
+                .map(|store| {
+                    s.spawn(move || {
+                        (0..8)
+                            .map(|n| {
+                                store.create_wwr_game(&NewWwrGame {
+                                    slug: format!("same-{n}"),
+                                    owner: "Mod".into(),
+                                    setup_name: "one.toml".into(),
+                                    setup: "players = [\"Alice\"]\n".into(),
+                                    roles_dir: "/roles".into(),
+                                    seed: 3,
+                                    seats: vec![("Alice".into(), hash_of(&format!("same-{n}")))],
+                                    book_fingerprint: None,
+                                    book: None,
+                                })
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            runs.into_iter()
+                .map(|r| r.join().unwrap())
+                .collect::<Vec<_>>()
+        });
+        for n in 0..8 {
+            let made = results.iter().filter(|r| r[n].is_ok()).count();
+            let taken = (results.iter())
+                .filter(|r| matches!(&r[n], Err(mafia_store::StoreError::GameExists(s)) if *s == format!("same-{n}")))
+                .count();
+            assert_eq!((made, taken), (1, 1), "same-{n}: {results:?}");
+        }
+        assert_eq!(setup.wwr_games().unwrap().len(), 8);
+    }
+);
+
 /// Runs SQL on the database directly (a row as an older release wrote it).
 fn raw_sql(db: &TestDb, sql: &str) {
     if db.url.starts_with("postgres") {
