@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{TestDb, edited, post};
+use common::{TestDb, edited, post, raw_sql};
 use mafia_posts::{Edited, Markup, RawPost};
 use mafia_store::{
     Account, HostRole, Hosts, ImportSummary, NewGame, PollState, Store, StoreError, Thread,
@@ -224,17 +224,6 @@ on_both_engines!(
         assert_eq!(db.open().corrections(game).unwrap().len(), 2);
     }
 );
-
-/// Runs SQL on the test database outside the store (rows an older release wrote).
-fn raw_sql(db: &TestDb, sql: &str) {
-    if db.url.starts_with("postgres") {
-        let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
-        client.batch_execute(sql).unwrap();
-    } else {
-        let conn = rusqlite::Connection::open(&db.url).unwrap();
-        conn.execute_batch(sql).unwrap();
-    }
-}
 
 on_both_engines!(a_gm_logs_in_only_with_the_right_password, |db: &TestDb| {
     let store = db.open();

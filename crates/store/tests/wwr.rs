@@ -5,7 +5,7 @@
 #[allow(dead_code)] // the post helpers are for the other suites
 mod common;
 
-use common::TestDb;
+use common::{TestDb, raw_sql};
 use mafia_store::{HostRole, NewWwrGame, Store, WwrBook, WwrSeat};
 
 /// Five seats; each token hash is a stand-in (64 hex digits made from the seat's letter).
@@ -284,17 +284,6 @@ on_both_engines!(
         assert_eq!(setup.wwr_games().unwrap().len(), 8);
     }
 );
-
-/// Runs SQL on the database directly (a row as an older release wrote it).
-fn raw_sql(db: &TestDb, sql: &str) {
-    if db.url.starts_with("postgres") {
-        let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
-        client.batch_execute(sql).unwrap();
-    } else {
-        let conn = rusqlite::Connection::open(&db.url).unwrap();
-        conn.execute_batch(sql).unwrap();
-    }
-}
 
 // A database of schema 7 kept a WWR game without its role book (the book's folder and the
 // dealt roles' fingerprint); opened by this release, the game is as it was and names no

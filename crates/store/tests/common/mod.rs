@@ -101,3 +101,15 @@ pub fn edited(mut p: RawPost, body: &str) -> RawPost {
     p.edited = Some(Edited::Yes);
     p
 }
+
+/// Runs SQL on the test database outside the store (rows an older release wrote).
+#[allow(dead_code)] // not every test file uses it
+pub fn raw_sql(db: &TestDb, sql: &str) {
+    if db.url.starts_with("postgres") {
+        let mut client = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+        client.batch_execute(sql).unwrap();
+    } else {
+        let conn = rusqlite::Connection::open(&db.url).unwrap();
+        conn.execute_batch(sql).unwrap();
+    }
+}
