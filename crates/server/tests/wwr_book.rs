@@ -8,12 +8,9 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::{Site, named_links};
-use mafia_server::Options;
-use mafia_store::Store;
 
 /// The Wolf's file in the book (`werewolves/miscellaneous/wolf`): its formalized line makes
 /// the Wolf join the pack (`Pack Lycan`: `Starting: Join #Wolfpack`), its card line is shown
@@ -138,13 +135,7 @@ impl Host {
 
     /// The engine's save of a game, as this service rebuilds it.
     async fn save(&self, game: &Game) -> String {
-        let games = self.site.state.wwr.clone();
-        let store = self.site.store.clone();
-        let slug = game.slug.clone();
-        tokio::task::spawn_blocking(move || games.with(&store, &slug, |live| live.save()))
-            .await
-            .unwrap()
-            .unwrap()
+        self.site.wwr_save(&game.slug).await
     }
 
     /// The host edits the Wolf's file: the Wolf no longer joins the pack, and its card says
@@ -161,14 +152,9 @@ impl Host {
 }
 
 fn site_on(dir: &Path) -> Site {
-    let db = dir.join("wwr.db").display().to_string();
-    let store = Arc::new(Store::open(&db).expect("store"));
-    Site::on_store_with(
-        store,
-        Options {
-            wwr_dir: Some(dir.join("setups")),
-            ..Options::default()
-        },
+    Site::wwr_on(
+        &dir.join("wwr.db").display().to_string(),
+        &dir.join("setups"),
     )
 }
 

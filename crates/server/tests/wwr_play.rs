@@ -7,12 +7,9 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::{Reply, Site, named_links};
-use mafia_server::Options;
-use mafia_store::Store;
 use tower::ServiceExt;
 
 const SEATS: [&str; 5] = ["Alice", "Bob", "Carol", "Dave", "Eve"];
@@ -30,17 +27,6 @@ struct Play {
 
 fn wwr_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr"))
-}
-
-fn site_on(db: &str) -> Site {
-    let store = Arc::new(Store::open(db).expect("store"));
-    Site::on_store_with(
-        store,
-        Options {
-            wwr_dir: Some(wwr_dir()),
-            ..Options::default()
-        },
-    )
 }
 
 /// The player links of a links page, in seat order.
@@ -61,7 +47,7 @@ impl Play {
     async fn of(setup: &str, seats: &[&str]) -> Play {
         let dir = tempfile::tempdir().expect("temporary directory");
         let db = dir.path().join("wwr.db").display().to_string();
-        let site = site_on(&db);
+        let site = Site::wwr_on(&db, &wwr_dir());
         site.store.add_user("Mod", "correct horse").unwrap();
         let (session, csrf) = site.log_in("Mod", "correct horse").await;
         let dashboard = site.get_with_cookie("/gm", Some(&session)).await;
@@ -150,7 +136,7 @@ impl Play {
 
     /// A new service on the same database file: nothing kept in memory.
     fn restart(&mut self) {
-        self.site = site_on(&self.db);
+        self.site = Site::wwr_on(&self.db, &wwr_dir());
     }
 }
 
@@ -400,7 +386,7 @@ async fn a_restart_mid_phase_loses_nothing_and_the_game_goes_on() {
         play.public().await,
         play.host_page().await,
     );
-    let saved = save_of(&play.site).await;
+    let saved = play.site.wwr_save("five").await;
     play.restart();
     let after = (
         play.page("Alice").await,
@@ -410,7 +396,7 @@ async fn a_restart_mid_phase_loses_nothing_and_the_game_goes_on() {
     );
     assert_eq!(before, after);
     // The replay of the stored log is the game the first service ran (the engine's save).
-    assert_eq!(save_of(&play.site).await, saved);
+    assert_eq!(play.site.wwr_save("five").await, saved);
     // N1 goes on: the Witch saves Dave, the phase ends, D1 begins with five alive.
     play.target("Bob", "Immediate Night", "Dave").await;
     play.end_phase().await;
@@ -419,15 +405,6 @@ async fn a_restart_mid_phase_loses_nothing_and_the_game_goes_on() {
         public.contains("D1") && public.contains("Living (5)"),
         "{public}"
     );
-}
-
-async fn save_of(site: &Site) -> String {
-    let games = site.state.wwr.clone();
-    let store = site.store.clone();
-    tokio::task::spawn_blocking(move || games.with(&store, "five", |live| live.save()))
-        .await
-        .unwrap()
-        .unwrap()
 }
 
 #[tokio::test]
@@ -530,7 +507,7 @@ async fn secret_pages_are_not_cached_nor_sent_as_a_referrer() {
 #[tokio::test]
 async fn two_instances_on_one_database_play_the_same_game() {
     let play = Play::new().await;
-    let other = site_on(&play.db);
+    let other = Site::wwr_on(&play.db, &wwr_dir());
     play.target("Carol", "Immediate", "Eve").await;
     let carol = other.get(&play.links["Carol"]).await.body;
     assert!(carol.contains("Your target is now Eve."), "{carol}");
@@ -544,7 +521,10 @@ async fn two_instances_on_one_database_play_the_same_game() {
         .await;
     assert_eq!(ended.status, StatusCode::SEE_OTHER, "{}", ended.body);
     assert!(play.public().await.contains("Phase: <b>N1</b>"));
-    assert_eq!(save_of(&play.site).await, save_of(&other).await);
+    assert_eq!(
+        play.site.wwr_save("five").await,
+        other.wwr_save("five").await
+    );
 }
 
 /// The haunting demo (`demo/wwr/haunting.toml`): Bob the Bartender whispers through his

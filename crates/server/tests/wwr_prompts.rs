@@ -5,12 +5,9 @@
 mod common;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::Site;
-use mafia_server::Options;
-use mafia_store::Store;
 
 /// The options of the select `name` in the prompt form of `trigger` (by their text).
 fn options_of(page: &str, trigger: &str, name: &str) -> Vec<String> {
@@ -48,16 +45,8 @@ async fn end_phase(site: &Site, session: &str, csrf: &str) {
 async fn the_witchs_form_offers_the_living_and_not_the_dead() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let db = dir.path().join("wwr.db").display().to_string();
-    let site = Site::on_store_with(
-        Arc::new(Store::open(&db).expect("store")),
-        Options {
-            wwr_dir: Some(PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../demo/wwr"
-            ))),
-            ..Options::default()
-        },
-    );
+    let demo = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../demo/wwr"));
+    let site = Site::wwr_on(&db, &demo);
     site.store.add_user("Mod", "correct horse").unwrap();
     let (session, csrf) = site.log_in("Mod", "correct horse").await;
     let made = site

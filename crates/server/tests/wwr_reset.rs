@@ -8,12 +8,9 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::Site;
-use mafia_server::Options;
-use mafia_store::Store;
 
 /// A service whose one WWR setup is `corrupt.toml` (Alice, Carol and Dave Citizens, Bob the
 /// Corrupt Wolf, Eve a Wolf), on a SQLite file that outlives restarts.
@@ -25,17 +22,6 @@ struct Game {
     csrf: String,
     links: BTreeMap<String, String>,
     _dir: tempfile::TempDir,
-}
-
-fn site_on(db: &str, setups: &std::path::Path) -> Site {
-    let store = Arc::new(Store::open(db).expect("store"));
-    Site::on_store_with(
-        store,
-        Options {
-            wwr_dir: Some(setups.to_path_buf()),
-            ..Options::default()
-        },
-    )
 }
 
 /// `(player, link)` per row of a links page (`<td>Name</td><td><a class="link" href=…>`).
@@ -68,7 +54,7 @@ impl Game {
         );
         std::fs::write(setups.join("corrupt.toml"), setup).unwrap();
         let db = dir.path().join("wwr.db").display().to_string();
-        let site = site_on(&db, &setups);
+        let site = Site::wwr_on(&db, &setups);
         site.store.add_user("Mod", "correct horse").unwrap();
         let (session, csrf) = site.log_in("Mod", "correct horse").await;
         let made = site
@@ -140,7 +126,7 @@ impl Game {
 
     /// A new service on the same database file: nothing kept in memory.
     fn restart(&mut self) {
-        self.site = site_on(&self.db, &self.setups);
+        self.site = Site::wwr_on(&self.db, &self.setups);
     }
 }
 

@@ -54,6 +54,30 @@ impl Site {
     }
 
     /// The same, with service options.
+    /// A service that plays the WWR setups in `setups`, on the SQLite file `db` (a second
+    /// one on the same file is a restart, or a second instance).
+    pub fn wwr_on(db: &str, setups: &std::path::Path) -> Site {
+        let store = Arc::new(Store::open(db).expect("store"));
+        Site::on_store_with(
+            store,
+            Options {
+                wwr_dir: Some(setups.to_path_buf()),
+                ..Options::default()
+            },
+        )
+    }
+
+    /// The engine's save of the WWR game `slug` on this service.
+    pub async fn wwr_save(&self, slug: &str) -> String {
+        let games = self.state.wwr.clone();
+        let store = self.store.clone();
+        let slug = slug.to_owned();
+        tokio::task::spawn_blocking(move || games.with(&store, &slug, |live| live.save()))
+            .await
+            .expect("the save's task")
+            .expect("the save")
+    }
+
     pub fn on_store_with(store: Arc<Store>, options: Options) -> Site {
         let state = AppState::new(store.clone(), options);
         let app = mafia_server::router(state.clone());

@@ -11,11 +11,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use axum::http::StatusCode;
-use mafia_server::Options;
-use mafia_store::Store;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 use scraper::{ElementRef, Html, Node, Selector};
@@ -316,29 +313,6 @@ pub fn refusal(page: &str) -> Option<String> {
     Some(page[start..end].to_owned())
 }
 
-/// A service whose WWR setups are in `setups`, on the SQLite file `db`.
-pub fn site_on(db: &str, setups: &Path) -> Site {
-    let store = Arc::new(Store::open(db).expect("store"));
-    Site::on_store_with(
-        store,
-        Options {
-            wwr_dir: Some(setups.to_path_buf()),
-            ..Options::default()
-        },
-    )
-}
-
-/// The engine's save of a game on a site.
-pub async fn save_of(site: &Site, slug: &str) -> String {
-    let games = site.state.wwr.clone();
-    let store = site.store.clone();
-    let slug = slug.to_owned();
-    tokio::task::spawn_blocking(move || games.with(&store, &slug, |live| live.save()))
-        .await
-        .expect("the save's task")
-        .expect("the save")
-}
-
 /// How a game went.
 #[derive(Debug, Default, Clone)]
 pub struct Played {
@@ -378,7 +352,7 @@ impl Run {
     pub async fn new(setups: &Path, seed: u64) -> Run {
         let dir = tempfile::tempdir().expect("temporary directory");
         let db = dir.path().join("wwr.db").display().to_string();
-        let site = site_on(&db, setups);
+        let site = Site::wwr_on(&db, setups);
         site.state.wwr.deal_from_seed(seed);
         site.store.add_user("Mod", "correct horse").unwrap();
         let (session, csrf) = site.log_in("Mod", "correct horse").await;
@@ -776,8 +750,8 @@ impl Run {
 
     /// A second service on the same database: the same save, the same pages.
     async fn check_replay(&mut self, slug: &str, seats: &[(String, String)]) {
-        let other = site_on(&self.db, &self.setups);
-        let (a, b) = (save_of(&self.site, slug).await, save_of(&other, slug).await);
+        let other = Site::wwr_on(&self.db, &self.setups);
+        let (a, b) = (self.site.wwr_save(slug).await, other.wwr_save(slug).await);
         if a != b {
             self.fail(&format!("{slug} replay"), "the saves differ".into());
         }
