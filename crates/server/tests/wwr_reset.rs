@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
-use common::Site;
+use common::{Site, named_links};
 
 /// A service whose one WWR setup is `corrupt.toml` (Alice, Carol and Dave Citizens, Bob the
 /// Corrupt Wolf, Eve a Wolf), on a SQLite file that outlives restarts.
@@ -22,19 +22,6 @@ struct Game {
     csrf: String,
     links: BTreeMap<String, String>,
     _dir: tempfile::TempDir,
-}
-
-/// `(player, link)` per row of a links page (`<td>Name</td><td><a class="link" href=…>`).
-fn named_links(page: &str) -> BTreeMap<String, String> {
-    let prefix = "</td><td><a class=\"link\" href=\"";
-    page.match_indices(prefix)
-        .map(|(at, _)| {
-            let name_start = page[..at].rfind("<td>").expect("a name cell") + "<td>".len();
-            let start = at + prefix.len();
-            let end = start + page[start..].find('"').expect("a closed href");
-            (page[name_start..at].to_owned(), page[start..end].to_owned())
-        })
-        .collect()
 }
 
 impl Game {
@@ -69,7 +56,8 @@ impl Game {
             )
             .await;
         assert_eq!(made.status, StatusCode::OK, "{}", made.body);
-        let links = named_links(&made.body);
+        let links: BTreeMap<String, String> =
+            named_links(&made.body, "corrupt").into_iter().collect();
         assert_eq!(links.len(), 5, "{}", made.body);
         Game {
             site,
