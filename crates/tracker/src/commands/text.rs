@@ -259,14 +259,7 @@ impl NameSet {
         if folded.chars().count() < 4 || !folded.chars().all(char::is_alphanumeric) {
             return None;
         }
-        let mut found = self
-            .names
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, f))| f.len() > folded.len() && f.ends_with(folded))
-            .map(|(i, _)| i);
-        let first = found.next()?;
-        found.next().is_none().then_some(first)
+        self.only(|f| f.len() > folded.len() && f.ends_with(folded))
     }
 
     /// The index of the one name whose folded form is the word `folded` and trailing digits
@@ -278,13 +271,7 @@ impl NameSet {
         if folded.chars().count() < 5 || self.names.iter().any(|(_, f)| f == folded) {
             return None;
         }
-        let mut found = self
-            .names
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, f))| digitless_stem(f) == Some(folded));
-        let (first, _) = found.next()?;
-        found.next().is_none().then_some(first)
+        self.only(|f| digitless_stem(f) == Some(folded))
     }
 
     /// The index of the one name one letter away from the word `folded` (a letter left out,
@@ -294,11 +281,13 @@ impl NameSet {
         if folded.chars().count() < 6 || self.names.iter().any(|(_, f)| f == folded) {
             return None;
         }
-        let mut found = self
-            .names
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, f))| strsim::levenshtein(f, folded) == 1);
+        // One letter changes the length by one character, at most four bytes.
+        self.only(|f| f.len().abs_diff(folded.len()) <= 4 && strsim::levenshtein(f, folded) == 1)
+    }
+
+    /// The index of the one folded name for which `pred` holds; `None` when none or several.
+    fn only(&self, pred: impl Fn(&str) -> bool) -> Option<usize> {
+        let mut found = (self.names.iter().enumerate()).filter(|(_, (_, f))| pred(f));
         let (first, _) = found.next()?;
         found.next().is_none().then_some(first)
     }
