@@ -194,8 +194,8 @@ fn random_setup(dice: &mut Dice, lib: &Library, pack: &[String]) -> String {
     )
 }
 
-/// How many random setups a run plays (the CI profile runs debug builds: about 40 s for
-/// this file on two cores); `WWR_PLAYALL_GAMES=N` plays more, `WWR_PLAYALL_SEED=S` others,
+/// How many random setups a run plays (the CI profile runs debug builds: 27–48 s for
+/// this file on two loaded cores, 8 s on a quiet one); `WWR_PLAYALL_GAMES=N` plays more, `WWR_PLAYALL_SEED=S` others,
 /// `WWR_PLAYALL_PHASES=P` longer games.
 const RANDOM_SETUPS: usize = 4;
 
